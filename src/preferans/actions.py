@@ -1,0 +1,340 @@
+"""Actions of a deal and their stable integer encoding.
+
+Every decision in a deal is an :class:`Action`: an ``int`` with a fixed id, so
+bots, the solver and RL environments share one action space (cards first, then
+calls, as in OpenSpiel's Skat):
+
+======== ==============================================================
+ids      meaning
+======== ==============================================================
+0–31     a card (played, or discarded during the discard phase)
+32–60    a bid or a declared contract: 6♠ … 10NT, misère, 9/10 and
+         misère without the talon (see :data:`BIDS`)
+61       pass (in the auction and in whisting)
+62       here — hold the current bid (здесь / мои, Kodeks 3.3.8)
+63       talon — third hand takes the talon silently (Kodeks 3.3.15)
+64       dark pass (пас втёмную, Kodeks 3.3.19)
+65–93    dark bids: the bids above made without looking
+94       whist (вист)
+95       half-whist (полвиста)
+96, 97   open / closed defence (лёжа / стоя)
+98       invite — misère «пополам» with the 4-handed dealer (Kodeks 3.6.9)
+99, 100  accept / refuse (the dealer's answer; the declarer's consent)
+101      quota — a lone whister writes his quota without play («за своими»)
+102      play — the declarer plays on (declines to concede)
+103      concede-3 («без трёх», option ``bez_trekh``)
+104      concede-all («без всех», Kodeks 3.5.4)
+======== ==============================================================
+
+>>> Action.parse("6♠"), Action.parse("pass"), Action.parse("A♥")
+(Action('6♠'), Action('pass'), Action('A♥'))
+>>> int(Action.parse("misere")), Action.parse("пас") is PASS
+(57, True)
+>>> Action.parse("7NT").contract
+Contract(level=7, strain=4, without_talon=False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
+from .errors import ActionError, CardError
+
+__all__ = [
+    "ACCEPT",
+    "BIDS",
+    "CLOSED",
+    "CONCEDE_ALL",
+    "CONCEDE_THREE",
+    "DARK_PASS",
+    "HALF_WHIST",
+    "HERE",
+    "INVITE",
+    "MISERE",
+    "NUM_ACTIONS",
+    "OPEN",
+    "PASS",
+    "PLAY",
+    "QUOTA",
+    "REFUSE",
+    "TAKE_TALON",
+    "WHIST",
+    "Action",
+    "Contract",
+]
+
+STRAIN_NAMES = ("♠", "♣", "♦", "♥", "NT")
+STRAIN_ASCII = ("S", "C", "D", "H", "NT")
+NO_TRUMP = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A game: level 6–10 and strain 0–3 (a trump suit) or 4 (no-trump), or misère.
+
+    ``level == 0`` marks misère.  ``without_talon`` is a game bid «без прикупа».
+    """
+
+    level: int
+    strain: int = NO_TRUMP
+    without_talon: bool = False
+
+    @property
+    def is_misere(self) -> bool:
+        return self.level == 0
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit, or ``None`` for no-trump and misère (Kodeks 3.6.7)."""
+        return None if self.level == 0 or self.strain == NO_TRUMP else self.strain
+
+    def __str__(self) -> str:
+        base = "misere" if self.level == 0 else f"{self.level}{STRAIN_NAMES[self.strain]}"
+        return base + (" without talon" if self.without_talon else "")
+
+    def ascii(self) -> str:
+        base = "misere" if self.level == 0 else f"{self.level}{STRAIN_ASCII[self.strain]}"
+        return base + ("-WT" if self.without_talon else "")
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """``7♠``, ``7S``, ``8NT``, ``misere``, ``9H-WT`` (without talon)."""
+        t = text.strip()
+        wt = False
+        for suffix in ("-wt", " without talon", " без прикупа"):
+            if t.lower().endswith(suffix):
+                t, wt = t[: -len(suffix)].strip(), True
+        action = Action.parse(t)
+        c = action.contract
+        if c is None or action.is_dark:
+            raise ActionError(f"{text!r} is not a contract: write e.g. 7♠, 8NT or misere")
+        return Contract(c.level, c.strain, wt or c.without_talon) if c.level else Contract(0, NO_TRUMP, wt)
+
+
+# The bids (ids 32..60): the 25 trick games, misère, then the «без прикупа» bids.
+BIDS: tuple[Contract, ...] = (
+    *(Contract(level, strain) for level in range(6, 11) for strain in range(5)),
+    Contract(0),
+    Contract(9, NO_TRUMP, True),  # «9 без прикупа»: any 9-level game, talon unseen
+    Contract(10, NO_TRUMP, True),  # «10 без прикупа»
+    Contract(0, NO_TRUMP, True),  # «мизер без прикупа»
+)
+BID_BASE = 32
+MISERE_BID = 25
+NUM_BIDS = len(BIDS)
+PASS_ID = 61
+HERE_ID = 62
+TAKE_TALON_ID = 63
+DARK_PASS_ID = 64
+DARK_BASE = 65
+WHIST_ID = 94
+HALF_WHIST_ID = 95
+OPEN_ID = 96
+CLOSED_ID = 97
+INVITE_ID = 98
+ACCEPT_ID = 99
+REFUSE_ID = 100
+QUOTA_ID = 101
+PLAY_ID = 102
+CONCEDE_THREE_ID = 103
+CONCEDE_ALL_ID = 104
+NUM_ACTIONS = 105
+
+_CALL_NAMES = {
+    PASS_ID: "pass",
+    HERE_ID: "here",
+    TAKE_TALON_ID: "talon",
+    DARK_PASS_ID: "dark pass",
+    WHIST_ID: "whist",
+    HALF_WHIST_ID: "half-whist",
+    OPEN_ID: "open",
+    CLOSED_ID: "closed",
+    INVITE_ID: "invite",
+    ACCEPT_ID: "accept",
+    REFUSE_ID: "refuse",
+    QUOTA_ID: "quota",
+    PLAY_ID: "play",
+    CONCEDE_THREE_ID: "concede-3",
+    CONCEDE_ALL_ID: "concede-all",
+}
+
+
+def _bid_text(c: Contract, ascii: bool) -> str:
+    if c.level == 0:
+        return "misere-no-talon" if c.without_talon else "misere"
+    if c.without_talon:
+        return f"{c.level}-no-talon"
+    return f"{c.level}{(STRAIN_ASCII if ascii else STRAIN_NAMES)[c.strain]}"
+
+
+def _name(i: int, ascii: bool) -> str:
+    if i < 32:
+        card = Card(i)
+        return card.ascii() if ascii else str(card)
+    if i < DARK_PASS_ID and i >= BID_BASE and i < BID_BASE + NUM_BIDS:
+        return _bid_text(BIDS[i - BID_BASE], ascii)
+    if DARK_BASE <= i < DARK_BASE + NUM_BIDS:
+        return "dark " + _bid_text(BIDS[i - DARK_BASE], ascii)
+    return _CALL_NAMES[i]
+
+
+class Action(int):
+    """One decision in a deal; an ``int`` id in ``range(NUM_ACTIONS)``.
+
+    Instances are interned: compare with ``is`` or ``==`` as you like.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Action:
+        try:
+            if value < 0:
+                raise IndexError
+            return _ACTIONS[value]
+        except (IndexError, TypeError):
+            raise ActionError(f"action id must be an integer 0..{NUM_ACTIONS - 1}, not {value!r}") from None
+
+    def __str__(self) -> str:
+        return _TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Action('{_TEXT[self]}')"
+
+    def ascii(self) -> str:
+        """ASCII text, the form used in records: ``AH``, ``6S``, ``7NT``."""
+        return _ASCII[self]
+
+    @property
+    def is_card(self) -> bool:
+        return self < 32
+
+    @property
+    def card(self) -> Card | None:
+        return Card(self) if self < 32 else None
+
+    @property
+    def is_bid(self) -> bool:
+        """A bid in the auction or a declared contract (light or dark)."""
+        return BID_BASE <= self < BID_BASE + NUM_BIDS or DARK_BASE <= self < DARK_BASE + NUM_BIDS
+
+    @property
+    def is_dark(self) -> bool:
+        return self == DARK_PASS_ID or DARK_BASE <= self < DARK_BASE + NUM_BIDS
+
+    @property
+    def contract(self) -> Contract | None:
+        """The bid's contract (for bids and dark bids), else ``None``."""
+        if BID_BASE <= self < BID_BASE + NUM_BIDS:
+            return BIDS[self - BID_BASE]
+        if DARK_BASE <= self < DARK_BASE + NUM_BIDS:
+            return BIDS[self - DARK_BASE]
+        return None
+
+    @classmethod
+    def from_card(cls, card: int) -> Action:
+        return _ACTIONS[Card(card)]
+
+    @classmethod
+    def bid(cls, contract: Contract, *, dark: bool = False) -> Action:
+        """The bid action of a contract."""
+        try:
+            i = _BID_INDEX[contract]
+        except KeyError:
+            raise ActionError(f"{contract} is not a bid") from None
+        return _ACTIONS[(DARK_BASE if dark else BID_BASE) + i]
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Read any ``str(action)`` or ``action.ascii()`` form, and Russian words.
+
+        >>> [str(Action.parse(t)) for t in ("7s", "здесь", "вист", "dark 6S", "10NT", "мизер")]
+        ['7♠', 'here', 'whist', 'dark 6♠', '10NT', 'misere']
+        """
+        key = " ".join(text.strip().lower().split())
+        hit = _PARSE.get(key)
+        if hit is not None:
+            return hit
+        if key.startswith("dark ") or key.startswith("втёмную ") or key.startswith("втемную "):
+            inner = cls.parse(key.split(" ", 1)[1])
+            if inner == PASS_ID:
+                return _ACTIONS[DARK_PASS_ID]
+            if BID_BASE <= inner < BID_BASE + NUM_BIDS:
+                return _ACTIONS[DARK_BASE + inner - BID_BASE]
+        try:
+            return _ACTIONS[Card.parse(key)]
+        except CardError:
+            pass
+        raise ActionError(
+            f"cannot read action {text!r}: write a card (A♥, TS), a bid (6♠, 7NT, misere), "
+            "or a call (pass, here, whist, half-whist, open, closed, …)"
+        )
+
+
+_ACTIONS: tuple[Action, ...] = tuple(int.__new__(Action, i) for i in range(NUM_ACTIONS))
+_TEXT = tuple(_name(i, False) for i in range(NUM_ACTIONS))
+_ASCII = tuple(_name(i, True) for i in range(NUM_ACTIONS))
+_BID_INDEX = {c: i for i, c in enumerate(BIDS)}
+
+_PARSE: dict[str, Action] = {}
+for _i in range(32, NUM_ACTIONS):
+    _PARSE[_TEXT[_i].lower()] = _ACTIONS[_i]
+    _PARSE[_ASCII[_i].lower()] = _ACTIONS[_i]
+for _i, _c in enumerate(BIDS[:25]):
+    for _alias in (f"{_c.level}бк", f"{_c.level} nt", f"{_c.level}n", f"{_c.level}бк"):
+        if _c.strain == NO_TRUMP:
+            _PARSE[_alias] = _ACTIONS[BID_BASE + _i]
+    if _c.strain < 4:
+        _PARSE[f"{_c.level}{SUIT_SYMBOLS[_c.strain]}"] = _ACTIONS[BID_BASE + _i]
+        _PARSE[f"{_c.level}{SUIT_LETTERS[_c.strain].lower()}"] = _ACTIONS[BID_BASE + _i]
+_PARSE.update(
+    {
+        "пас": _ACTIONS[PASS_ID],
+        "здесь": _ACTIONS[HERE_ID],
+        "мои": _ACTIONS[HERE_ID],
+        "hold": _ACTIONS[HERE_ID],
+        "mine": _ACTIONS[HERE_ID],
+        "прикуп": _ACTIONS[TAKE_TALON_ID],
+        "take talon": _ACTIONS[TAKE_TALON_ID],
+        "take-talon": _ACTIONS[TAKE_TALON_ID],
+        "dark-pass": _ACTIONS[DARK_PASS_ID],
+        "пас втёмную": _ACTIONS[DARK_PASS_ID],
+        "пас втемную": _ACTIONS[DARK_PASS_ID],
+        "мизер": _ACTIONS[BID_BASE + MISERE_BID],
+        "misère": _ACTIONS[BID_BASE + MISERE_BID],
+        "вист": _ACTIONS[WHIST_ID],
+        "полвиста": _ACTIONS[HALF_WHIST_ID],
+        "half": _ACTIONS[HALF_WHIST_ID],
+        "halfwhist": _ACTIONS[HALF_WHIST_ID],
+        "лёжа": _ACTIONS[OPEN_ID],
+        "лежа": _ACTIONS[OPEN_ID],
+        "в светлую": _ACTIONS[OPEN_ID],
+        "стоя": _ACTIONS[CLOSED_ID],
+        "втёмную": _ACTIONS[CLOSED_ID],
+        "приглашаю": _ACTIONS[INVITE_ID],
+        "согласен": _ACTIONS[ACCEPT_ID],
+        "отказ": _ACTIONS[REFUSE_ID],
+        "за своими": _ACTIONS[QUOTA_ID],
+        "играю": _ACTIONS[PLAY_ID],
+        "без трёх": _ACTIONS[CONCEDE_THREE_ID],
+        "без трех": _ACTIONS[CONCEDE_THREE_ID],
+        "без всех": _ACTIONS[CONCEDE_ALL_ID],
+    }
+)
+
+PASS = _ACTIONS[PASS_ID]
+HERE = _ACTIONS[HERE_ID]
+TAKE_TALON = _ACTIONS[TAKE_TALON_ID]
+DARK_PASS = _ACTIONS[DARK_PASS_ID]
+MISERE = _ACTIONS[BID_BASE + MISERE_BID]
+WHIST = _ACTIONS[WHIST_ID]
+HALF_WHIST = _ACTIONS[HALF_WHIST_ID]
+OPEN = _ACTIONS[OPEN_ID]
+CLOSED = _ACTIONS[CLOSED_ID]
+INVITE = _ACTIONS[INVITE_ID]
+ACCEPT = _ACTIONS[ACCEPT_ID]
+REFUSE = _ACTIONS[REFUSE_ID]
+QUOTA = _ACTIONS[QUOTA_ID]
+PLAY = _ACTIONS[PLAY_ID]
+CONCEDE_THREE = _ACTIONS[CONCEDE_THREE_ID]
+CONCEDE_ALL = _ACTIONS[CONCEDE_ALL_ID]

@@ -1,0 +1,279 @@
+"""Cards, suits and hands as 32-bit masks.
+
+A card is an ``int`` from 0 to 31: ``suit * 8 + rank`` with suits in bidding
+seniority (♠ 0, ♣ 1, ♦ 2, ♥ 3) and ranks 7 8 9 10 J Q K A as 0 … 7.  A hand is
+a mask with bit ``card`` set for every card held, so set operations on hands
+are integer operations.
+
+>>> Card.parse("10♠"), Card.parse("AH"), Card.parse("TS") == Card.parse("10S")
+(Card('10♠'), Card('A♥'), True)
+>>> str(Card.parse("qd")), Card.parse("QD").ascii()
+('Q♦', 'QD')
+>>> format_hand(parse_hand("7♠ A♠ 10♥ K♣"))
+'A♠ 7♠ K♣ 10♥'
+>>> format_hand(parse_hand("♠A 7 ♣K ♥10"), grouped=True)
+'♠A 7 ♣K ♥10'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+from .errors import CardError
+
+__all__ = [
+    "ALL_CARDS_MASK",
+    "DECK",
+    "RANK_NAMES",
+    "SUIT_MASKS",
+    "Card",
+    "Rank",
+    "Suit",
+    "cards_of",
+    "format_hand",
+    "mask_of",
+    "parse_cards",
+    "parse_hand",
+    "popcount",
+]
+
+
+class Suit(IntEnum):
+    """The four suits in bidding seniority: ♠ < ♣ < ♦ < ♥ (spec §1)."""
+
+    SPADES = 0
+    CLUBS = 1
+    DIAMONDS = 2
+    HEARTS = 3
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        return SUIT_LETTERS[self]
+
+    def __str__(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse ``♠``/``S``/``пики``-style suit names.
+
+        >>> Suit.parse("h"), Suit.parse("♣"), Suit.parse("бубны")
+        (<Suit.HEARTS: 3>, <Suit.CLUBS: 1>, <Suit.DIAMONDS: 2>)
+        """
+        key = text.strip().lower()
+        suit = _SUIT_WORDS.get(key)
+        if suit is None:
+            raise CardError(f"unknown suit {text!r}: use ♠ ♣ ♦ ♥ or S C D H")
+        return Suit(suit)
+
+
+class Rank(IntEnum):
+    """Ranks in trick-taking order: 7 < 8 < 9 < 10 < J < Q < K < A (spec §1)."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    TEN = 3
+    JACK = 4
+    QUEEN = 5
+    KING = 6
+    ACE = 7
+
+
+SUIT_SYMBOLS = ("♠", "♣", "♦", "♥")
+SUIT_LETTERS = ("S", "C", "D", "H")
+RANK_NAMES = ("7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_ASCII = ("7", "8", "9", "T", "J", "Q", "K", "A")
+
+_SUIT_WORDS: dict[str, int] = {}
+for _i, (_sym, _let) in enumerate(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)):
+    _SUIT_WORDS[_sym] = _i
+    _SUIT_WORDS[_let.lower()] = _i
+for _i, _words in enumerate(
+    (
+        ("spades", "spade", "пики", "пика", "♤"),
+        ("clubs", "club", "трефы", "трефа", "♧"),
+        ("diamonds", "diamond", "бубны", "бубна", "♢"),
+        ("hearts", "heart", "червы", "черви", "черва", "♡"),
+    )
+):
+    for _w in _words:
+        _SUIT_WORDS[_w] = _i
+
+_RANK_WORDS: dict[str, int] = {}
+for _i, _name in enumerate(RANK_NAMES):
+    _RANK_WORDS[_name.lower()] = _i
+_RANK_WORDS["t"] = Rank.TEN
+# Russian letters for picture cards: В(алет), Д(ама), К(ороль), Т(уз).
+_RANK_WORDS.update({"в": Rank.JACK, "д": Rank.QUEEN, "к": Rank.KING, "т": Rank.ACE})
+
+SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+ALL_CARDS_MASK = 0xFFFFFFFF
+
+
+class Card(int):
+    """One of the 32 cards; an ``int`` 0–31 so it can index tables and masks.
+
+    Instances are interned: ``Card(5) is Card(5)``.
+
+    >>> c = Card.parse("K♦")
+    >>> int(c), c.suit, c.rank, c.bit == 1 << int(c)
+    (22, <Suit.DIAMONDS: 2>, <Rank.KING: 6>, True)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        try:
+            return _CARDS[value]
+        except (IndexError, TypeError):
+            raise CardError(f"card id must be an integer 0..31, not {value!r}") from None
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self >> 3)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self & 7)
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    def ascii(self) -> str:
+        """ASCII text: ``AH``, ``TS``."""
+        return _RANK_ASCII[self & 7] + SUIT_LETTERS[self >> 3]
+
+    def __str__(self) -> str:
+        return RANK_NAMES[self & 7] + SUIT_SYMBOLS[self >> 3]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+    @classmethod
+    def from_parts(cls, rank: int, suit: int) -> Card:
+        return _CARDS[suit * 8 + rank]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse ``A♥``, ``10♠``, ``AH``, ``TS``, ``10S`` (rank then suit), any case."""
+        s = text.strip()
+        if len(s) < 2:
+            raise CardError(f"cannot read card {text!r}: expected rank then suit, e.g. 'A♥' or 'TS'")
+        rank = _RANK_WORDS.get(s[:-1].lower())
+        suit = _SUIT_WORDS.get(s[-1].lower())
+        if rank is None or suit is None:
+            what = "rank" if rank is None else "suit"
+            raise CardError(
+                f"cannot read card {text!r}: unknown {what}; ranks are 7 8 9 10(T) J Q K A, "
+                "suits ♠ ♣ ♦ ♥ (S C D H)"
+            )
+        return _CARDS[suit * 8 + rank]
+
+
+_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(32))
+DECK: tuple[Card, ...] = _CARDS
+
+_POP = bytes(bin(i).count("1") for i in range(256))
+# Cards present in one suit's byte, high rank first: the hot path of legal-move
+# generation turns masks into card tuples through this table.
+_BYTE_CARDS: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(_CARDS[s * 8 + r] for r in range(7, -1, -1) if b >> r & 1) for b in range(256))
+    for s in range(4)
+)
+# Same table in ascending order, the engine's canonical order of legal cards.
+_BYTE_CARDS_UP: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+    tuple(tuple(_CARDS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
+    for s in range(4)
+)
+
+
+def popcount(mask: int) -> int:
+    """Number of cards in a mask."""
+    return mask.bit_count()
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask in ascending id order (♠7 first, ♥A last)."""
+    t = _BYTE_CARDS_UP
+    return t[0][mask & 0xFF] + t[1][mask >> 8 & 0xFF] + t[2][mask >> 16 & 0xFF] + t[3][mask >> 24]
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The mask of some cards; duplicates are rejected."""
+    mask = 0
+    for c in cards:
+        bit = 1 << Card(c)
+        if mask & bit:
+            raise CardError(f"card {Card(c)} appears twice")
+        mask |= bit
+    return mask
+
+
+def iter_display(mask: int) -> Iterator[Card]:
+    """Cards in display order: suits ♠ ♣ ♦ ♥, each from high to low."""
+    for s in range(4):
+        yield from _BYTE_CARDS[s][mask >> (8 * s) & 0xFF]
+
+
+def format_hand(mask: int, *, grouped: bool = False, ascii: bool = False) -> str:
+    """Print a hand in suit order ♠ ♣ ♦ ♥, high to low.
+
+    ``grouped`` writes each suit once (``♠A 10 7 ♣K``), the compact form used in
+    problem books; ``ascii`` uses letters (``AS TS``).
+    """
+    if not grouped:
+        return " ".join(c.ascii() if ascii else str(c) for c in iter_display(mask))
+    parts = []
+    for s in range(4):
+        cards = _BYTE_CARDS[s][mask >> (8 * s) & 0xFF]
+        if not cards:
+            continue
+        ranks = " ".join((_RANK_ASCII if ascii else RANK_NAMES)[c & 7] for c in cards)
+        parts.append((SUIT_LETTERS if ascii else SUIT_SYMBOLS)[s] + ranks)
+    return " ".join(parts) if parts else "-"
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas, in either of two forms.
+
+    Each card on its own (``A♥ 10♠ TS``) or grouped by suit, the suit first
+    (``♠A 10 7 ♥K``); a suit symbol alone starts a group.  ``-`` is an empty hand.
+
+    >>> [str(c) for c in parse_cards("♠7 8 ♦A, KH")]
+    ['7♠', '8♠', 'A♦', 'K♥']
+    """
+    out: list[Card] = []
+    group: int | None = None
+    for raw in text.replace(",", " ").split():
+        if raw == "-":
+            continue
+        first = raw[0].lower()
+        if first in "♠♣♦♥" or (len(raw) > 1 and first in "scdh" and raw[1:].lower() in _RANK_WORDS):
+            # A suit prefix: "♠A", "♠", "SA" (letter form only when unambiguous).
+            group = _SUIT_WORDS[first]
+            rest = raw[1:]
+            if not rest:
+                continue
+            rank = _RANK_WORDS.get(rest.lower())
+            if rank is None:
+                raise CardError(f"cannot read {raw!r}: unknown rank {rest!r}")
+            out.append(_CARDS[group * 8 + rank])
+            continue
+        rank = _RANK_WORDS.get(raw.lower())
+        if rank is not None and group is not None:
+            out.append(_CARDS[group * 8 + rank])
+            continue
+        out.append(Card.parse(raw))
+    return tuple(out)
+
+
+def parse_hand(text: str) -> int:
+    """Parse cards (see :func:`parse_cards`) into a mask; duplicates are an error."""
+    return mask_of(parse_cards(text))
