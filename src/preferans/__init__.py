@@ -1,13 +1,26 @@
 """preferans — the Russian card game Preferans (преферанс) for players, score keepers and analysts."""
 
+from .actions import NUM_ACTIONS, Action, Contract
 from .cards import Card, Rank, Suit, cards_of, format_hand, mask_of, parse_cards, parse_hand
 from .errors import ActionError, CardError, IllegalAction, PreferansError, RulesError
+from .deal import Deal, Phase
+from .observation import Observation
+from .result import DealKind, DealResult, DefenceCall
 from .rules import PRESETS, Rules
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "NUM_ACTIONS",
     "PRESETS",
+    "Action",
+    "Contract",
+    "Deal",
+    "DealKind",
+    "DealResult",
+    "DefenceCall",
+    "Observation",
+    "Phase",
     "ActionError",
     "Card",
     "CardError",

@@ -11,7 +11,7 @@ dealer sitting out.  Every decision is an :class:`~preferans.actions.Action`.
 (<Phase.BIDDING: 'bidding'>, 1, ['pass', '6♠', '6♣', '6♦'])
 >>> deal.apply("6♠"); deal.apply("pass"); deal.apply("pass")
 >>> deal.phase, deal.declarer, [str(c) for c in deal.talon]
-(<Phase.DISCARD: 'discard'>, 1, ['9♦', 'J♦'])
+(<Phase.DISCARD: 'discard'>, 1, ['K♥', 'J♦'])
 >>> deal.undo()
 Action('pass')
 """

@@ -29,3 +29,10 @@ class IllegalAction(PreferansError):
 
     The deal is left exactly as it was before the attempt.
     """
+
+
+class ScoreError(PreferansError):
+    """A deal outcome that cannot be written on the sheet, or a bad score-keeper line.
+
+    Nothing is written when it is raised: the sheet stays as it was.
+    """
