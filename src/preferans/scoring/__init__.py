@@ -1,0 +1,38 @@
+"""Scoring: the sheet (пулька), writing a deal on it, and the settlement (spec §8.3–§11).
+
+* :mod:`.sheet` — :class:`Sheet`, :class:`Entry`, :class:`DealScore`;
+* :mod:`.score` — :func:`score_deal`, the per-deal algorithm of spec §9.2;
+* :mod:`.game` — trick games and misère; :mod:`.allpass` — all-pass;
+* :mod:`.settlement` — both settlement methods of spec §11, rounding, money.
+
+The whole game (dealer rotation, all-pass series, closing and help) is
+:class:`preferans.pulka.Pulka`.
+"""
+
+from .allpass import score_all_pass
+from .game import QUOTA, score_game, score_misere
+from .score import check_result, deal_label, score_deal
+from .settlement import Procedure, Settlement, closed_formula, procedural, round_nets, settle
+from .sheet import COLUMNS, Amount, DealScore, Entry, Sheet, amount_text
+
+__all__ = [
+    "COLUMNS",
+    "QUOTA",
+    "Amount",
+    "DealScore",
+    "Entry",
+    "Procedure",
+    "Settlement",
+    "Sheet",
+    "amount_text",
+    "check_result",
+    "closed_formula",
+    "deal_label",
+    "procedural",
+    "round_nets",
+    "score_all_pass",
+    "score_deal",
+    "score_game",
+    "score_misere",
+    "settle",
+]

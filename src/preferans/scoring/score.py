@@ -1,0 +1,187 @@
+"""Scoring one deal: check a :class:`DealResult` and write it on the sheet (spec §9.2).
+
+>>> from preferans.actions import Contract
+>>> from preferans.result import DealKind, DealResult, DefenceCall as D
+>>> r = DealResult(DealKind.GAME, 3, dealer=2, declarer=0, contract=Contract(6, 3),
+...                defence={1: D.WHIST, 2: D.WHIST}, tricks={0: 6, 1: 2, 2: 2})
+>>> [tuple(e) for e in score_deal(r, Rules())]   # spec §12.2 C1
+[('pool', 0, 2, -1, 'game'), ('whists', 1, 4, 0, 'whist'), ('whists', 2, 4, 0, 'whist')]
+"""
+
+from __future__ import annotations
+
+from ..errors import ScoreError
+from ..result import DealKind, DealResult, DefenceCall
+from ..rules import Rules
+from .allpass import score_all_pass
+from .game import score_game, score_misere
+from .sheet import Entry
+
+__all__ = ["check_result", "deal_label", "score_deal"]
+
+
+def score_deal(
+    result: DealResult, rules: Rules, *, raspas_step: int = 1, bomb: int = 1, check: bool = True
+) -> list[Entry]:
+    """The sheet lines one deal writes.
+
+    ``raspas_step`` is the all-pass's place in its series (Kodeks 3.7.4);
+    ``bomb`` is the declarer's bomb coefficient (classic, Kodeks 3.3.19), which
+    multiplies with the deal's own ``multiplier`` (dark game).  Raises
+    :class:`~preferans.errors.ScoreError` for an impossible outcome.
+    """
+    if check:
+        check_result(result, rules)
+    kind = result.kind
+    if kind is DealKind.ALL_PASS:
+        return score_all_pass(result, rules, raspas_step)
+    coeff = result.multiplier * bomb  # spec §9.1: V × coeff (dark ×2, bomb ×2^k)
+    if kind is DealKind.MISERE:
+        return score_misere(result, rules, coeff)
+    return score_game(result, rules, coeff)
+
+
+def _fail(msg: str) -> ScoreError:
+    return ScoreError(msg)
+
+
+def check_result(result: DealResult, rules: Rules) -> None:
+    """Raise :class:`ScoreError` naming the field when ``result`` cannot be scored."""
+    n = result.players
+    if n not in (3, 4):
+        raise _fail(f"players: 3 or 4 players play preferans, not {n}")
+    if not 0 <= result.dealer < n:
+        raise _fail(f"dealer: seat {result.dealer} is not at a table of {n}")
+    if result.multiplier < 1:
+        raise _fail(f"multiplier: must be at least 1, not {result.multiplier}")
+    active = result.active
+    tricks = result.tricks
+    kind = result.kind
+    for s, t in tricks.items():
+        if s not in active:
+            raise _fail(f"tricks: seat {s} held no cards (the 4-handed dealer sits out)")
+        if not 0 <= t <= 10:
+            raise _fail(f"tricks: seat {s} took {t}; a player takes 0 to 10 tricks")
+    played = kind is not DealKind.NOT_PLAYED and not (
+        kind is DealKind.GAME and (result.conceded == 3 or (result.conceded == 10 and not tricks))
+    )
+    if kind is DealKind.MISERE and len(tricks) < 3:
+        # Only the declarer's tricks matter on a misère (spec §7); the rest may be omitted.
+        if result.declarer not in tricks:
+            raise _fail("tricks: give the misère declarer's tricks")
+        if sum(tricks.values()) > 10:
+            raise _fail("tricks: more than 10 tricks in a deal")
+        played = False
+    if played:
+        total = sum(tricks.get(s, 0) for s in active) + (result.dealer_tricks if n == 4 else 0)
+        if total != 10 or len(tricks) != 3:
+            got = ", ".join(f"{s}: {t}" for s, t in sorted(tricks.items())) or "none"
+            raise _fail(
+                f"tricks: give the tricks of all three active players, summing to 10 (got {got})"
+            )
+    if result.dealer_tricks:
+        if kind is not DealKind.ALL_PASS or n != 4:
+            raise _fail(
+                "dealer_tricks: only the 4-handed dealer takes talon tricks on all-pass "
+                "(Kodeks 3.7.6.1)"
+            )
+        if rules.raspas_talon_for(4) != "participates":
+            raise _fail(
+                f"dealer_tricks: with raspas_talon={rules.raspas_talon_for(4)!r} "
+                "the talon takes no trick (Kodeks 3.7.6)"
+            )
+    if kind is DealKind.ALL_PASS:
+        if result.declarer is not None or result.contract is not None:
+            raise _fail("all-pass: an all-pass deal has no declarer and no contract")
+        return
+    decl = result.declarer
+    contract = result.contract
+    if decl is None or contract is None:
+        raise _fail(f"{kind.value}: a declarer and a contract are needed")
+    if decl not in active:
+        raise _fail(f"declarer: seat {decl} is the dealer sitting out; he cannot declare")
+    defenders = result.defenders
+    for s in result.defence:
+        if s not in defenders:
+            raise _fail(f"defence: seat {s} is not one of the declarer's opponents {defenders}")
+    if kind is DealKind.MISERE:
+        if not contract.is_misere:
+            raise _fail(f"contract: a misère deal needs the misère contract, not {contract}")
+        if result.defence:
+            raise _fail("defence: nobody whists on a misère (Kodeks 3.8.2)")
+        if result.misere_half:
+            if n != 4:
+                raise _fail(
+                    "half_with_dealer: misère «пополам» needs a 4-handed dealer (Kodeks 3.6.9)"
+                )
+            if not rules.misere_half_with_dealer:
+                raise _fail("half_with_dealer: misere_half_with_dealer is off in these rules")
+        return
+    if contract.is_misere:
+        raise _fail(f"kind: a misère must be scored as kind 'misere', not {kind.value!r}")
+    if result.misere_half:
+        raise _fail("half_with_dealer: only a misère is played «пополам» (Kodeks 3.6.9)")
+    calls = [result.defence.get(d, DefenceCall.PASS) for d in defenders]
+    if result.conceded not in (0, 3, 10):
+        raise _fail(f"conceded: 3 («без трёх») or 10 («без всех»), not {result.conceded}")
+    if result.conceded == 3:
+        if not rules.bez_trekh:
+            raise _fail("conceded: «без трёх» is not allowed unless bez_trekh=true (Kodeks 3.5.4)")
+        return
+    if result.conceded == 10:
+        if played and tricks.get(decl, 0) != 0:
+            raise _fail("conceded: «без всех» means the declarer took no trick (Kodeks 3.5.4)")
+        return
+    if result.ten_checked:
+        if contract.level != 10:
+            raise _fail("ten_checked: only a 10-game is checked (spec §5.2)")
+        if result.defence:
+            raise _fail("defence: a checked 10-game is not whisted (seed-002 p.26)")
+        if kind is not DealKind.GAME:
+            raise _fail("ten_checked: a checked 10-game is laid out and counted; give the tricks")
+        return
+    if DefenceCall.HALF in calls:
+        if kind is not DealKind.NOT_PLAYED:
+            raise _fail("defence: after an accepted half-whist the game is not played (spec §5.4)")
+        if calls[0] is not DefenceCall.PASS or calls[1] is not DefenceCall.HALF:
+            raise _fail(
+                "defence: half-whist is said by the second opponent after the first passed "
+                f"(the first opponent is seat {defenders[0]}); write pass then half"
+            )
+        if contract.level not in rules.half_whist_levels:
+            levels = ", ".join(str(x) for x in sorted(rules.half_whist_levels)) or "none"
+            raise _fail(f"defence: half-whist is allowed on levels {levels}, not {contract.level}")
+        return
+    whists = calls.count(DefenceCall.WHIST)
+    if kind is DealKind.NOT_PLAYED and whists == 2:
+        raise _fail("tricks: both opponents whisted, so the game was played; give the tricks")
+    if kind is DealKind.NOT_PLAYED and result.za_svoimi and whists != 1:
+        raise _fail("za_svoimi: «за своими» needs exactly one whister (seed-002 p.27)")
+
+
+def deal_label(result: DealResult, names: tuple[str, ...]) -> str:
+    """A short human summary of a deal: ``A 7♠ −1``, ``all-pass``, ``B misère 0``."""
+    if result.kind is DealKind.ALL_PASS:
+        parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in result.active]
+        if result.players == 4 and result.dealer_tricks:
+            parts.append(f"{names[result.dealer]}{result.dealer_tricks}")
+        return "all-pass " + " ".join(parts)
+    assert result.declarer is not None and result.contract is not None
+    who = names[result.declarer]
+    c = result.contract
+    if result.kind is DealKind.MISERE:
+        t = result.tricks.get(result.declarer, 0)
+        half = " ½" if result.misere_half else ""
+        return f"{who} misère {'clean' if t == 0 else f'caught {t}'}{half}"
+    text = f"{who} {c}"
+    if result.conceded == 3:
+        return text + " без трёх"
+    if result.kind is DealKind.NOT_PLAYED:
+        calls = [result.defence.get(d, DefenceCall.PASS) for d in result.defenders]
+        if DefenceCall.HALF in calls:
+            return text + " half-whist"
+        if DefenceCall.WHIST in calls:
+            return text + " за своими"
+        return text + " not whisted"
+    dt = result.tricks.get(result.declarer, 0)
+    return text + (" made" if dt >= c.level else f" −{c.level - dt}")

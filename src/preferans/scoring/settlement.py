@@ -1,0 +1,150 @@
+"""Final settlement (расчёт, роспись пульки) by both methods of spec §11.
+
+* :func:`procedural` — the "first method" (§11.1) as done on paper: unclosed
+  pools are brought to the largest and the difference goes to the mountain
+  (× k_pool / k_mount: ×1 Sochi, ×2 Leningrad); the smallest mountain is
+  amnestied; every remaining mountain × k_mount / n is written as whists on
+  its owner by every other player; whists cancel pairwise.
+* :func:`closed_formula` — the "second method" (§11.2)::
+
+      net_i = k_pool·(P_i − mean P) − k_mount·(M_i − mean M) + Σ_j (W_ij − W_ji)
+
+Both are exact (:class:`fractions.Fraction`) and always agree; the sum of the
+results is exactly zero.
+
+>>> closed_formula([2, 0, 0], [0, 0, 0], [[0, 0, 0], [4, 0, 0], [4, 0, 0]], 10, 10)  # §12.2 C1
+[Fraction(16, 3), Fraction(-8, 3), Fraction(-8, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import ScoreError
+from ..rules import Rules
+from .sheet import Amount, Sheet
+
+__all__ = ["Settlement", "closed_formula", "procedural", "round_nets", "settle"]
+
+
+def closed_formula(
+    pool: Sequence[Amount],
+    mountain: Sequence[Amount],
+    whists: Sequence[Sequence[Amount]],
+    k_pool: int,
+    k_mount: int,
+) -> list[Fraction]:
+    """Spec §11.2: each player's result in whists."""
+    n = len(pool)
+    sp = sum(pool, start=Fraction(0))
+    sm = sum(mountain, start=Fraction(0))
+    out = []
+    for i in range(n):
+        w = sum((whists[i][j] - whists[j][i] for j in range(n) if j != i), start=Fraction(0))
+        out.append(Fraction(k_pool * (n * pool[i] - sp) - k_mount * (n * mountain[i] - sm)) / n + w)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """The stages of the first method (spec §11.1), for showing the working."""
+
+    mountain: tuple[Fraction, ...]  # after converting pools (step 1)
+    amnesty: Fraction  # the smallest mountain, subtracted (step 2)
+    mountain_whists: tuple[Fraction, ...]  # remaining mountain × k_mount / n (step 3)
+    whists: tuple[tuple[Fraction, ...], ...]  # whists after step 3
+    pairs: tuple[tuple[Fraction, ...], ...]  # pairs[i][j]: i's balance against j (step 4)
+    net: tuple[Fraction, ...]  # step 5
+
+
+def procedural(
+    pool: Sequence[Amount],
+    mountain: Sequence[Amount],
+    whists: Sequence[Sequence[Amount]],
+    k_pool: int,
+    k_mount: int,
+) -> Procedure:
+    """Spec §11.1, step by step."""
+    n = len(pool)
+    top = max(pool)
+    # 1. Bring every pool to the largest; the difference goes to the mountain.
+    m1 = [Fraction(mountain[i]) + Fraction((top - pool[i]) * k_pool, k_mount) for i in range(n)]
+    # 2. Amnesty (cosmetic).
+    low = min(m1)
+    m2 = [m - low for m in m1]
+    # 3. The remaining mountain × k_mount / n as whists of every other player on its owner.
+    mw = [m * k_mount / n for m in m2]
+    w = [[Fraction(whists[i][j]) + (mw[j] if i != j else 0) for j in range(n)] for i in range(n)]
+    # 4. Pairwise cancellation; 5. the sum of the balances.
+    pairs = tuple(tuple(w[i][j] - w[j][i] for j in range(n)) for i in range(n))
+    net = tuple(sum(row, start=Fraction(0)) for row in pairs)
+    return Procedure(tuple(m1), low, tuple(mw), tuple(tuple(r) for r in w), pairs, net)
+
+
+def round_nets(
+    net: Sequence[Fraction], mode: str, mountain: Sequence[Amount] = ()
+) -> list[Fraction]:
+    """Round results to whole whists keeping the sum zero (spec §11.3).
+
+    * ``exact`` — unchanged;
+    * ``half_up`` — to the nearest whole (halves up), then the rounding
+      residue is given back by largest remainder so the sum stays zero;
+    * ``kodeks_shift`` — the book's trick for a 4-handed table [S17]: when all
+      results end in a half, one player (the first with an odd mountain, else
+      the first) moves +3/2 and the others −1/2 (E-S8); otherwise ``half_up``.
+
+    >>> e_s8 = [Fraction(55, 2), Fraction(-205, 2), Fraction(-25, 2), Fraction(175, 2)]
+    >>> [str(x) for x in round_nets(e_s8, "kodeks_shift", [1, 2, 2, 2])]
+    ['29', '-103', '-13', '87']
+    """
+    if mode == "exact":
+        return list(net)
+    n = len(net)
+    if mode == "kodeks_shift" and n == 4 and all(x.denominator == 2 for x in net):
+        odd = [i for i, m in enumerate(mountain) if Fraction(m).denominator == 1 and int(m) % 2]
+        who = odd[0] if odd else 0
+        return [x + (Fraction(3, 2) if i == who else Fraction(-1, 2)) for i, x in enumerate(net)]
+    out = [Fraction((2 * x.numerator + x.denominator) // (2 * x.denominator)) for x in net]
+    residue = sum(out) - sum(net)  # an integer when the exact sum is zero
+    if residue:
+        step = -1 if residue > 0 else 1
+        # Adjust the players whose rounding moved them most in the residue's direction.
+        order = sorted(range(n), key=lambda i: (out[i] - net[i]) * -step, reverse=True)
+        for i in order[: abs(int(residue))]:
+            out[i] += step
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The result of a pulka: exact whists per player, how they were reached, and money.
+
+    ``net`` is exact; ``rounded`` follows ``rules.rounding``; :meth:`money`
+    converts at a price per whist.
+    """
+
+    names: tuple[str, ...]
+    net: tuple[Fraction, ...]
+    rounded: tuple[Fraction, ...]
+    procedure: Procedure
+
+    def money(self, price_per_whist: Fraction | int | str) -> tuple[Fraction, ...]:
+        """Each player's win (+) or loss (−) in money."""
+        price = Fraction(price_per_whist)
+        return tuple(x * price for x in self.rounded)
+
+    def as_dict(self) -> dict[str, Fraction]:
+        return dict(zip(self.names, self.rounded, strict=True))
+
+
+def settle(sheet: Sheet, rules: Rules) -> Settlement:
+    """Settle a sheet by both methods; they must agree and sum to zero (spec §11.4)."""
+    k_pool, k_mount = rules.k_pool, rules.k_mount
+    net = closed_formula(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount)
+    proc = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount)
+    if list(proc.net) != net or sum(net) != 0:  # pragma: no cover - an invariant
+        raise ScoreError(f"settlement: the two methods disagree ({proc.net} vs {net})")
+    rounded = round_nets(net, rules.rounding, sheet.mountain)
+    return Settlement(sheet.names, tuple(net), tuple(rounded), proc)

@@ -1,0 +1,158 @@
+"""The score sheet (пулька): pool, mountain and whists, with the history of every deal.
+
+A :class:`Sheet` is what the players see on paper: for every player a pool
+(пуля), a mountain (гора) and the whists (висты) he wrote on each of the
+others.  Every deal adds a few :class:`Entry` lines, kept together as one
+:class:`DealScore` so that the sheet can show running totals and undo a deal.
+
+>>> sheet = Sheet(("A", "B", "C"))
+>>> lines = (Entry("pool", 0, 2, why="game"), Entry("whists", 1, 4, on=0, why="whist"))
+>>> sheet.write(DealScore(1, lines))
+>>> sheet.pool, sheet.mountain, sheet.whists[1][0]
+([2, 0, 0], [0, 0, 0], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import NamedTuple
+
+__all__ = ["COLUMNS", "Amount", "DealScore", "Entry", "Sheet", "amount_text"]
+
+Amount = int | Fraction
+"""Points and whists: integers, or exact fractions (halves from splits)."""
+
+COLUMNS = ("pool", "mountain", "whists")
+
+
+class Entry(NamedTuple):
+    """One line written on the sheet.
+
+    ``column`` is ``"pool"`` (пуля), ``"mountain"`` (гора) or ``"whists"`` (висты);
+    ``player`` is the seat who writes it; for whists, ``on`` is the seat written
+    on.  ``why`` is a short tag (``game``, ``whist``, ``remiz``, ``consolation``,
+    ``penalty``, ``half-whist``, ``misere``, ``all-pass``, ``bonus``, ``help``,
+    ``write-off``, ``sold-aces``) for rendering and debugging.
+    """
+
+    column: str
+    player: int
+    amount: Amount
+    on: int = -1
+    why: str = ""
+
+
+def amount_text(x: Amount) -> str:
+    """Exact text: ``12``, ``-7/2``."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return str(x.numerator)
+    return str(x)
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """Everything one deal wrote on the sheet.
+
+    ``number`` counts deals from 1; ``dealer`` is the seat that dealt; ``label``
+    is a human summary (``"A 7♠ made"``); ``entries`` are the lines written,
+    including help (помощь) moved by the pulka; ``raspas_step`` is the step of
+    the all-pass series (0 when the deal was not an all-pass).
+    """
+
+    number: int
+    entries: tuple[Entry, ...]
+    dealer: int = 0
+    label: str = ""
+    raspas_step: int = 0
+    extra: dict[str, object] = field(default_factory=dict, compare=False)
+
+
+class Sheet:
+    """Pool, mountain and whists of every player, and the deals that wrote them.
+
+    ``whists[i][j]`` is what player *i* wrote on player *j*.
+    """
+
+    __slots__ = ("history", "mountain", "names", "pool", "whists")
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names: tuple[str, ...] = tuple(names)
+        n = len(self.names)
+        self.pool: list[Amount] = [0] * n
+        self.mountain: list[Amount] = [0] * n
+        self.whists: list[list[Amount]] = [[0] * n for _ in range(n)]
+        self.history: list[DealScore] = []
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def apply(self, entries: Iterable[Entry]) -> None:
+        """Add entries to the totals (without recording a deal)."""
+        pool, mountain, whists = self.pool, self.mountain, self.whists
+        for e in entries:
+            col = e.column
+            if col == "whists":
+                whists[e.player][e.on] += e.amount
+            elif col == "pool":
+                pool[e.player] += e.amount
+            else:
+                mountain[e.player] += e.amount
+
+    def write(self, deal: DealScore) -> None:
+        """Record one deal: its entries go into the totals and the history."""
+        self.apply(deal.entries)
+        self.history.append(deal)
+
+    def copy(self) -> Sheet:
+        other = Sheet(self.names)
+        other.pool = list(self.pool)
+        other.mountain = list(self.mountain)
+        other.whists = [list(row) for row in self.whists]
+        other.history = list(self.history)
+        return other
+
+    def whists_on(self, player: int) -> Amount:
+        """Total whists the others wrote on ``player``."""
+        return sum((row[player] for row in self.whists), start=0)
+
+    def running(self, column: str, player: int, on: int = -1) -> list[Amount]:
+        """The running totals of one column as they are written on paper, one per change.
+
+        >>> s = Sheet("ABC")
+        >>> for k in (2, 4, -1):
+        ...     s.write(DealScore(len(s.history) + 1, (Entry("pool", 0, k),)))
+        >>> s.running("pool", 0)
+        [2, 6, 5]
+        """
+        total: Amount = 0
+        out: list[Amount] = []
+        for deal in self.history:
+            changed = False
+            for e in deal.entries:
+                if e.column == column and e.player == player and (column != "whists" or e.on == on):
+                    total += e.amount
+                    changed = True
+            if changed:
+                out.append(total)
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        """Totals keyed by player name; amounts are ints or fraction strings."""
+
+        def j(x: Amount) -> int | str:
+            if isinstance(x, Fraction):
+                return x.numerator if x.denominator == 1 else str(x)
+            return x
+
+        names = self.names
+        return {
+            "pool": {names[i]: j(self.pool[i]) for i in range(len(names))},
+            "mountain": {names[i]: j(self.mountain[i]) for i in range(len(names))},
+            "whists": {
+                names[i]: {names[k]: j(self.whists[i][k]) for k in range(len(names)) if k != i}
+                for i in range(len(names))
+            },
+        }
