@@ -245,18 +245,29 @@ class Action(int):
         return _ACTIONS[(DARK_BASE if dark else BID_BASE) + i]
 
     @classmethod
-    def parse(cls, text: str) -> Action:
+    def parse(cls, text: str, *, bid: bool = False) -> Action:
         """Read any ``str(action)`` or ``action.ascii()`` form, and Russian words.
+
+        ``7♠`` … ``10♥`` name both a card and a bid: they read as the card
+        unless ``bid=True`` (or written ``bid 7♠``).  A :class:`~preferans.Deal`
+        reads text in the context of its phase, so ``deal.apply("7♠")`` bids
+        during the auction and plays the card during play.
 
         >>> [str(Action.parse(t)) for t in ("7s", "здесь", "вист", "dark 6S", "10NT", "мизер")]
         ['7♠', 'here', 'whist', 'dark 6♠', '10NT', 'misere']
+        >>> Action.parse("7♠").is_card, Action.parse("7♠", bid=True).is_bid, Action.parse("bid 7♠").is_bid
+        (True, True, True)
         """
         key = " ".join(text.strip().lower().split())
+        if key.startswith("bid "):
+            return cls.parse(key[4:], bid=True)
+        if key.startswith("card "):
+            return _ACTIONS[Card.parse(key[5:])]
         hit = _PARSE.get(key)
-        if hit is not None:
+        if hit is not None and (bid or key not in _AMBIGUOUS):
             return hit
         if key.startswith("dark ") or key.startswith("втёмную ") or key.startswith("втемную "):
-            inner = cls.parse(key.split(" ", 1)[1])
+            inner = cls.parse(key.split(" ", 1)[1], bid=True)
             if inner == PASS_ID:
                 return _ACTIONS[DARK_PASS_ID]
             if BID_BASE <= inner < BID_BASE + NUM_BIDS:
@@ -269,6 +280,14 @@ class Action(int):
             f"cannot read action {text!r}: write a card (A♥, TS), a bid (6♠, 7NT, misere), "
             "or a call (pass, here, whist, half-whist, open, closed, …)"
         )
+
+
+def _try_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except CardError:
+        return False
+    return True
 
 
 _ACTIONS: tuple[Action, ...] = tuple(int.__new__(Action, i) for i in range(NUM_ACTIONS))
@@ -321,6 +340,9 @@ _PARSE.update(
         "без всех": _ACTIONS[CONCEDE_ALL_ID],
     }
 )
+
+# Texts that read both as a card and as a bid (7♠ … 10♥, 7S … 10H).
+_AMBIGUOUS = frozenset(k for k in _PARSE if _try_card(k))
 
 PASS = _ACTIONS[PASS_ID]
 HERE = _ACTIONS[HERE_ID]

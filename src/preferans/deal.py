@@ -292,7 +292,7 @@ class Deal:
         )
         for i, a in enumerate(actions):
             try:
-                deal.apply(Action.parse(a) if isinstance(a, str) else Action(a))
+                deal.apply(deal.parse_action(a) if isinstance(a, str) else Action(a))
             except IllegalAction as e:
                 raise IllegalAction(f"action {i + 1} ({a}): {e}") from None
         return deal
@@ -474,10 +474,15 @@ class Deal:
         if action not in self.legal_actions():
             raise IllegalAction(self._explain(Action(action)))
 
+    def parse_action(self, text: str) -> Action:
+        """Read action text in the context of the phase: ``7♠`` is a bid in the
+        auction and at the declaration, and a card in the discard and play."""
+        return Action.parse(text, bid=self._phase in (BIDDING, DECLARE))
+
     def apply(self, action: Action | int | str, seat: int | None = None) -> None:
         """Make the move; an illegal action raises and changes nothing."""
         if isinstance(action, str):
-            action = Action.parse(action)
+            action = self.parse_action(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()

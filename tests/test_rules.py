@@ -1,0 +1,78 @@
+"""The Rules value: presets, changes, (de)serialisation, validation (spec §13)."""
+
+from fractions import Fraction
+
+import pytest
+
+from preferans import PRESETS, Rules, RulesError
+
+
+@pytest.mark.parametrize("name", Rules.PRESET_NAMES)
+def test_presets_round_trip(name):
+    r = Rules.preset(name)
+    assert r.name == name
+    assert Rules.from_dict(r.to_dict()) == r
+
+
+def test_preset_characteristics():
+    # spec §13 table
+    s, l, ro, c, k = (Rules.preset(n) for n in ("sochi", "leningrad", "rostov", "classic", "kodeks"))
+    assert s.jump_bids and not k.jump_bids and not c.jump_bids  # Kodeks 3.3.8
+    assert s.ten_mode == "checked" and l.ten_mode == "whisted"
+    assert l.whist_mult == 2 and l.k_pool == 20 and l.lone_fail_style == "gentleman"
+    assert ro.raspas_scoring == "whists" and ro.raspas_talon_for(3) == "unused"
+    assert c.dark_bids and c.bombs and not s.dark_bids
+    assert not k.bez_trekh  # Kodeks 3.5.4
+    assert s.raspas_talon_for(3) == "suit_only" and s.raspas_talon_for(4) == "participates"
+
+
+def test_unknown_preset_and_field():
+    with pytest.raises(RulesError, match="unknown rules preset 'moscow'"):
+        Rules.preset("moscow")
+    with pytest.raises(RulesError, match="unknown rules field 'jump_bid'.*'jump_bids'"):
+        Rules().replace(jump_bid=False)
+    with pytest.raises(RulesError, match="unknown rules field"):
+        Rules.from_dict({"name": "sochi", "colour": "red"})
+
+
+def test_bad_values_name_the_field():
+    with pytest.raises(RulesError, match="ten_mode"):
+        Rules().replace(ten_mode="never")
+    with pytest.raises(RulesError, match="half_whist_levels"):
+        Rules().replace(half_whist_levels={5})
+    with pytest.raises(RulesError, match="pool_target"):
+        Rules().replace(pool_target=0)
+    with pytest.raises(RulesError, match="jump_bids"):
+        Rules().set_from_text("jump_bids=maybe")
+
+
+def test_impossible_combinations():
+    with pytest.raises(RulesError, match="bombs.*dark_bids"):
+        Rules().replace(bombs=True)  # Kodeks 3.3.19: bombs come from dark passes
+    with pytest.raises(RulesError, match="raspas_talon"):
+        Rules.preset("rostov").replace(raspas_talon="suit_only")  # Kodeks 3.7.6.2
+
+
+def test_set_from_text_coerces():
+    r = Rules().set_from_text("raspas_progression=geometric").set_from_text("half_whist_levels=6")
+    assert r.raspas_progression == "geometric" and r.half_whist_levels == frozenset({6})
+    assert Rules().set_from_text("jump_bids=false").jump_bids is False
+    assert Rules().set_from_text("pen_mult=1/2").pen_mult == Fraction(1, 2)
+    assert Rules().set_from_text("raspas_exit_levels=6,7,7").raspas_exit_levels == (6, 7, 7)
+
+
+def test_raspas_progression():
+    # Kodeks 3.7.4.1–3.7.4.3: 1–2–3 then 3; geometric 1–2–4.
+    r = Rules()
+    assert [r.raspas_price_at(k) for k in range(1, 6)] == [1, 2, 3, 3, 3]
+    g = r.replace(raspas_progression="geometric")
+    assert [g.raspas_price_at(k) for k in range(1, 5)] == [1, 2, 4, 4]
+    u = r.replace(raspas_limit=0)
+    assert u.raspas_price_at(7) == 7
+
+
+def test_rules_are_frozen_and_hashable():
+    r = Rules()
+    with pytest.raises(AttributeError):
+        r.jump_bids = False  # type: ignore[misc]
+    assert hash(r) == hash(Rules()) and len(PRESETS) == 5

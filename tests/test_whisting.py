@@ -1,0 +1,173 @@
+"""Whisting, the defence's choices and concessions (spec §5, seed-002 pp.24–28, Kodeks 3.5.4)."""
+
+import pytest
+from helpers import deal_with, legal, play
+
+from preferans import Contract, DealKind, DefenceCall, IllegalAction, Phase, Rules
+
+SOCHI = Rules.preset("sochi")
+
+
+def declared(rules=SOCHI, contract="6♠", players=3, dealer=0):
+    d = deal_with(rules, players=players, dealer=dealer)
+    play(d, f"{contract}, pass, pass")
+    play(d, [str(c) for c in d.talon])
+    play(d, contract)
+    return d
+
+
+def test_whist_order_starts_left_of_declarer():
+    # spec §5.1: the player after the declarer speaks first.
+    d = declared()
+    assert d.declarer == 1 and d.phase == Phase.WHIST and d.to_act == 2
+    play(d, "pass")
+    assert d.to_act == 0
+
+
+def test_both_pass_not_played():
+    # seed-002 p.25
+    d = declared()
+    play(d, "pass, pass")
+    r = d.result
+    assert r.kind == DealKind.NOT_PLAYED and r.defence == {2: DefenceCall.PASS, 0: DefenceCall.PASS}
+    assert r.tricks == {}
+
+
+def test_half_whist_confirmed_pass():
+    # spec §5.4: пас / полвиста / пас → not played, half-whist written.
+    d = declared()
+    play(d, "pass")
+    assert "half-whist" in legal(d)
+    play(d, "half-whist")
+    assert d.to_act == 2 and legal(d) == ["pass", "whist"]
+    play(d, "pass")
+    r = d.result
+    assert r.kind == DealKind.NOT_PLAYED and r.defence[0] == DefenceCall.HALF
+    assert r.defence[2] == DefenceCall.PASS
+
+
+def test_half_whist_answered_by_whist():
+    d = declared()
+    play(d, "pass, half-whist, whist")
+    assert d.whisters == (2,)
+    assert d.phase in (Phase.PLAY, Phase.DEFENCE)
+
+
+def test_half_whist_levels():
+    d = declared(contract="8♠")
+    play(d, "pass")
+    assert "half-whist" not in legal(d)
+    with pytest.raises(IllegalAction, match="half_whist_levels"):
+        d.apply("half-whist")
+    d = declared(SOCHI.replace(half_whist_levels={6}), contract="7♠")
+    play(d, "pass")
+    assert "half-whist" not in legal(d)
+
+
+def test_first_defender_cannot_half_whist():
+    d = declared()
+    assert "half-whist" not in legal(d)
+
+
+def test_lone_whister_open_after_first_lead():
+    # seed-002 p.28: the whister opens after the first lead (open_timing default).
+    d = declared()
+    play(d, "whist, pass")
+    assert d.phase == Phase.PLAY and d.to_play == 1 and d.exposed == ()
+    d.apply(d.legal_actions()[0])
+    assert d.phase == Phase.DEFENCE and d.to_act == 2 and legal(d) == ["open", "closed"]
+    play(d, "open")
+    assert set(d.exposed) == {2, 0} and d.open_play
+    # the whister (seat 2) plays for the passer (seat 0)
+    d.apply(d.legal_actions()[0])
+    assert d.to_play == 0 and d.to_act == 2
+    obs = d.observation(1)
+    assert set(obs.known_hands) == {0, 2}
+
+
+def test_lone_whister_before_first_lead():
+    d = declared(SOCHI.replace(open_timing="before_first_lead"))
+    play(d, "pass, whist")
+    assert d.phase == Phase.DEFENCE and d.to_act == 0 and legal(d) == ["open", "closed"]
+    play(d, "closed")
+    assert d.phase == Phase.PLAY and not d.open_play and d.exposed == ()
+    assert d.to_play == 1
+
+
+def test_both_whist_closed():
+    # seed-002 p.26
+    d = declared()
+    play(d, "whist, whist")
+    assert d.phase == Phase.PLAY and not d.open_play and d.exposed == ()
+
+
+def test_za_svoimi_accepted_and_refused():
+    # seed-002 p.27: with the declarer's consent the lone whister writes his quota.
+    r = SOCHI.replace(za_svoimi=True)
+    d = declared(r, contract="7♠")
+    play(d, "whist, pass")
+    assert d.phase == Phase.DEFENCE and "quota" in legal(d)
+    play(d, "quota")
+    assert d.to_act == 1 and legal(d) == ["accept", "refuse"]
+    play(d, "accept")
+    res = d.result
+    assert res.kind == DealKind.NOT_PLAYED and res.za_svoimi and res.defence[2] == DefenceCall.WHIST
+    d = declared(r, contract="7♠")
+    play(d, "whist, pass, quota, refuse")
+    assert d.phase == Phase.DEFENCE and legal(d) == ["play"]
+    play(d, "play")
+    assert d.phase == Phase.PLAY
+
+
+def test_ten_checked_no_whisting_all_open():
+    # seed-002 p.26: no whist on a 10; the cards are opened and the game checked.
+    d = declared(contract="10♠")
+    assert d.phase == Phase.PLAY and set(d.exposed) == {0, 1, 2}
+    while not d.is_over:
+        d.apply(d.legal_actions()[0])
+    r = d.result
+    assert r.ten_checked and r.defence == {} and r.kind == DealKind.GAME
+
+
+def test_ten_whisted():
+    d = declared(SOCHI.replace(ten_mode="whisted"), contract="10♠")
+    assert d.phase == Phase.WHIST
+
+
+def test_bez_trekh_concession():
+    # Option bez_trekh: the declarer concedes down three without play.
+    d = declared(SOCHI.replace(bez_trekh=True), contract="7♦")
+    play(d, "whist, pass")
+    assert d.phase == Phase.CONCESSION and legal(d) == ["play", "concede-3"]
+    play(d, "concede-3")
+    r = d.result
+    assert r.conceded == 3 and r.tricks == {1: 4} and r.contract == Contract(7, 2)
+
+
+def test_kodeks_concede_all_only():
+    # Kodeks 3.5.4: no surrender except «без всех»; «без трёх» does not apply.
+    d = declared(Rules.preset("kodeks"), contract="6♠")
+    play(d, "whist, whist")
+    assert legal(d) == ["play", "concede-all"]
+    play(d, "concede-all")
+    r = d.result
+    assert r.conceded == 10 and r.tricks == {1: 0, 2: 5, 0: 5}
+
+
+def test_no_concession_phase_by_default():
+    d = declared()
+    play(d, "whist, whist")
+    assert d.phase == Phase.PLAY
+
+
+def test_stalingrad():
+    d = declared(SOCHI.replace(stalingrad=True), contract="6♠")
+    assert legal(d) == ["whist"]
+
+
+def test_four_handed_whisting_skips_dealer():
+    d = declared(players=4, dealer=2)
+    assert d.active == (3, 0, 1) and d.declarer == 3
+    assert d.to_act == 0
+    play(d, "pass")
+    assert d.to_act == 1
