@@ -28,6 +28,7 @@ from .errors import ScoreError
 from .result import DealKind, DealResult, DefenceCall
 from .rules import Rules
 from .scoring import DealScore, Entry, Settlement, Sheet, deal_label, score_deal, settle
+from .scoring.contract_text import parse_contract
 from .scoring.sheet import Amount
 
 __all__ = ["Pulka"]
@@ -288,7 +289,7 @@ class Pulka:
         Without ``tricks`` the game was not played (both passed, half-whist,
         «за своими»); a 10-game with tricks and no ``defence`` was checked.
         """
-        c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        c = contract if isinstance(contract, Contract) else parse_contract(contract)
         if c.is_misere:
             raise ScoreError("contract: record a misère with Pulka.misere()")
         d = self.next_dealer if dealer is None else self.seat(dealer)
