@@ -49,7 +49,7 @@ from .actions import (
     Contract,
 )
 from .auction import MISERE_KINDS, MISERE_NO_TALON, AuctionView, ladder_positions
-from .cards import _BYTE_CARDS_UP, ALL_CARDS_MASK, DECK, SUIT_MASKS, Card, cards_of, format_hand, parse_hand
+from .cards import _BYTE_CARDS_UP, ALL_CARDS_MASK, DECK, SUIT_MASKS, Card, cards_of, format_hand, parse_cards, parse_hand
 from .errors import CardError, IllegalAction
 from .explain import explain_illegal
 from .observation import Observation, observe
@@ -105,6 +105,18 @@ def _to_mask(cards: CardsLike | None, what: str) -> int:
             raise CardError(f"{what}: card {Card(c)} appears twice")
         m |= b
     return m
+
+
+def _talon_cards(talon: CardsLike) -> tuple[Card, ...]:
+    """The talon in its order (the order of the all-pass leads, Kodeks 3.7.6)."""
+    if isinstance(talon, str):
+        try:
+            return parse_cards(talon)
+        except CardError as e:
+            raise CardError(f"talon: {e}") from None
+    if isinstance(talon, int) and not isinstance(talon, Card):
+        return cards_of(_to_mask(talon, "talon"))
+    return tuple(Card(c) for c in talon)  # type: ignore[union-attr]
 
 
 class Deal:
@@ -271,8 +283,7 @@ class Deal:
                     full[(dealer + 1 + i) % 4] = seq[i]
                 seq = full
         masks = [_to_mask(h, f"hand of seat {s}") for s, h in enumerate(seq)]
-        tmask = _to_mask(talon, "talon")
-        return cls(rules, masks, cards_of(tmask), dealer=dealer, players=players, min_level=min_level)
+        return cls(rules, masks, _talon_cards(talon), dealer=dealer, players=players, min_level=min_level)
 
     @classmethod
     def replay(
