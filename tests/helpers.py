@@ -50,7 +50,7 @@ def legal(deal: Deal) -> list[str]:
 
 def state_signature(deal: Deal) -> tuple[object, ...]:
     """Everything that defines a deal's state, for exact undo checks."""
-    return (deal._save(), tuple(deal.moves), deal.legal_actions())  # noqa: SLF001
+    return (deal._save(), tuple(deal.moves), deal.legal_actions())
 
 
 def seats(seq: Sequence[int]) -> list[int]:

@@ -4,9 +4,10 @@ With ``dealer=0`` and 3 players, first hand is seat 1, second seat 2, third seat
 """
 
 import pytest
-from helpers import deal_with, legal, play, state_signature
 
 from preferans import Action, Contract, DealKind, IllegalAction, Phase, Rules
+
+from helpers import deal_with, legal, play, state_signature
 
 KODEKS = Rules.preset("kodeks")
 SOCHI = Rules.preset("sochi")
@@ -126,7 +127,7 @@ def test_misere_only_as_first_call():
 def test_misere_overcalled_only_by_nine():
     d = deal_with(SOCHI)
     play(d, "6♠, misere")
-    assert [a for a in legal(d) if a[0].isdigit()][0] == "9♠"
+    assert next(a for a in legal(d) if a[0].isdigit()) == "9♠"
     with pytest.raises(IllegalAction, match=r"9-level.*Kodeks 3\.6\.4"):
         d.apply("8NT")
     play(d, "9♠, pass, pass")  # misère bidder may not continue: spec §3.2.7
@@ -196,7 +197,7 @@ def test_dark_pass_raises_the_overcall_to_seven():
     with pytest.raises(IllegalAction, match=r"dark pass.*7-level.*Kodeks 3\.3\.19"):
         d.apply("6NT")
     play(d, "dark pass")
-    assert [a for a in legal(d) if a[0].isdigit()][0] == "8♠"
+    assert next(a for a in legal(d) if a[0].isdigit()) == "8♠"
 
 
 def test_dark_passes_multiply_all_pass():
@@ -269,7 +270,7 @@ def test_misere_half_refused_then_alone_and_no_second_invite():
 def test_min_level_after_all_pass_series():
     # raspas_exit_levels: the pulka asks for at least a 7-level game.
     d = deal_with(SOCHI, min_level=7)
-    assert [a for a in legal(d) if a[0].isdigit()][0] == "7♠"
+    assert next(a for a in legal(d) if a[0].isdigit()) == "7♠"
     assert "misere" in legal(d)
 
 

@@ -7,13 +7,14 @@ may not see.
 
 import random
 
-from helpers import state_signature
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from preferans import Deal, DealKind, Rules
 from preferans.actions import INVITE_ID, OPEN_ID
 from preferans.cards import ALL_CARDS_MASK, SUIT_MASKS
+
+from helpers import state_signature
 
 VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
     Rules.preset("sochi").replace(

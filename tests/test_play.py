@@ -1,9 +1,10 @@
 """Trick play, all-pass talon leads and misère procedure (spec §6–§8, Kodeks 3.6–3.7)."""
 
 import pytest
-from helpers import deal_with, legal, play, state_signature
 
 from preferans import Card, DealKind, IllegalAction, Phase, Rules
+
+from helpers import deal_with, legal, play, state_signature
 
 SOCHI = Rules.preset("sochi")
 

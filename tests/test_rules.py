@@ -16,10 +16,10 @@ def test_presets_round_trip(name):
 
 def test_preset_characteristics():
     # spec §13 table
-    s, l, ro, c, k = (Rules.preset(n) for n in ("sochi", "leningrad", "rostov", "classic", "kodeks"))
+    s, le, ro, c, k = (Rules.preset(n) for n in ("sochi", "leningrad", "rostov", "classic", "kodeks"))
     assert s.jump_bids and not k.jump_bids and not c.jump_bids  # Kodeks 3.3.8
-    assert s.ten_mode == "checked" and l.ten_mode == "whisted"
-    assert l.whist_mult == 2 and l.k_pool == 20 and l.lone_fail_style == "gentleman"
+    assert s.ten_mode == "checked" and le.ten_mode == "whisted"
+    assert le.whist_mult == 2 and le.k_pool == 20 and le.lone_fail_style == "gentleman"
     assert ro.raspas_scoring == "whists" and ro.raspas_talon_for(3) == "unused"
     assert c.dark_bids and c.bombs and not s.dark_bids
     assert not k.bez_trekh  # Kodeks 3.5.4

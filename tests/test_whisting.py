@@ -1,9 +1,10 @@
 """Whisting, the defence's choices and concessions (spec §5, seed-002 pp.24–28, Kodeks 3.5.4)."""
 
 import pytest
-from helpers import deal_with, legal, play
 
 from preferans import Contract, DealKind, DefenceCall, IllegalAction, Phase, Rules
+
+from helpers import deal_with, legal, play
 
 SOCHI = Rules.preset("sochi")
 

@@ -2,8 +2,8 @@
 
 from .actions import NUM_ACTIONS, Action, Contract
 from .cards import Card, Rank, Suit, cards_of, format_hand, mask_of, parse_cards, parse_hand
-from .errors import ActionError, CardError, IllegalAction, PreferansError, RulesError
 from .deal import Deal, Phase
+from .errors import ActionError, CardError, IllegalAction, PreferansError, RulesError
 from .observation import Observation
 from .result import DealKind, DealResult, DefenceCall
 from .rules import PRESETS, Rules
@@ -14,17 +14,17 @@ __all__ = [
     "NUM_ACTIONS",
     "PRESETS",
     "Action",
+    "ActionError",
+    "Card",
+    "CardError",
     "Contract",
     "Deal",
     "DealKind",
     "DealResult",
     "DefenceCall",
+    "IllegalAction",
     "Observation",
     "Phase",
-    "ActionError",
-    "Card",
-    "CardError",
-    "IllegalAction",
     "PreferansError",
     "Rank",
     "Rules",

@@ -39,7 +39,7 @@ def ladder(misere_rank: str, without_talon_bids: bool) -> tuple[int, ...]:
     nines = list(range(15, 20)) + ([MISERE_NO_TALON, NINE_NO_TALON] if wt else [])
     tens = list(range(20, 25)) + ([TEN_NO_TALON] if wt else [])
     if misere_rank == "after_8nt":
-        return tuple(low + [MISERE_BID] + nines + tens)
+        return tuple([*low, MISERE_BID, *nines, *tens])
     nines = list(range(15, 20)) + ([NINE_NO_TALON] if wt else [])
     return tuple(low + nines + tens + [MISERE_BID] + ([MISERE_NO_TALON] if wt else []))
 

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from enum import Enum
-from typing import Union
+from enum import StrEnum
 
 from .actions import (
     ACCEPT_ID,
@@ -37,7 +36,6 @@ from .actions import (
     INVITE_ID,
     MISERE_BID,
     NO_TRUMP,
-    NUM_BIDS,
     OPEN_ID,
     PASS_ID,
     PLAY_ID,
@@ -48,8 +46,18 @@ from .actions import (
     Action,
     Contract,
 )
-from .auction import MISERE_KINDS, MISERE_NO_TALON, AuctionView, ladder_positions
-from .cards import _BYTE_CARDS_UP, ALL_CARDS_MASK, DECK, SUIT_MASKS, Card, cards_of, format_hand, parse_cards, parse_hand
+from .auction import MISERE_KINDS, AuctionView, ladder_positions
+from .cards import (
+    _BYTE_CARDS_UP,
+    ALL_CARDS_MASK,
+    DECK,
+    SUIT_MASKS,
+    Card,
+    cards_of,
+    format_hand,
+    parse_cards,
+    parse_hand,
+)
 from .errors import CardError, IllegalAction
 from .explain import explain_illegal
 from .observation import Observation, observe
@@ -62,7 +70,7 @@ _A = tuple(Action(i) for i in range(105))
 _CARD_ACTIONS = _A[:32]
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """The phases of a deal (spec §11.5)."""
 
     BIDDING = "bidding"
@@ -83,7 +91,7 @@ BIDDING, MISERE_INVITE, DISCARD, DECLARE, WHIST, CONCESSION, DEFENCE, QUOTA_ANSW
 # Whist calls as small ints in ``_calls``.
 _NONE, _PASSED, _WHISTED, _HALF = -1, 0, 1, 2
 
-CardsLike = Union[int, str, Iterable[int]]
+CardsLike = int | str | Iterable[int]
 
 
 def _to_mask(cards: CardsLike | None, what: str) -> int:
@@ -127,21 +135,58 @@ class Deal:
     """
 
     __slots__ = (
-        # fixed for the deal
-        "rules", "players", "dealer", "active", "first_hand", "initial_hands", "talon",
-        "min_level", "_order", "_ladder_pos", "_raspas_talon",
-        # history
-        "_moves", "_undo", "_legal",
-        # auction
-        "_phase", "_to_act", "_best", "_best_seat", "_best_held", "_passed", "_called",
-        "_misere_seat", "_dark_passers", "_dark_bidders", "_invited", "_misere_half",
-        "_winning_bid",
+        "_best",
+        "_best_held",
+        "_best_seat",
+        "_called",
+        "_calls",
+        "_completed",
+        "_conceded",
+        "_contract",
+        "_dark_bidders",
+        "_dark_passers",
+        "_declarer",
+        "_discard",
+        "_exposed",
         # talon, declaration, whisting
-        "_hands", "_declarer", "_contract", "_kind", "_discard", "_talon_taken",
-        "_calls", "_lone", "_open", "_za_svoimi", "_conceded", "_exposed", "_ten_checked",
-        "_open_pending", "_quota_refused",
+        "_hands",
+        "_invited",
+        "_kind",
+        "_ladder_pos",
+        "_leader",
+        "_legal",
+        "_lone",
+        "_misere_half",
+        "_misere_seat",
+        # history
+        "_moves",
+        "_open",
+        "_open_pending",
+        "_order",
+        "_passed",
+        # auction
+        "_phase",
+        "_quota_refused",
+        "_raspas_talon",
+        "_talon_taken",
+        "_ten_checked",
+        "_to_act",
+        "_to_play",
         # play
-        "_trick", "_leader", "_to_play", "_tricks_won", "_completed",
+        "_trick",
+        "_tricks_won",
+        "_undo",
+        "_winning_bid",
+        "_za_svoimi",
+        "active",
+        "dealer",
+        "first_hand",
+        "initial_hands",
+        "min_level",
+        "players",
+        # fixed for the deal
+        "rules",
+        "talon",
     )
 
     # ------------------------------------------------------------------ creation
@@ -429,7 +474,7 @@ class Deal:
     @property
     def whisters(self) -> tuple[int, ...]:
         d = self.defenders
-        return tuple(s for s, c in zip(d, self._calls) if c == _WHISTED)
+        return tuple(s for s, c in zip(d, self._calls, strict=False) if c == _WHISTED)
 
     @property
     def talon_taken(self) -> bool:
@@ -455,7 +500,7 @@ class Deal:
     def multiplier(self) -> int:
         """The deal's coefficient (Kodeks 3.3.19): dark game ×2; all-pass ×2 per dark pass."""
         if self._kind == DealKind.ALL_PASS:
-            return min(2 ** self._dark_passers.bit_count(), self.rules.bomb_limit)
+            return min(1 << self._dark_passers.bit_count(), self.rules.bomb_limit)
         if self._declarer >= 0 and self._dark_bidders >> self._declarer & 1:
             return 2
         return 1
@@ -657,7 +702,7 @@ class Deal:
         win = self._winning_bid
         if win in MISERE_KINDS:
             # spec §4.4: a misère winner may switch to a game of 9 or more (option).
-            return [MISERE_BID] + list(range(15, 25))
+            return [MISERE_BID, *list(range(15, 25))]
         wb = BIDS[win]
         if wb.without_talon:
             # «9/10 без прикупа»: any game of that level or higher, talon unseen.
@@ -709,7 +754,7 @@ class Deal:
     def _bid(self, a: Action) -> None:
         seat = self._to_act
         bit = 1 << seat
-        if a == PASS_ID or a == DARK_PASS_ID:
+        if a in (PASS_ID, DARK_PASS_ID):
             self._passed |= bit  # Kodeks 3.3.10: a pass is final
             if a == DARK_PASS_ID:
                 self._dark_passers |= bit
@@ -937,9 +982,8 @@ class Deal:
         if self._ten_checked:
             for s in self.active:
                 self._exposed |= 1 << s
-        elif c is not None and c.is_misere:
-            if not self._dark_misere() and fh != self._declarer:
-                self._expose_misere_defenders()  # Kodeks 3.6.6: before the first lead
+        elif c is not None and c.is_misere and not self._dark_misere() and fh != self._declarer:
+            self._expose_misere_defenders()  # Kodeks 3.6.6: before the first lead
         self._to_act = self._controller(fh)
 
     def _expose_misere_defenders(self) -> None:
@@ -964,12 +1008,12 @@ class Deal:
         seat = self._to_play
         h = self._hands
         if seat == 0:
-            self._hands = (h[0] & ~(1 << a),) + h[1:]
+            self._hands = (h[0] & ~(1 << a), *h[1:])
         else:
             lst = list(h)
             lst[seat] &= ~(1 << a)
             self._hands = tuple(lst)
-        trick = self._trick + ((seat, DECK[a]),)
+        trick = (*self._trick, (seat, DECK[a]))
         self._trick = trick
         played = len(trick) - 1 if self._talon_leads() else len(trick)
         if played < 3:
@@ -984,9 +1028,8 @@ class Deal:
 
     def _after_first_card(self) -> None:
         c = self._contract
-        if c is not None and c.is_misere and self._declarer == self.first_hand:
-            if not self._dark_misere():
-                self._expose_misere_defenders()  # Kodeks 3.6.6: after the declarer's lead
+        if c is not None and c.is_misere and self._declarer == self.first_hand and not self._dark_misere():
+            self._expose_misere_defenders()  # Kodeks 3.6.6: after the declarer's lead
         if self._open_pending:
             self._phase = DEFENCE
             self._to_act = self._lone
@@ -1011,7 +1054,7 @@ class Deal:
         if best_seat >= 0:
             won[best_seat] += 1
         self._tricks_won = tuple(won)
-        self._completed = self._completed + ((trick, best_seat),)
+        self._completed = (*self._completed, (trick, best_seat))
         self._trick = ()
         n = len(self._completed)
         if n == 10:
@@ -1070,7 +1113,7 @@ class Deal:
         defence: dict[int, DefenceCall] = {}
         if kind != DealKind.MISERE and not self._ten_checked:
             names = {_PASSED: DefenceCall.PASS, _WHISTED: DefenceCall.WHIST, _HALF: DefenceCall.HALF}
-            for d, c in zip(self.defenders, self._calls):
+            for d, c in zip(self.defenders, self._calls, strict=False):
                 if c != _NONE:
                     defence[d] = names[c]
         tricks: dict[int, int] = {}

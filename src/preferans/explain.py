@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import (
+    BIDS,
     DARK_PASS_ID,
     HALF_WHIST_ID,
     HERE_ID,
     INVITE_ID,
     TAKE_TALON_ID,
-    BIDS,
     Action,
 )
 from .auction import MISERE_KINDS, ladder_positions
@@ -82,7 +82,7 @@ def _explain_call(deal: Deal, a: Action) -> str:
     seat = deal.to_act
     assert seat is not None
     rules = deal.rules
-    view = deal._auction_view(seat)  # noqa: SLF001 - same package
+    view = deal._auction_view(seat)
     best = deal.highest_bid
     legal_bids = view.legal_bids()
     if a == HERE_ID:
@@ -106,7 +106,10 @@ def _explain_call(deal: Deal, a: Action) -> str:
     bid = BIDS.index(c)
     if bid in MISERE_KINDS:
         if view.has_called:
-            return f"misère must be a player's first call: seat {seat} has already bid (Kodeks 3.3.9, «мизер кабальный»)"
+            return (
+                f"misère must be a player's first call: seat {seat} has already bid "
+                "(Kodeks 3.3.9, «мизер кабальный»)"
+            )
         if view.misere_taken:
             return "misère has already been bid in this auction; only a 9-level game overcalls it (Kodeks 3.6.4)"
         if c.without_talon and not rules.without_talon_bids:
@@ -133,5 +136,8 @@ def _explain_call(deal: Deal, a: Action) -> str:
         return f"insufficient bid {a}: the current bid is {best}; {hint} (Kodeks 3.3.8, 3.3.11)"
     if not rules.jump_bids:
         nxt = next((str(BIDS[b]) for b in legal_bids if b not in MISERE_KINDS), None)
-        return f"jump bid {a} is not allowed with jump_bids=False: bids go up one step, the next is {nxt} (Kodeks 3.3.8)"
+        return (
+            f"jump bid {a} is not allowed with jump_bids=False: bids go up one step, "
+            f"the next is {nxt} (Kodeks 3.3.8)"
+        )
     return f"{a} is not legal now; {_legal_text(deal)}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
 
 from .actions import Contract
@@ -19,7 +19,7 @@ from .actions import Contract
 __all__ = ["DealKind", "DealResult", "DefenceCall"]
 
 
-class DealKind(str, Enum):
+class DealKind(StrEnum):
     """What kind of deal it was."""
 
     GAME = "game"  # a trick contract that was played (or conceded, or checked)
@@ -28,7 +28,7 @@ class DealKind(str, Enum):
     NOT_PLAYED = "not_played"  # a trick contract with no play: both passed, half-whist, «за своими»
 
 
-class DefenceCall(str, Enum):
+class DefenceCall(StrEnum):
     """A defender's final whisting position (spec §5)."""
 
     WHIST = "whist"

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -197,7 +197,7 @@ class Rules:
         if self.raspas_progression == "arithmetic":
             return self.raspas_price * k
         if self.raspas_progression == "geometric":
-            return self.raspas_price * 2 ** (k - 1)
+            return self.raspas_price * (1 << (k - 1))
         return self.raspas_price
 
     def game_value(self, level: int) -> int:
