@@ -1,0 +1,25 @@
+"""Double-dummy solver (решатель): exact play with all cards open, searched in C.
+
+>>> from preferans.solver import Position, solve
+>>> solve(Position.parse("♠A K / ♠Q J / ♠10 9 | tricks trump=NT declarer=1 leader=0"))
+0
+"""
+
+from .position import GOALS, TALON_MODES, Position, SolverError
+from .search import DEFAULT_TABLE_MB, best_moves, set_table_size, solve, solve_at_least
+from .table import ContractTable, contract_table, discard_table
+
+__all__ = [
+    "DEFAULT_TABLE_MB",
+    "GOALS",
+    "TALON_MODES",
+    "ContractTable",
+    "Position",
+    "SolverError",
+    "best_moves",
+    "contract_table",
+    "discard_table",
+    "set_table_size",
+    "solve",
+    "solve_at_least",
+]

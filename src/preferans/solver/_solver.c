@@ -1,0 +1,788 @@
+/*
+ * Double-dummy search for Preferans (three active hands, all cards open).
+ *
+ * The value of a position is the number of tricks the *focus* player (the
+ * declarer, or on all-pass the player whose tricks are asked) takes from
+ * the current trick on.  One side maximises it: the focus player in a trick
+ * game, his two opponents in misère and on all-pass (spec §6–§8).
+ *
+ * The search is a boolean "can the maximising side reach >= target?" search
+ * (a null window), driven to the exact value by MTD(f)-style stepping.  The
+ * transposition table is probed only at trick boundaries, where the state is
+ * just the three hands, the leader and the talon stage.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+
+#define SUIT(c) ((c) >> 3)
+#define SMASK(s) (0xFFu << (8 * (s)))
+#define POP(x) __builtin_popcount(x)
+
+enum { GOAL_TRICKS = 0, GOAL_MISERE = 1, GOAL_ALLPASS = 2 };
+
+/* Flags switch techniques off, so the benchmark can measure what each buys. */
+enum {
+    F_NO_TT = 1,
+    F_NO_EQUIV = 2,
+    F_NO_BOUNDS = 4,
+    F_NO_ORDER = 8,
+    F_NO_LAST = 16,
+    F_BISECT = 32, /* bisection driver instead of MTD(f) stepping */
+};
+
+/* REPS[h][l]: of the cards h of one suit (h a subset of the live cards l),
+ * the highest card of every run of h that no live card outside h splits.
+ * Cards of one run are interchangeable, so only one of them is searched. */
+static uint8_t REPS[256][256];
+
+static void init_reps(void)
+{
+    for (int l = 0; l < 256; l++) {
+        for (int h = l;; h = (h - 1) & l) {
+            int prev_in_h = 0, out = 0;
+            for (int r = 7; r >= 0; r--) {
+                if (!(l >> r & 1))
+                    continue; /* played cards do not split a run */
+                int in_h = h >> r & 1;
+                if (in_h && !prev_in_h)
+                    out |= 1 << r;
+                prev_in_h = in_h;
+            }
+            REPS[h][l] = (uint8_t)out;
+            if (h == 0)
+                break;
+        }
+    }
+}
+
+/* ---- transposition table ------------------------------------------------ */
+
+typedef struct {
+    uint32_t h0, h1, h2;
+    uint16_t gen;  /* entry is valid only when gen == the table's current gen */
+    uint8_t meta;  /* leader | talon stage << 2 | cards per hand << 4 */
+    uint8_t lohi;  /* lower bound | upper bound << 4 */
+} Entry;
+
+#define BUCKET 4 /* 4 x 16 bytes = one cache line */
+
+typedef struct {
+    PyObject_HEAD
+    Entry *tt;
+    size_t nbuckets; /* a power of two */
+    uint16_t gen;
+    int busy;
+    unsigned long long nodes;
+    /* the configuration the table's entries were computed for */
+    int cfg_valid, cfg_trump, cfg_goal, cfg_focus, cfg_mode;
+    int cfg_talon[2], cfg_ntalon;
+} Engine;
+
+static void bump_generation(Engine *e)
+{
+    e->gen++;
+    if (e->gen == 0) { /* wrapped: old entries could look current again */
+        memset(e->tt, 0, e->nbuckets * BUCKET * sizeof(Entry));
+        e->gen = 1;
+    }
+}
+
+static inline size_t tt_index(const Engine *e, uint32_t h0, uint32_t h1, uint32_t h2, int meta)
+{
+    uint64_t x = ((uint64_t)h0 << 32 | h1) * 0x9E3779B97F4A7C15ull;
+    x ^= ((uint64_t)h2 << 8 | (uint64_t)meta) * 0xC2B2AE3D27D4EB4Full;
+    x ^= x >> 31;
+    return (size_t)x & (e->nbuckets - 1);
+}
+
+/* ---- search context ----------------------------------------------------- */
+
+typedef struct {
+    uint32_t hand[3];
+    int trump; /* -1: none */
+    int goal, focus;
+    int participates; /* all-pass: the talon card can win its trick */
+    int talon[2], ntalon, tidx; /* tidx: talon cards already used up */
+    /* the current trick */
+    int leader, k;   /* players' cards already played this trick */
+    int led, best, who; /* led suit, winning card, its player (-1: talon / nobody) */
+    uint32_t table;  /* cards on the table that still compete */
+    int flags;
+    Engine *e;
+    unsigned long long nodes;
+} Ctx;
+
+static int boundary(Ctx *c, int target);
+static int trick_node(Ctx *c, int target);
+
+/* The maximising side (it wants the focus player's tricks high). */
+static inline int is_max(const Ctx *c, int p)
+{
+    return (p == c->focus) == (c->goal == GOAL_TRICKS);
+}
+
+/* Set up the led suit and the talon card of a trick that is about to start. */
+static void start_trick(Ctx *c)
+{
+    c->k = 0;
+    c->table = 0;
+    c->led = c->best = c->who = -1;
+    if (c->tidx < c->ntalon) { /* spec §8.2: a talon card leads tricks 1 and 2 */
+        int t = c->talon[c->tidx];
+        c->led = SUIT(t);
+        c->leader = 0; /* first hand plays first on a talon trick */
+        if (c->participates) { /* 4 players: the dealer's card can win, Kodeks 3.7.6.1 */
+            c->best = t;
+            c->table = 1u << t;
+        }
+    }
+}
+
+/* Put card x of player p on the table (trick state only; the hand is the caller's). */
+static inline void add_card(Ctx *c, int p, int x)
+{
+    if (c->led < 0) {
+        c->led = SUIT(x);
+        c->best = x;
+        c->who = p;
+    } else if (c->best < 0) {
+        /* 3-player all-pass talon trick: the talon names the suit only (spec §8.2) */
+        if (SUIT(x) == c->led) {
+            c->best = x;
+            c->who = p;
+        }
+    } else if (SUIT(x) == SUIT(c->best) ? x > c->best : SUIT(x) == c->trump) {
+        c->best = x; /* spec §6: highest trump, else highest of the led suit */
+        c->who = p;
+    }
+    c->table |= 1u << x;
+    c->k++;
+}
+
+static inline uint32_t legal_cards(const Ctx *c, int p)
+{
+    uint32_t h = c->hand[p];
+    if (c->led < 0)
+        return h;
+    uint32_t f = h & SMASK(c->led); /* spec §6: follow suit, */
+    if (f)
+        return f;
+    if (c->trump >= 0 && (h & SMASK(c->trump))) /* else trump when holding one */
+        return h & SMASK(c->trump);
+    return h;
+}
+
+static inline uint32_t live_cards(const Ctx *c)
+{
+    uint32_t live = c->hand[0] | c->hand[1] | c->hand[2] | c->table;
+    if (c->participates)
+        for (int i = c->tidx + 1; i < c->ntalon; i++) /* talon cards still to come */
+            live |= 1u << c->talon[i];
+    return live;
+}
+
+static inline uint32_t representatives(const Ctx *c, uint32_t legal)
+{
+    if (c->flags & F_NO_EQUIV)
+        return legal;
+    uint32_t live = live_cards(c), out = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t h = legal >> (8 * s) & 0xFF;
+        if (h)
+            out |= (uint32_t)REPS[h][live >> (8 * s) & 0xFF] << (8 * s);
+    }
+    return out;
+}
+
+static inline int top_card(uint32_t m) { return 31 - __builtin_clz(m); }
+static inline int low_card(uint32_t m) { return __builtin_ctz(m); }
+
+/* Move ordering: a score per card, higher first.  Cheap rules of thumb; the
+ * benchmark measures what they buy against plain high-to-low order. */
+static int order_moves(const Ctx *c, int p, uint32_t moves, int *out)
+{
+    int n = 0, score[32];
+    uint32_t others = 0;
+    for (int q = 0; q < 3; q++)
+        if (q != p)
+            others |= c->hand[q];
+    int trick_goal = c->goal == GOAL_TRICKS;
+    for (uint32_t m = moves; m; m &= m - 1) {
+        int x = low_card(m), s = SUIT(x), r = x & 7, sc;
+        if (c->flags & F_NO_ORDER) {
+            sc = x;
+        } else if (c->led < 0) { /* leading */
+            uint32_t os = others & SMASK(s);
+            int wins = !os || x > top_card(os);
+            if (trick_goal) {
+                /* cash sure winners first, trumps before side suits */
+                sc = wins ? 200 + (s == c->trump) * 50 + POP(c->hand[p] & SMASK(s)) : 100 - r;
+                if (!wins && p != c->focus) {
+                    int partner = 3 - p - c->focus;
+                    uint32_t ps = c->hand[partner] & SMASK(s);
+                    /* lead towards the partner's winner */
+                    uint32_t fs = c->hand[c->focus] & SMASK(s);
+                    if (ps && (!fs || top_card(ps) > top_card(fs)))
+                        sc += 60;
+                }
+            } else if (p == c->focus) {
+                /* duck: lead the card most others can beat */
+                int over = POP(os & ~((2u << x) - 1));
+                sc = wins ? r : 100 + 10 * over - r;
+            } else {
+                /* catch: lead low into a suit where the focus holds higher cards */
+                uint32_t fs = c->hand[c->focus] & SMASK(s);
+                int under = fs ? POP(fs & ~((2u << x) - 1)) : 0;
+                sc = (fs ? 100 : 0) + 10 * under - r;
+            }
+        } else { /* following: judge by who wins the trick so far with x */
+            int who = c->who, best = c->best;
+            if (best < 0 ? SUIT(x) == c->led
+                         : (SUIT(x) == SUIT(best) ? x > best : SUIT(x) == c->trump))
+                who = p;
+            int good = is_max(c, p) ? who == c->focus : who != c->focus;
+            if (trick_goal)
+                sc = good * 100 + 7 - r + (who == p ? 0 : 10 * good);
+            else
+                sc = good * 100 + r;
+        }
+        score[n] = sc;
+        out[n++] = x;
+    }
+    for (int i = 1; i < n; i++) { /* insertion sort, n <= 10 */
+        int x = out[i], sc = score[i], j = i - 1;
+        while (j >= 0 && score[j] < sc) {
+            out[j + 1] = out[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        out[j + 1] = x;
+        score[j + 1] = sc;
+    }
+    return n;
+}
+
+/* Inside a trick: the player to move tries each distinct legal card. */
+static int trick_node(Ctx *c, int target)
+{
+    int p = (c->leader + c->k) % 3;
+    int moves[32];
+    int n = order_moves(c, p, representatives(c, legal_cards(c, p)), moves);
+    int maxing = is_max(c, p);
+    int k = c->k, led = c->led, best = c->best, who = c->who, leader = c->leader, tidx = c->tidx;
+    uint32_t table = c->table;
+    c->nodes++;
+    for (int i = 0; i < n; i++) {
+        int x = moves[i], r;
+        c->hand[p] ^= 1u << x;
+        add_card(c, p, x);
+        if (c->k < 3) {
+            r = trick_node(c, target);
+        } else {
+            int w = c->who;
+            c->leader = w; /* spec §6: the winner leads; talon tricks reset it */
+            if (c->tidx < c->ntalon)
+                c->tidx++;
+            start_trick(c);
+            if (c->tidx >= c->ntalon && tidx < c->ntalon)
+                c->leader = 0; /* spec §8.2: trick 3 is led by first hand */
+            r = boundary(c, target - (w == c->focus));
+        }
+        c->hand[p] ^= 1u << x;
+        c->k = k; c->led = led; c->best = best; c->who = who;
+        c->leader = leader; c->tidx = tidx; c->table = table;
+        if (r == maxing)
+            return r; /* cut-off */
+    }
+    return !maxing;
+}
+
+/* Tricks the player on lead takes by cashing top cards, whatever the others do. */
+static int sure_tricks(const Ctx *c, int p)
+{
+    uint32_t me = c->hand[p], a = c->hand[(p + 1) % 3], b = c->hand[(p + 2) % 3];
+    int runs = 0, t = c->trump;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = me & SMASK(s), o = (a | b) & SMASK(s);
+        if (m)
+            runs += o ? POP(m & ~((2u << top_card(o)) - 1)) : POP(m);
+    }
+    if (t < 0)
+        return runs;
+    uint32_t T = SMASK(t), mt = me & T, ot = (a | b) & T;
+    if (!ot)
+        return runs; /* nobody can ruff */
+    int trun = mt ? POP(mt & ~((2u << top_card(ot)) - 1)) : 0;
+    int ta = POP(a & T), tb = POP(b & T);
+    /* drawing trumps with the top run leaves the others without trumps */
+    if ((ta > tb ? ta : tb) <= trun)
+        return runs;
+    return trun;
+}
+
+/* Misère / all-pass: the focus player, not on lead, can never be made to win:
+ * in each suit his highest card is below every card the others hold in it,
+ * and only the others lead, so any led card of that suit beats his. */
+static int never_wins(const Ctx *c)
+{
+    uint32_t f = c->hand[c->focus], o = c->hand[(c->focus + 1) % 3] | c->hand[(c->focus + 2) % 3];
+    for (int s = 0; s < 4; s++) {
+        uint32_t fs = f & SMASK(s), os = o & SMASK(s);
+        if (fs && os && top_card(fs) > low_card(os))
+            return 0;
+    }
+    return 1;
+}
+
+/* Misère / all-pass: the focus player on lead holds only cards that beat
+ * everything the others hold in their suits: he takes every trick. */
+static int wins_all(const Ctx *c)
+{
+    uint32_t f = c->hand[c->focus], o = c->hand[(c->focus + 1) % 3] | c->hand[(c->focus + 2) % 3];
+    for (int s = 0; s < 4; s++) {
+        uint32_t fs = f & SMASK(s), os = o & SMASK(s);
+        if (fs && os && low_card(fs) < top_card(os))
+            return 0;
+    }
+    return 1;
+}
+
+/* At the start of a trick (talon card, if any, already set up by start_trick). */
+static int boundary(Ctx *c, int target)
+{
+    int n = POP(c->hand[0]);
+    if (target <= 0)
+        return 1;
+    if (target > n)
+        return 0;
+    if (n == 1 && !(c->flags & F_NO_LAST)) {
+        /* closed form: every card is forced */
+        int k = c->k, led = c->led, best = c->best, who = c->who;
+        uint32_t table = c->table;
+        for (int i = 0; i < 3; i++) {
+            int p = (c->leader + i) % 3;
+            add_card(c, p, low_card(c->hand[p]));
+        }
+        int w = c->who;
+        c->k = k; c->led = led; c->best = best; c->who = who; c->table = table;
+        c->nodes++;
+        return w == c->focus;
+    }
+    int talon_trick = c->tidx < c->ntalon;
+    if (!talon_trick && !(c->flags & F_NO_BOUNDS)) {
+        if (c->goal == GOAL_TRICKS) {
+            int q = sure_tricks(c, c->leader);
+            if (c->leader == c->focus ? q >= target : n - q < target)
+                return c->leader == c->focus;
+        } else if (c->leader != c->focus) {
+            if (never_wins(c))
+                return 0; /* target >= 1 here */
+        } else if (wins_all(c)) {
+            return 1;
+        }
+    }
+    Engine *e = c->e;
+    Entry *bucket = NULL;
+    int meta = c->leader | c->tidx << 2 | n << 4;
+    uint32_t h0 = c->hand[0], h1 = c->hand[1], h2 = c->hand[2];
+    if (!(c->flags & F_NO_TT)) {
+        bucket = e->tt + tt_index(e, h0, h1, h2, meta) * BUCKET;
+        for (int i = 0; i < BUCKET; i++) {
+            Entry *en = bucket + i;
+            if (en->gen == e->gen && en->h0 == h0 && en->h1 == h1 && en->h2 == h2 && en->meta == meta) {
+                if ((en->lohi & 15) >= target)
+                    return 1;
+                if ((en->lohi >> 4) < target)
+                    return 0;
+                break;
+            }
+        }
+    }
+    int r = trick_node(c, target);
+    if (bucket) {
+        Entry *slot = NULL;
+        for (int i = 0; i < BUCKET && !slot; i++) {
+            Entry *en = bucket + i;
+            if (en->gen == e->gen && en->h0 == h0 && en->h1 == h1 && en->h2 == h2 && en->meta == meta)
+                slot = en;
+        }
+        if (!slot) { /* replace a stale entry, else the one with fewest cards */
+            slot = bucket;
+            for (int i = 0; i < BUCKET; i++) {
+                Entry *en = bucket + i;
+                if (en->gen != e->gen) {
+                    slot = en;
+                    break;
+                }
+                if ((en->meta >> 4) < (slot->meta >> 4))
+                    slot = en;
+            }
+            slot->h0 = h0; slot->h1 = h1; slot->h2 = h2;
+            slot->meta = (uint8_t)meta;
+            slot->gen = e->gen;
+            slot->lohi = (uint8_t)(0 | n << 4);
+        }
+        int lo = slot->lohi & 15, hi = slot->lohi >> 4;
+        if (r && target > lo)
+            lo = target;
+        if (!r && target - 1 < hi)
+            hi = target - 1;
+        slot->lohi = (uint8_t)(lo | hi << 4);
+    }
+    return r;
+}
+
+static int ge(Ctx *c, int target)
+{
+    if (c->k == 0)
+        return boundary(c, target);
+    if (target <= 0)
+        return 1;
+    if (target > POP(c->hand[(c->leader + c->k) % 3]))
+        return 0;
+    return trick_node(c, target);
+}
+
+/* The exact value: null-window tests stepped from a guess (MTD(f)). */
+static int exact(Ctx *c, int guess)
+{
+    int lo = 0, hi = POP(c->hand[(c->leader + c->k) % 3]);
+    int g = guess;
+    while (lo < hi) {
+        int t = (c->flags & F_BISECT) ? (lo + hi + 1) / 2 : g;
+        if (t <= lo)
+            t = lo + 1;
+        if (t > hi)
+            t = hi;
+        if (ge(c, t)) {
+            lo = t;
+            g = t + 1;
+        } else {
+            hi = t - 1;
+            g = t - 1;
+        }
+    }
+    return lo;
+}
+
+/* A first guess for the driver: the quick tricks of the focus player. */
+static int guess_value(const Ctx *c)
+{
+    int n = POP(c->hand[(c->leader + c->k) % 3]);
+    if (c->goal == GOAL_TRICKS)
+        return (sure_tricks(c, c->focus) + n + 1) / 2;
+    return 0;
+}
+
+/* ---- Python glue -------------------------------------------------------- */
+
+static int read_cards(PyObject *seq, int *out, int max, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %d cards", what, max);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (v < 0 || v > 31) {
+            PyErr_Format(PyExc_ValueError, "%s: card id %ld is not in 0..31", what, v);
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+/* Parse the common arguments into a context; the caller must release the engine. */
+static int setup(Engine *self, PyObject *args, PyObject *kw, Ctx *c, int *target)
+{
+    static char *kwlist[] = {"hands", "leader", "trick", "trump", "goal", "focus",
+                             "talon", "participates", "target", "flags", NULL};
+    unsigned int h0, h1, h2;
+    int leader, trump, goal, focus, participates = 0, flags = 0, trick[3], ntrick;
+    PyObject *trick_o, *talon_o;
+    *target = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "(III)iOiiiO|pii", kwlist, &h0, &h1, &h2, &leader,
+                                     &trick_o, &trump, &goal, &focus, &talon_o, &participates,
+                                     target, &flags))
+        return -1;
+    memset(c, 0, sizeof *c);
+    if ((ntrick = read_cards(trick_o, trick, 2, "trick")) < 0)
+        return -1;
+    if ((c->ntalon = read_cards(talon_o, c->talon, 2, "talon")) < 0)
+        return -1;
+    if (leader < 0 || leader > 2 || focus < 0 || focus > 2 || trump < -1 || trump > 3 ||
+        goal < 0 || goal > 2) {
+        PyErr_SetString(PyExc_ValueError, "leader/focus must be 0..2, trump -1..3, goal 0..2");
+        return -1;
+    }
+    c->hand[0] = h0; c->hand[1] = h1; c->hand[2] = h2;
+    c->trump = trump; c->goal = goal; c->focus = focus; c->flags = flags;
+    c->participates = participates;
+    c->leader = c->ntalon ? 0 : leader;
+    c->e = self;
+    uint32_t seen = 0;
+    for (int i = 0; i < 3; i++) {
+        if (seen & c->hand[i])
+            goto overlap;
+        seen |= c->hand[i];
+    }
+    for (int i = 0; i < c->ntalon; i++) {
+        if (seen & (1u << c->talon[i]))
+            goto overlap;
+        seen |= 1u << c->talon[i];
+    }
+    start_trick(c);
+    for (int i = 0; i < ntrick; i++) {
+        if (seen & (1u << trick[i]))
+            goto overlap;
+        seen |= 1u << trick[i];
+        add_card(c, (c->leader + i) % 3, trick[i]);
+    }
+    /* every player who has not played this trick holds one card more */
+    int n = POP(c->hand[(c->leader + ntrick) % 3]);
+    for (int i = 0; i < 3; i++)
+        if (POP(c->hand[(c->leader + i) % 3]) != n - (i < ntrick)) {
+            PyErr_SetString(PyExc_ValueError, "hand sizes do not match the cards on the table");
+            return -1;
+        }
+    if (n > 15) {
+        PyErr_SetString(PyExc_ValueError, "at most 15 cards per hand");
+        return -1;
+    }
+    if (self->busy || !self->tt) {
+        PyErr_SetString(PyExc_RuntimeError, "engine is in use by another thread");
+        return -1;
+    }
+    /* entries stay valid while the rules of the search stay the same */
+    if (!self->cfg_valid || self->cfg_trump != trump || self->cfg_goal != goal ||
+        self->cfg_focus != focus || self->cfg_mode != participates ||
+        self->cfg_ntalon != c->ntalon ||
+        (c->ntalon > 0 && self->cfg_talon[0] != c->talon[0]) ||
+        (c->ntalon > 1 && self->cfg_talon[1] != c->talon[1])) {
+        bump_generation(self);
+        self->cfg_valid = 1;
+        self->cfg_trump = trump; self->cfg_goal = goal; self->cfg_focus = focus;
+        self->cfg_mode = participates; self->cfg_ntalon = c->ntalon;
+        self->cfg_talon[0] = c->talon[0]; self->cfg_talon[1] = c->talon[1];
+    }
+    self->busy = 1;
+    return 0;
+overlap:
+    PyErr_SetString(PyExc_ValueError, "a card appears twice");
+    return -1;
+}
+
+static PyObject *Engine_solve(Engine *self, PyObject *args, PyObject *kw)
+{
+    Ctx c;
+    int target, r;
+    if (setup(self, args, kw, &c, &target) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    r = target >= 0 ? ge(&c, target) : exact(&c, guess_value(&c));
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    self->nodes += c.nodes;
+    if (target >= 0)
+        return PyBool_FromLong(r);
+    return PyLong_FromLong(r);
+}
+
+/* The value of every legal card of the player to move. */
+static PyObject *Engine_moves(Engine *self, PyObject *args, PyObject *kw)
+{
+    Ctx c;
+    int target, cards[32], values[32], n = 0;
+    if (setup(self, args, kw, &c, &target) < 0)
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    int p = (c.leader + c.k) % 3;
+    uint32_t legal = legal_cards(&c, p), reps = representatives(&c, legal);
+    uint32_t live = live_cards(&c);
+    int rep_value[32];
+    int k = c.k, led = c.led, best = c.best, who = c.who, leader = c.leader, tidx = c.tidx;
+    uint32_t table = c.table;
+    for (uint32_t m = reps; m; m &= m - 1) {
+        int x = low_card(m), v;
+        c.hand[p] ^= 1u << x;
+        add_card(&c, p, x);
+        if (c.k < 3) {
+            v = exact(&c, guess_value(&c));
+        } else {
+            int w = c.who;
+            c.leader = w;
+            if (c.tidx < c.ntalon)
+                c.tidx++;
+            start_trick(&c);
+            if (c.tidx >= c.ntalon && tidx < c.ntalon)
+                c.leader = 0;
+            v = (w == c.focus) + exact(&c, guess_value(&c));
+        }
+        c.hand[p] ^= 1u << x;
+        c.k = k; c.led = led; c.best = best; c.who = who;
+        c.leader = leader; c.tidx = tidx; c.table = table;
+        rep_value[x] = v;
+    }
+    /* a card takes the value of the top of its run (high to low within a suit) */
+    for (int s = 0; s < 4; s++) {
+        int rep = -1;
+        for (int r = 7; r >= 0; r--) {
+            int x = 8 * s + r;
+            if (!(live >> x & 1))
+                continue;
+            if (!(legal >> x & 1)) {
+                rep = -1;
+                continue;
+            }
+            if (reps >> x & 1)
+                rep = x;
+            cards[n] = x;
+            values[n++] = rep_value[rep];
+        }
+    }
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    self->nodes += c.nodes;
+    PyObject *out = PyList_New(n);
+    if (!out)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(ii)", cards[i], values[i]);
+        if (!t) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, t);
+    }
+    return out;
+}
+
+static PyObject *Engine_reset(Engine *self, PyObject *Py_UNUSED(ignored))
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "engine is in use by another thread");
+        return NULL;
+    }
+    bump_generation(self);
+    self->cfg_valid = 0;
+    Py_RETURN_NONE;
+}
+
+static int Engine_init(Engine *self, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"size_mb", NULL};
+    int mb = 16;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|i", kwlist, &mb))
+        return -1;
+    if (mb < 1 || mb > 4096) {
+        PyErr_Format(PyExc_ValueError, "table size must be 1..4096 MB, not %d", mb);
+        return -1;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "engine is in use by another thread");
+        return -1;
+    }
+    size_t want = (size_t)mb << 20, nb = 1;
+    while (nb * 2 * BUCKET * sizeof(Entry) <= want)
+        nb *= 2;
+    Entry *tt = calloc(nb * BUCKET, sizeof(Entry));
+    if (!tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    free(self->tt);
+    self->tt = tt;
+    self->nbuckets = nb;
+    self->gen = 1;
+    self->cfg_valid = 0;
+    return 0;
+}
+
+static void Engine_dealloc(Engine *self)
+{
+    free(self->tt);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Engine_get_size(Engine *self, void *Py_UNUSED(closure))
+{
+    return PyLong_FromSize_t(self->nbuckets * BUCKET * sizeof(Entry));
+}
+
+static PyMethodDef Engine_methods[] = {
+    {"solve", (PyCFunction)(void (*)(void))Engine_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(hands, leader, trick, trump, goal, focus, talon, participates=False, target=-1, "
+     "flags=0)\n--\n\nThe exact value, or with target >= 0 whether the value is >= target."},
+    {"moves", (PyCFunction)(void (*)(void))Engine_moves, METH_VARARGS | METH_KEYWORDS,
+     "moves(...same arguments as solve...)\n--\n\n[(card, value)] for every legal card."},
+    {"reset", (PyCFunction)Engine_reset, METH_NOARGS, "Invalidate every table entry."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef Engine_members[] = {
+    {"nodes", T_ULONGLONG, offsetof(Engine, nodes), 0, "nodes searched so far"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyGetSetDef Engine_getset[] = {
+    {"size", (getter)Engine_get_size, NULL, "table size in bytes", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "preferans.solver._solver.Engine",
+    .tp_doc = "Engine(size_mb=16)\n--\n\nA search engine owning one transposition table.",
+    .tp_basicsize = sizeof(Engine),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Engine_init,
+    .tp_dealloc = (destructor)Engine_dealloc,
+    .tp_methods = Engine_methods,
+    .tp_members = Engine_members,
+    .tp_getset = Engine_getset,
+};
+
+static struct PyModuleDef solver_module = {
+    PyModuleDef_HEAD_INIT, "_solver", "Double-dummy search core (C).", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__solver(void)
+{
+    init_reps();
+    if (PyType_Ready(&EngineType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&solver_module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "NO_TT", F_NO_TT);
+    PyModule_AddIntConstant(m, "NO_EQUIV", F_NO_EQUIV);
+    PyModule_AddIntConstant(m, "NO_BOUNDS", F_NO_BOUNDS);
+    PyModule_AddIntConstant(m, "NO_ORDER", F_NO_ORDER);
+    PyModule_AddIntConstant(m, "NO_LAST", F_NO_LAST);
+    PyModule_AddIntConstant(m, "BISECT", F_BISECT);
+    return m;
+}

@@ -1,0 +1,41 @@
+from collections.abc import Sequence
+
+NO_TT: int
+NO_EQUIV: int
+NO_BOUNDS: int
+NO_ORDER: int
+NO_LAST: int
+BISECT: int
+
+class Engine:
+    nodes: int
+    @property
+    def size(self) -> int: ...
+    def __init__(self, size_mb: int = 16) -> None: ...
+    def solve(
+        self,
+        hands: tuple[int, int, int],
+        leader: int,
+        trick: Sequence[int],
+        trump: int,
+        goal: int,
+        focus: int,
+        talon: Sequence[int],
+        participates: bool = False,
+        target: int = -1,
+        flags: int = 0,
+    ) -> int: ...
+    def moves(
+        self,
+        hands: tuple[int, int, int],
+        leader: int,
+        trick: Sequence[int],
+        trump: int,
+        goal: int,
+        focus: int,
+        talon: Sequence[int],
+        participates: bool = False,
+        target: int = -1,
+        flags: int = 0,
+    ) -> list[tuple[int, int]]: ...
+    def reset(self) -> None: ...
