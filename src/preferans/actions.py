@@ -105,7 +105,7 @@ class Contract:
         for suffix in ("-wt", " without talon", " без прикупа"):
             if t.lower().endswith(suffix):
                 t, wt = t[: -len(suffix)].strip(), True
-        action = Action.parse(t)
+        action = Action.parse(t, bid=True)
         c = action.contract
         if c is None or action.is_dark:
             raise ActionError(f"{text!r} is not a contract: write e.g. 7♠, 8NT or misere")

@@ -1,0 +1,47 @@
+"""Per-seat observations (issue: hidden information never leaks)."""
+
+from preferans import Rules
+
+from helpers import deal_with, play
+
+
+def test_bidding_observation_holds_own_cards_only():
+    d = deal_with("sochi")
+    play(d, "6♠, 6♣")
+    for seat in range(3):
+        obs = d.observation(seat)
+        assert obs.hand == d.hands[seat] and obs.known_hands == {}
+        assert obs.talon == (None, None)
+        assert [str(a) for _, a in obs.moves] == ["6♠", "6♣"]  # every call is public
+    assert d.observation(0).legal_actions and not d.observation(1).legal_actions
+
+
+def test_discard_only_for_the_declarer():
+    d = deal_with("sochi")
+    play(d, "6♠, pass, pass")
+    cards = [str(a) for a in d.legal_actions()[:2]]
+    play(d, cards)
+    decl = d.observation(1)
+    assert decl.discard == d.discard and [str(a) for _, a in decl.moves][-2:] == cards
+    for seat in (0, 2):
+        obs = d.observation(seat)
+        assert obs.discard == 0
+        assert [a for _, a in obs.moves][-2:] == [None, None]  # face down
+        assert obs.talon == tuple(d.talon)  # the talon itself was shown to all
+
+
+def test_dealer_sees_inviters_cards():
+    # Kodeks 3.6.9: the dealer looks at the inviter's cards.
+    d = deal_with("sochi", players=4, dealer=0)
+    play(d, "invite")
+    assert d.observation(0).known_hands == {1: d.hands[1]}
+    assert d.observation(2).known_hands == {}
+
+
+def test_to_dict_is_json_ready():
+    import json
+
+    d = deal_with(Rules.preset("sochi"))
+    play(d, "pass, pass, pass")
+    text = json.dumps(d.observation(1).to_dict(), ensure_ascii=False)
+    assert '"phase": "play"' in text and '"talon": ["' in text
