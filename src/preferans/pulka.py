@@ -55,12 +55,17 @@ class Pulka:
         first_dealer: Seat = 0,
     ) -> None:
         self.rules = rules if rules is not None else Rules()
-        names = tuple("ABCD"[: players]) if isinstance(players, int) else tuple(players)
+        if isinstance(players, int):
+            if players not in (3, 4):
+                raise ScoreError(f"players: a pulka is for 3 or 4 players, not {players}")
+            names: tuple[str, ...] = tuple("ABCD"[:players])
+        else:
+            names = tuple(players)
         if len(names) not in (3, 4):
             raise ScoreError(f"players: a pulka is for 3 or 4 players, not {len(names)}")
         if len(set(names)) != len(names) or any(not n for n in names):
             raise ScoreError(f"players: names must be distinct and non-empty, not {list(names)}")
-        self.names: tuple[str, ...] = names
+        self.names = names
         self.first_dealer = self.seat(first_dealer)
         self.results: list[DealResult] = []
         self._help: list[int | None] = []

@@ -101,13 +101,12 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     side = t1 + t2
     u = level - dt if dt < level else 0
 
-    if result.ten_checked or result.conceded == 10:
-        whisters: tuple[int, ...] = (d1, d2)  # checked 10 (seed-002 p.26): both count as whisters
-    else:
-        whisters = tuple(d for d in (d1, d2) if defence.get(d) is WHIST)
-        if not whisters:  # nobody whisted: the game counts as made (seed-002 p.25)
-            out.append(Entry("pool", decl, v, -1, "game"))
-            return out
+    whisters = tuple(d for d in (d1, d2) if defence.get(d) is WHIST)
+    if result.ten_checked or (result.conceded == 10 and not whisters):
+        whisters = (d1, d2)  # checked 10 (seed-002 p.26): both count as whisters
+    elif not whisters:  # nobody whisted: the game counts as made (seed-002 p.25)
+        out.append(Entry("pool", decl, v, -1, "game"))
+        return out
 
     if u == 0:
         out.append(Entry("pool", decl, v, -1, "game"))
