@@ -32,12 +32,19 @@ enum {
     F_NO_ORDER = 8,
     F_NO_LAST = 16,
     F_BISECT = 32, /* bisection driver instead of MTD(f) stepping */
+    F_NO_REL = 64, /* key the table by absolute, not relative, ranks */
 };
 
 /* REPS[h][l]: of the cards h of one suit (h a subset of the live cards l),
  * the highest card of every run of h that no live card outside h splits.
  * Cards of one run are interchangeable, so only one of them is searched. */
 static uint8_t REPS[256][256];
+
+/* SQUEEZE[h][l]: the cards h (a subset of the live cards l of one suit) with
+ * the cards not in l squeezed out.  A position's value depends only on who
+ * holds which *relative* rank, so squeezed hands make a canonical table key:
+ * positions that differ only in which small cards are gone share an entry. */
+static uint8_t SQUEEZE[256][256];
 
 static void init_reps(void)
 {
@@ -53,6 +60,11 @@ static void init_reps(void)
                 prev_in_h = in_h;
             }
             REPS[h][l] = (uint8_t)out;
+            int sq = 0, j = 0;
+            for (int r = 0; r < 8; r++)
+                if (l >> r & 1)
+                    sq |= (h >> r & 1) << j++;
+            SQUEEZE[h][l] = (uint8_t)sq;
             if (h == 0)
                 break;
         }
@@ -216,28 +228,19 @@ static int order_moves(const Ctx *c, int p, uint32_t moves, int *out)
         if (c->flags & F_NO_ORDER) {
             sc = x;
         } else if (c->led < 0) { /* leading */
-            uint32_t os = others & SMASK(s);
+            uint32_t os = others & SMASK(s), fs = c->hand[c->focus] & SMASK(s);
             int wins = !os || x > top_card(os);
             if (trick_goal) {
-                /* cash sure winners first, trumps before side suits */
-                sc = wins ? 200 + (s == c->trump) * 50 + POP(c->hand[p] & SMASK(s)) : 100 - r;
-                if (!wins && p != c->focus) {
-                    int partner = 3 - p - c->focus;
-                    uint32_t ps = c->hand[partner] & SMASK(s);
-                    /* lead towards the partner's winner */
-                    uint32_t fs = c->hand[c->focus] & SMASK(s);
-                    if (ps && (!fs || top_card(ps) > top_card(fs)))
-                        sc += 60;
-                }
+                /* cash sure winners first, trumps before side suits, else high cards */
+                sc = wins ? 100 + (s == c->trump) * 20 : r;
             } else if (p == c->focus) {
-                /* duck: lead the card most others can beat */
+                /* duck: a lead everyone holding the suit must beat, else the
+                 * card most others can beat */
                 int over = POP(os & ~((2u << x) - 1));
-                sc = wins ? r : 100 + 10 * over - r;
+                sc = (os && low_card(os) > x) ? 200 - r : (wins ? r : 100 + 10 * over - r);
             } else {
-                /* catch: lead low into a suit where the focus holds higher cards */
-                uint32_t fs = c->hand[c->focus] & SMASK(s);
-                int under = fs ? POP(fs & ~((2u << x) - 1)) : 0;
-                sc = (fs ? 100 : 0) + 10 * under - r;
+                /* catch: lead low into a suit where the focus cannot duck */
+                sc = fs ? (x < low_card(fs) ? 200 : 100) - r : 50 - r;
             }
         } else { /* following: judge by who wins the trick so far with x */
             int who = c->who, best = c->best;
@@ -247,6 +250,8 @@ static int order_moves(const Ctx *c, int p, uint32_t moves, int *out)
             int good = is_max(c, p) ? who == c->focus : who != c->focus;
             if (trick_goal)
                 sc = good * 100 + 7 - r + (who == p ? 0 : 10 * good);
+            else if (p != c->focus && (c->focus - c->leader + 3) % 3 > c->k)
+                sc = 7 - r; /* the focus plays after me: go low and make him win */
             else
                 sc = good * 100 + r;
         }
@@ -324,18 +329,23 @@ static int sure_tricks(const Ctx *c, int p)
     return trun;
 }
 
-/* Misère / all-pass: the focus player, not on lead, can never be made to win:
- * in each suit his highest card is below every card the others hold in it,
- * and only the others lead, so any led card of that suit beats his. */
+/* Misère / all-pass: the focus player can never be made to win a trick when,
+ * in every suit, all his cards are below all the others' cards: whatever they
+ * lead beats him, and removing cards keeps the property.  On lead he needs a
+ * suit the others hold (his lead there loses, then they lead). */
 static int never_wins(const Ctx *c)
 {
     uint32_t f = c->hand[c->focus], o = c->hand[(c->focus + 1) % 3] | c->hand[(c->focus + 2) % 3];
+    int can_lose_lead = c->leader != c->focus;
     for (int s = 0; s < 4; s++) {
         uint32_t fs = f & SMASK(s), os = o & SMASK(s);
-        if (fs && os && top_card(fs) > low_card(os))
-            return 0;
+        if (fs && os) {
+            if (top_card(fs) > low_card(os))
+                return 0;
+            can_lose_lead = 1;
+        }
     }
-    return 1;
+    return can_lose_lead;
 }
 
 /* Misère / all-pass: the focus player on lead holds only cards that beat
@@ -378,10 +388,9 @@ static int boundary(Ctx *c, int target)
             int q = sure_tricks(c, c->leader);
             if (c->leader == c->focus ? q >= target : n - q < target)
                 return c->leader == c->focus;
-        } else if (c->leader != c->focus) {
-            if (never_wins(c))
-                return 0; /* target >= 1 here */
-        } else if (wins_all(c)) {
+        } else if (never_wins(c)) {
+            return 0; /* target >= 1 here */
+        } else if (c->leader == c->focus && wins_all(c)) {
             return 1;
         }
     }
@@ -389,6 +398,16 @@ static int boundary(Ctx *c, int target)
     Entry *bucket = NULL;
     int meta = c->leader | c->tidx << 2 | n << 4;
     uint32_t h0 = c->hand[0], h1 = c->hand[1], h2 = c->hand[2];
+    if (!talon_trick && !(c->flags & F_NO_REL)) {
+        uint32_t live = h0 | h1 | h2, k0 = 0, k1 = 0, k2 = 0;
+        for (int s = 0; s < 32; s += 8) {
+            uint32_t l = live >> s & 0xFF;
+            k0 |= (uint32_t)SQUEEZE[h0 >> s & 0xFF][l] << s;
+            k1 |= (uint32_t)SQUEEZE[h1 >> s & 0xFF][l] << s;
+            k2 |= (uint32_t)SQUEEZE[h2 >> s & 0xFF][l] << s;
+        }
+        h0 = k0; h1 = k1; h2 = k2;
+    }
     if (!(c->flags & F_NO_TT)) {
         bucket = e->tt + tt_index(e, h0, h1, h2, meta) * BUCKET;
         for (int i = 0; i < BUCKET; i++) {
@@ -784,5 +803,6 @@ PyMODINIT_FUNC PyInit__solver(void)
     PyModule_AddIntConstant(m, "NO_ORDER", F_NO_ORDER);
     PyModule_AddIntConstant(m, "NO_LAST", F_NO_LAST);
     PyModule_AddIntConstant(m, "BISECT", F_BISECT);
+    PyModule_AddIntConstant(m, "NO_REL", F_NO_REL);
     return m;
 }
