@@ -1,0 +1,194 @@
+"""``preferans score`` — keep the score of a game at a real table.
+
+Reads deal outcomes (compact lines or JSON lines, see :mod:`preferans.scorekeeper`)
+from a file or interactively, and prints the sheet and the settlement as text,
+as JSON (``--format json``) or as a picture (``--svg out.svg``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import PreferansError, ScoreError
+from ..rules import Rules
+from ..scorekeeper import ScoreKeeper
+from ..scoring.sheet import amount_text
+from ..scoring.text import entry_text, render_text
+
+HELP = """\
+Enter one deal per line (players {names}):
+  A 7S B:w C:p B2        A declares 7♠; B whists and takes 2, C passes
+  A 6H B:w C:w B2 C2     both whist; the declarer's tricks are the rest
+  A 8NT B:p C:p          not whisted (written as made)
+  A 6S B:p C:h           half-whist;  A 7D B:w C:p  «за своими»
+  A 10H A10              a checked 10 (no calls)
+  A misere 0             misère (add 'half' for «пополам» with the dealer)
+  allpass A3 B5 C2       all-pass (4 players: add the dealer's talon tricks)
+  options: @D dealer, x2 multiplier, -3 без трёх, -10 без всех, open, help=C
+  or a JSON object: {{"game": "7S", "declarer": "A", "defence": {{...}}, "tricks": {{...}}}}
+Commands: undo, show, settle, save FILE, svg FILE, help, quit"""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "score",
+        help="keep the score of a game played at a real table",
+        description="Score keeper: enter each deal's outcome; see the sheet and the settlement.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=HELP.format(names="A, B, C"),
+    )
+    p.add_argument("file", nargs="?", help="deals, one per line (compact or JSON); '-' = stdin")
+    p.add_argument("--rules", help="convention: sochi, leningrad, rostov, classic, kodeks")
+    p.add_argument("--players", help="names, comma-separated: A,B,C or A,B,C,D")
+    p.add_argument("--first-dealer", help="who deals first (default: the first player)")
+    p.add_argument("--pool", type=int, help="pool size to close (pool_target)")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="change any rules field (spec §13 names); repeatable")  # fmt: skip
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--svg", metavar="OUT", help="also draw the sheet as SVG")
+    p.add_argument("--price", help="money per whist, e.g. 0.5 or 1/2")
+    p.add_argument("-i", "--interactive", action="store_true",
+                   help="enter deals line by line (after reading FILE, if given)")  # fmt: skip
+    p.add_argument("--save", metavar="FILE", help="save the game (JSON lines) at the end")
+    p.set_defaults(func=run)
+
+
+def _keeper(args: argparse.Namespace, lines: list[str]) -> ScoreKeeper:
+    rules = Rules.preset(args.rules) if args.rules else None
+    overrides = list(args.set)
+    if args.pool is not None:
+        overrides.append(f"pool_target={args.pool}")
+    players = None
+    if args.players:
+        players = [x.strip() for x in args.players.split(",")]
+    return ScoreKeeper.from_lines(
+        lines, rules=rules, players=players, first_dealer=args.first_dealer, overrides=overrides
+    )
+
+
+def _price(text: str | None) -> Fraction | None:
+    if text is None:
+        return None
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise ScoreError(f"--price: {text!r} is not a number") from None
+
+
+def _json(keeper: ScoreKeeper, price: Fraction | None) -> str:
+    settlement = keeper.pulka.settlement()
+    out: dict[str, Any] = keeper.pulka.sheet.to_dict()
+    out["net"] = {n: amount_text(x) for n, x in zip(keeper.names, settlement.rounded, strict=True)}
+    if price is not None:
+        money = settlement.money(price)
+        out["money"] = {n: amount_text(x) for n, x in zip(keeper.names, money, strict=True)}
+    return json.dumps(out, ensure_ascii=False)
+
+
+def _show(keeper: ScoreKeeper, fmt: str, price: Fraction | None) -> str:
+    if fmt == "json":
+        return _json(keeper, price)
+    p = keeper.pulka
+    return render_text(p.sheet, p.rules, p.settlement(), price=price)
+
+
+def _write_svg(keeper: ScoreKeeper, path: str) -> None:
+    from ..svg import pulka_svg
+
+    Path(path).write_text(pulka_svg(keeper.pulka), encoding="utf-8")
+
+
+def run(args: argparse.Namespace) -> int:
+    price = _price(args.price)
+    lines: list[str] = []
+    interactive = args.interactive
+    if args.file and args.file != "-":
+        try:
+            lines = Path(args.file).read_text(encoding="utf-8").splitlines()
+        except OSError as e:
+            raise ScoreError(f"{args.file}: {e.strerror}") from None
+    elif not interactive:
+        if sys.stdin.isatty():
+            interactive = True
+        else:
+            lines = sys.stdin.read().splitlines()
+    keeper = _keeper(args, lines)
+    if interactive:
+        keeper = _interact(keeper, sys.stdin, sys.stdout, args, price)
+    print(_show(keeper, args.format, price))
+    if args.svg:
+        _write_svg(keeper, args.svg)
+    if args.save:
+        keeper.save(args.save)
+    return 0
+
+
+def _status(keeper: ScoreKeeper) -> str:
+    p = keeper.pulka
+    bits = [f"deal {len(p.results) + 1}", f"dealer {p.names[p.next_dealer]}"]
+    if p.raspas_series:
+        bits.append(f"all-pass step {p.raspas_step}")
+    if p.min_level > 6:
+        bits.append(f"min game {p.min_level}")
+    if p.is_over:
+        bits.append("pulka over")
+    return ", ".join(bits)
+
+
+def _interact(
+    keeper: ScoreKeeper, inp: TextIO, out: TextIO, args: argparse.Namespace, price: Fraction | None
+) -> ScoreKeeper:
+    """The line-by-line loop: every line is a deal or a command; errors change nothing."""
+    print(HELP.format(names=", ".join(keeper.names)).splitlines()[0] + "  ('help' for more)",
+          file=out)  # fmt: skip
+    while True:
+        print(f"[{_status(keeper)}]> ", end="", file=out, flush=True)
+        raw = inp.readline()
+        if not raw:
+            print(file=out)
+            break
+        line = raw.strip()
+        word, _, rest = line.partition(" ")
+        cmd = word.lower()
+        try:
+            if not line or line.startswith("#"):
+                continue
+            if cmd in ("quit", "exit", "q"):
+                print(file=out)
+                break
+            if cmd in ("help", "?"):
+                print(HELP.format(names=", ".join(keeper.names)), file=out)
+            elif cmd == "undo":
+                keeper.undo()
+                print(f"took back the last deal; {_status(keeper)}", file=out)
+            elif cmd == "show":
+                print(_show(keeper, "text", price), file=out)
+            elif cmd == "settle":
+                s = keeper.pulka.settlement()
+                print("  ".join(f"{n} {amount_text(x)}" for n, x in zip(keeper.names, s.rounded,
+                                                                        strict=True)), file=out)  # fmt: skip
+            elif cmd == "save":
+                target = rest.strip() or args.save
+                if not target:
+                    raise ScoreError("save: give a file name: save game.jsonl")
+                keeper.save(target)
+                print(f"saved {len(keeper.pulka.results)} deals to {target}", file=out)
+            elif cmd == "svg":
+                if not rest.strip():
+                    raise ScoreError("svg: give a file name: svg sheet.svg")
+                _write_svg(keeper, rest.strip())
+                print(f"wrote {rest.strip()}", file=out)
+            else:
+                score = keeper.enter(line)
+                written = " · ".join(entry_text(e, keeper.names) for e in score.entries) or "—"
+                print(f"  {score.number}. {score.label}: {written}", file=out)
+                if keeper.pulka.is_over:
+                    print("  the pulka is over ('undo' to take the last deal back)", file=out)
+        except PreferansError as e:
+            print(f"  error: {e} (nothing written)", file=out)
+    return keeper
