@@ -1,0 +1,423 @@
+"""A table: a whole pulka played by people and bots, independent of any screen.
+
+A :class:`Table` seats 3 or 4 players — each ``"human"`` or ``"bot:LEVEL"`` —
+and runs the pulka (пулька): it deals each hand with the dealer and the
+minimum level the :class:`~preferans.pulka.Pulka` asks for (Kodeks 3.2.2,
+spec §8.3), asks bots through their seat's observation only, records every
+finished deal on the sheet, and saves and resumes the game.  Front ends (the
+terminal UI, the plain line mode, a web server) only show the state and pass
+people's decisions to :meth:`Table.act`.
+
+>>> from preferans import Rules
+>>> t = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=1, max_deals=2)
+>>> while not t.is_over:
+...     _ = t.run_bots()
+...     if t.deal.is_over and not t.is_over:
+...         _ = t.next_deal()
+>>> len(t.pulka.results), t.deal_number
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import Action
+from .bots import Bot, RandomBot
+from .deal import Deal, Phase
+from .errors import PreferansError
+from .pulka import Pulka
+from .rules import Rules
+from .scoring import DealScore
+
+__all__ = ["LEVELS", "Hint", "SaveError", "Table", "make_bot", "parse_seats"]
+
+LEVELS = ("random", "easy", "medium", "hard")
+SAVE_FORMAT = "preferans-table"
+SAVE_VERSION = 1
+
+Move = tuple[int, Action]
+
+
+class SaveError(PreferansError):
+    """A saved game that cannot be read or resumed."""
+
+
+def make_bot(level: str, rules: Rules, seed: int | None = None) -> Bot:
+    """A bot of the given level; falls back to :class:`RandomBot` where a level is not built yet."""
+    if level not in LEVELS:
+        raise PreferansError(f"bot level: choose one of {', '.join(LEVELS)}, not {level!r}")
+    if level == "random":
+        return RandomBot(rules, seed=seed)
+    try:
+        from .bots import bot_for_level  # type: ignore[attr-defined]
+    except ImportError:  # the bots helper has not landed yet
+        return RandomBot(rules, seed=seed)
+    bot: Bot = bot_for_level(level, rules, seed=seed)
+    return bot
+
+
+def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[str]:
+    """Seat specs from ``"human,bot:hard,bot:easy"``; each is ``human`` or ``bot:LEVEL``.
+
+    >>> parse_seats("human, bot:hard,bot")
+    ['human', 'bot:hard', 'bot:medium']
+    """
+    items = [s.strip().lower() for s in text.split(",")] if isinstance(text, str) else [s.lower() for s in text]
+    out = []
+    for s in items:
+        if s in ("human", "you", "me", "человек"):
+            out.append("human")
+        elif s == "bot":
+            out.append("bot:medium")
+        elif s.startswith("bot:") and s[4:] in LEVELS:
+            out.append(s)
+        elif s in LEVELS:
+            out.append("bot:" + s)
+        else:
+            raise PreferansError(f"seats: {s!r} is neither 'human' nor 'bot:LEVEL' (levels: {', '.join(LEVELS)})")
+    if len(out) not in (3, 4):
+        raise PreferansError(f"seats: Preferans is played by 3 or 4, not {len(out)} ({','.join(out)})")
+    if players is not None and len(out) != players:
+        raise PreferansError(f"seats: --players is {players} but {len(out)} seats were given")
+    return out
+
+
+def default_names(seats: Sequence[str]) -> list[str]:
+    """``You`` for a lone human, then the bots by their places at the table."""
+    humans = [i for i, s in enumerate(seats) if s == "human"]
+    if len(humans) == 1 and humans[0] == 0:
+        return ["You", "Left", "Right"] if len(seats) == 3 else ["You", "Left", "Across", "Right"]
+    return [("Player" if s == "human" else s.split(":")[1].capitalize()) + f" {i + 1}" for i, s in enumerate(seats)]
+
+
+@dataclass
+class Hint:
+    """What the hinting bot would do: its choice, and its value per option when it tells."""
+
+    action: Action
+    values: dict[Action, float] = field(default_factory=dict)
+    reason: str = ""
+
+
+@dataclass
+class DealLog:
+    """One deal as it is saved: the shuffle's seed, who dealt, the lowest game, the actions."""
+
+    seed: int
+    dealer: int
+    min_level: int
+    actions: list[str] = field(default_factory=list)
+
+
+class Table:
+    """A pulka at one table.
+
+    ``seats`` are ``"human"`` / ``"bot:LEVEL"`` specs (see :func:`parse_seats`).
+    ``seed`` fixes every shuffle and every bot, so a seeded game replays
+    exactly.  ``practice`` allows :meth:`undo`; ``auto_single`` plays a
+    forced single legal card for a human; ``max_deals`` ends the game after
+    that many deals (besides the pool closing); ``save_path`` is rewritten
+    after every action (save as you go).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: Sequence[str],
+        *,
+        names: Sequence[str] | None = None,
+        seed: int | None = None,
+        first_dealer: int = 0,
+        practice: bool = False,
+        auto_single: bool = False,
+        max_deals: int | None = None,
+        save_path: str | os.PathLike[str] | None = None,
+        hint_level: str = "hard",
+        start: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.seats = parse_seats(seats)
+        self.players = len(self.seats)
+        self.names = list(names) if names else default_names(self.seats)
+        if len(self.names) != self.players:
+            raise PreferansError(f"names: give {self.players} names, not {len(self.names)}")
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self.practice = practice
+        self.auto_single = auto_single
+        self.max_deals = max_deals
+        self.save_path = Path(save_path) if save_path is not None else None
+        self.hint_level = hint_level
+        self.pulka = Pulka(rules, self.names, first_dealer=first_dealer)
+        self.log: list[DealLog] = []
+        self.scores: list[DealScore] = []
+        self.listeners: list[Callable[[int, Action], None]] = []
+        self._bots: dict[int, Bot] = {}
+        self._hinter: Bot | None = None
+        self.deal: Deal
+        if start:
+            self.next_deal()
+
+    # -- seats -------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == "human"]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == "human"
+
+    @property
+    def deal_number(self) -> int:
+        """The current deal, counting from 1."""
+        return len(self.log)
+
+    @property
+    def human_to_act(self) -> int | None:
+        """The human seat whose decision the game waits for, else ``None``."""
+        s = self.deal.to_act
+        if s is None or not self.is_human(s):
+            return None
+        return s
+
+    # -- the game ----------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """The pulka has ended: the pool closed, ``max_deals`` reached, or stopped."""
+        if self.pulka.is_over:
+            return True
+        return self.max_deals is not None and len(self.pulka.results) >= self.max_deals and self.deal.is_over
+
+    def stop(self) -> None:
+        """End the game by agreement (spec §10); the sheet is settled as it stands."""
+        self.pulka.stop()
+        self.save()
+
+    def _deal_seed(self, number: int) -> int:
+        return (self.seed * 1_000_003 + number * 7919) % 2**63
+
+    def next_deal(self) -> Deal:
+        """Deal the next hand: the pulka names the dealer and the lowest game (spec §8.3)."""
+        if self.deal_number and not self.deal.is_over:
+            raise PreferansError("next deal: the current deal is not finished")
+        if self.is_over:
+            raise PreferansError("next deal: the pulka is over")
+        number = self.deal_number + 1
+        entry = DealLog(self._deal_seed(number), self.pulka.next_dealer, self.pulka.min_level)
+        self.log.append(entry)
+        self._start(entry)
+        self.save()
+        return self.deal
+
+    def _start(self, entry: DealLog) -> None:
+        self.deal = Deal.new(
+            self.rules, players=self.players, dealer=entry.dealer, seed=entry.seed, min_level=entry.min_level
+        )
+        number = len(self.log)
+        self._bots = {
+            s: make_bot(spec.split(":")[1], self.rules, seed=entry.seed + 101 * (s + 1) + number)
+            for s, spec in enumerate(self.seats)
+            if spec != "human"
+        }
+
+    def _apply(self, action: Action, seat: int) -> None:
+        deal = self.deal
+        deal.apply(action, seat=seat)
+        self.log[-1].actions.append(action.ascii())
+        if deal.is_over:
+            self.scores.append(self.pulka.record(deal.result))
+        for listener in self.listeners:
+            listener(seat, action)
+
+    def act(self, action: Action | int | str, seat: int | None = None) -> Action:
+        """A person's decision (text is read by the phase: ``7♠`` bids in the auction).
+
+        An illegal action raises :class:`~preferans.errors.IllegalAction` and
+        changes nothing.
+        """
+        deal = self.deal
+        if deal.is_over:
+            raise PreferansError("the deal is over: start the next one")
+        a = deal.parse_action(action) if isinstance(action, str) else Action(action)
+        who = deal.to_act if seat is None else seat
+        assert who is not None
+        self._apply(a, who)
+        self.save()
+        return a
+
+    def forced(self) -> Action | None:
+        """The human's single legal card, when ``auto_single`` plays it for him."""
+        if not self.auto_single or self.human_to_act is None or self.deal.phase is not Phase.PLAY:
+            return None
+        legal = self.deal.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
+    def bot_step(self) -> Move | None:
+        """Let the bot to act (or a forced single card) make one move; ``None`` when a human must decide."""
+        deal = self.deal
+        seat = deal.to_act
+        if seat is None:
+            return None
+        if self.is_human(seat):
+            forced = self.forced()
+            if forced is None:
+                return None
+            self._apply(forced, seat)
+            return seat, forced
+        action = self._bots[seat].act(deal.observation(seat))
+        self._apply(action, seat)
+        return seat, action
+
+    def run_bots(self) -> list[Move]:
+        """Bot moves until a human must decide or the deal ends."""
+        moves = []
+        while (m := self.bot_step()) is not None:
+            moves.append(m)
+        if moves:
+            self.save()
+        return moves
+
+    def undo(self) -> list[Move]:
+        """Practice mode: take back everything since (and including) the last human decision."""
+        if not self.practice:
+            raise PreferansError("undo: only in practice mode (--practice)")
+        deal = self.deal
+        moves = deal.moves
+        if not any(self.is_human(s) for s, _ in moves):
+            raise PreferansError("undo: you have made no move in this deal yet")
+        if deal.is_over:
+            self.pulka.undo()
+            self.scores.pop()
+        undone: list[Move] = []
+        while deal.moves:
+            seat = deal.moves[-1][0]
+            undone.append((seat, deal.undo()))
+            self.log[-1].actions.pop()
+            if self.is_human(seat):
+                break
+        self.save()
+        return undone
+
+    def hint(self, seat: int | None = None) -> Hint:
+        """What the ``hint_level`` bot would do in this seat's place (it sees only the seat's view)."""
+        s = self.deal.to_act if seat is None else seat
+        if s is None:
+            raise PreferansError("hint: the deal is over")
+        if self._hinter is None:
+            self._hinter = make_bot(self.hint_level, self.rules, seed=self.seed)
+        obs = self.deal.observation(s)
+        bot = self._hinter
+        values: dict[Action, float] = {}
+        reason = ""
+        explain = getattr(bot, "explain", None)
+        if callable(explain):  # a bot that tells why: {action: expected score}, or (action, values, reason)
+            out = explain(obs)
+            if isinstance(out, Mapping):
+                values = {Action(a): float(v) for a, v in out.items()}
+            elif isinstance(out, tuple) and len(out) >= 2:
+                values = {Action(a): float(v) for a, v in dict(out[1]).items()}
+                reason = str(out[2]) if len(out) > 2 else ""
+        action = max(values, key=lambda a: values[a]) if values else bot.act(obs)
+        if not reason:
+            reason = f"{getattr(bot, 'name', type(bot).__name__)} bot's choice"
+        return Hint(action, values, reason)
+
+    # -- save and resume ---------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": self.rules.to_dict(),
+            "seats": list(self.seats),
+            "names": list(self.names),
+            "seed": self.seed,
+            "first_dealer": self.pulka.first_dealer,
+            "practice": self.practice,
+            "auto_single": self.auto_single,
+            "max_deals": self.max_deals,
+            "stopped": self.pulka.is_over and not self._closed_by_rules(),
+            "deals": [
+                {"seed": d.seed, "dealer": d.dealer, "min_level": d.min_level, "actions": list(d.actions)}
+                for d in self.log
+            ],
+        }
+
+    def _closed_by_rules(self) -> bool:
+        p = self.pulka
+        stopped = p._stopped
+        p._stopped = False
+        try:
+            return p.is_over
+        finally:
+            p._stopped = stopped
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> None:
+        """Write the game (to ``path`` or the table's ``save_path``; nothing if neither)."""
+        target = Path(path) if path is not None else self.save_path
+        if target is None:
+            return
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        tmp.replace(target)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], **overrides: Any) -> Table:
+        """Rebuild a table by replaying every saved action (bots are not asked again)."""
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"format: not a saved preferans game (format={data.get('format')!r})")
+        try:
+            rules = Rules.from_dict(data["rules"])
+            kwargs: dict[str, Any] = {
+                "names": data["names"],
+                "seed": int(data["seed"]),
+                "first_dealer": int(data.get("first_dealer", 0)),
+                "practice": bool(data.get("practice", False)),
+                "auto_single": bool(data.get("auto_single", False)),
+                "max_deals": data.get("max_deals"),
+            }
+            kwargs.update(overrides)
+            table = cls(rules, data["seats"], start=False, **kwargs)
+            deals = data["deals"]
+        except (KeyError, TypeError, ValueError) as e:
+            if isinstance(e, PreferansError):
+                raise
+            raise SaveError(f"saved game: missing or bad field {e}") from None
+        for i, d in enumerate(deals):
+            entry = DealLog(int(d["seed"]), int(d["dealer"]), int(d["min_level"]))
+            if (entry.dealer, entry.min_level) != (table.pulka.next_dealer, table.pulka.min_level):
+                raise SaveError(f"deal {i + 1}: dealer/min_level do not follow from the deals before it")
+            table.log.append(entry)
+            table._start(entry)
+            for text in d["actions"]:
+                try:
+                    a = Action.parse(text, bid=table.deal.phase in (Phase.BIDDING, Phase.DECLARE))
+                    seat = table.deal.to_act
+                    assert seat is not None
+                    table._apply(a, seat)
+                except PreferansError as e:
+                    raise SaveError(f"deal {i + 1}, action {text!r}: {e}") from None
+            if not table.deal.is_over and i + 1 < len(deals):
+                raise SaveError(f"deal {i + 1} is unfinished but more deals follow it")
+        if data.get("stopped"):
+            table.pulka.stop()
+        if not table.log:
+            table.next_deal()
+        return table
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], **overrides: Any) -> Table:
+        """Resume a saved game; it keeps saving to the same file unless ``save_path`` is given."""
+        p = Path(path)
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SaveError(f"resume: no saved game at {p}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise SaveError(f"resume: {p} is not a saved game ({e})") from None
+        overrides.setdefault("save_path", p)
+        return cls.from_dict(data, **overrides)
