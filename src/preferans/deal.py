@@ -1138,7 +1138,8 @@ class Deal:
             ten_checked=self._ten_checked,
             za_svoimi=self._za_svoimi,
             conceded=self._conceded,
-            misere_half=self._misere_half,
+            # Kodeks 3.6.9: «пополам» only when the misère itself was played, not when it was overcalled.
+            misere_half=self._misere_half and kind == DealKind.MISERE,
             dark_game=bool(self._dark_bidders >> self._declarer & 1),
             **common,  # type: ignore[arg-type]
         )
