@@ -499,6 +499,8 @@ def _complete(
     """Fill in one missing player's tricks so that they sum to ``total``."""
     missing = [s for s in active if s not in tricks]
     given = sum(tricks.values())
+    if len(missing) > 1 and given == total:
+        return {**tricks, **{s: 0 for s in missing}}  # the rest took nothing
     if len(missing) > 1:
         who = ", ".join(names[s] for s in missing)
         raise _fail(f"tricks: give the tricks of all but one of the players (missing {who})")
