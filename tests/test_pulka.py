@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -219,3 +220,20 @@ def test_engine_deals_into_a_pulka(preset: str, n: int) -> None:
         assert p.next_dealer == (deal.dealer + 1) % n
     assert len(p.sheet.history) == 30
     both_methods(p)
+
+
+def test_void_and_penalty_deals() -> None:
+    """A void deal is re-dealt by the same dealer (Kodeks 3.2.2); an exposed talon writes the
+    assessed whists on the offender (Kodeks 3.3.16.3, E-S1: 52 and 7)."""
+    from preferans.result import DealKind, DealResult
+
+    if "penalty" not in {k.value for k in DealKind}:
+        pytest.skip("the engine has no irregular deal kinds yet")
+    p = Pulka(SOCHI, "ABCD", first_dealer="D")
+    void = DealResult(DealKind("void"), 4, 3)
+    p.record(void)
+    assert p.next_dealer == 3 and p.sheet.history[-1].entries == ()
+    extra: dict[str, Any] = {"offender": 0, "penalty": {1: Fraction(52), 3: Fraction(7)}}
+    penalty = DealResult(DealKind("penalty"), 4, 3, **extra)
+    p.record(penalty)
+    assert p.sheet.whists[1][0] == 52 and p.sheet.whists[3][0] == 7 and p.next_dealer == 0

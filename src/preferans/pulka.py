@@ -190,7 +190,9 @@ class Pulka:
         )
         self.sheet.write(score)
         # -- what lasts: series, bombs, the deal --------------------------------------------
-        if kind is DealKind.ALL_PASS:
+        if kind.value in ("void", "penalty"):
+            pass  # an irregular deal neither continues nor ends an all-pass series
+        elif kind is DealKind.ALL_PASS:
             self.raspas_series += 1
             if rules.bombs:
                 coeff = max(2, result.multiplier)
@@ -204,7 +206,9 @@ class Pulka:
                     self.raspas_series = 0
             elif not rules.exit_requires_whisted_game or _whisted(result):
                 self.raspas_series = 0
-        if kind is DealKind.ALL_PASS and not rules.deal_moves_after_raspas:
+        if kind.value == "void":
+            self.next_dealer = result.dealer  # the same dealer deals again (Kodeks 3.2.2)
+        elif kind is DealKind.ALL_PASS and not rules.deal_moves_after_raspas:
             self.next_dealer = result.dealer  # скользящая распасовка (Kodeks 3.7.7) [U]
         else:
             self.next_dealer = (result.dealer + 1) % n  # Kodeks 3.2.2

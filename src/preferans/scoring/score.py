@@ -10,12 +10,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
+
 from ..errors import ScoreError
 from ..result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
 from .allpass import score_all_pass
 from .game import score_game, score_misere
-from .sheet import Entry
+from .sheet import Amount, Entry
 
 __all__ = ["check_result", "deal_label", "score_deal"]
 
@@ -33,12 +36,36 @@ def score_deal(
     if check:
         check_result(result, rules)
     kind = result.kind
+    if kind.value in _IRREGULAR:
+        return _irregular(result)
     if kind is DealKind.ALL_PASS:
         return score_all_pass(result, rules, raspas_step)
     coeff = result.multiplier * bomb  # spec §9.1: V × coeff (dark ×2, bomb ×2^k)
     if kind is DealKind.MISERE:
         return score_misere(result, rules, coeff)
     return score_game(result, rules, coeff)
+
+
+# Deals ended by an irregularity (the engine's DealKind.VOID / PENALTY), compared by value.
+_IRREGULAR = ("void", "penalty")
+
+
+def _irregular(result: DealResult) -> list[Entry]:
+    """A void deal writes nothing (seed-002 p.12); an exposed talon writes the assessed
+    whists of each player on the offender (Kodeks 3.3.16.3, E-S1)."""
+    if result.kind.value == "void":
+        return []
+    offender = getattr(result, "offender", None)
+    if offender is None:
+        return []
+    penalty: Mapping[int, Fraction] = getattr(result, "penalty", {})
+    out = []
+    for seat, amount in sorted(penalty.items()):
+        a = Fraction(amount)
+        if a:
+            whole: Amount = a.numerator if a.denominator == 1 else a
+            out.append(Entry("whists", seat, whole, offender, "penalty"))
+    return out
 
 
 def _fail(msg: str) -> ScoreError:
@@ -54,9 +81,19 @@ def check_result(result: DealResult, rules: Rules) -> None:
         raise _fail(f"dealer: seat {result.dealer} is not at a table of {n}")
     if result.multiplier < 1:
         raise _fail(f"multiplier: must be at least 1, not {result.multiplier}")
+    kind = result.kind
+    if kind.value in _IRREGULAR:
+        offender = getattr(result, "offender", None)
+        penalty: Mapping[int, Fraction] = getattr(result, "penalty", {})
+        if kind.value == "penalty":
+            if offender is None or not 0 <= offender < n:
+                raise _fail("offender: a penalty deal needs the offender's seat (Kodeks 3.3.16.3)")
+            for seat, amount in penalty.items():
+                if not 0 <= seat < n or seat == offender or amount < 0:
+                    raise _fail(f"penalty: seat {seat} cannot write {amount} on the offender")
+        return
     active = result.active
     tricks = result.tricks
-    kind = result.kind
     for s, t in tricks.items():
         if s not in active:
             raise _fail(f"tricks: seat {s} held no cards (the 4-handed dealer sits out)")
@@ -161,6 +198,11 @@ def check_result(result: DealResult, rules: Rules) -> None:
 
 def deal_label(result: DealResult, names: tuple[str, ...]) -> str:
     """A short human summary of a deal: ``A 7♠ −1``, ``all-pass``, ``B misère 0``."""
+    if result.kind.value == "void":
+        return "void deal (re-dealt)"
+    if result.kind.value == "penalty":
+        offender = getattr(result, "offender", None)
+        return f"penalty on {names[offender]}" if offender is not None else "penalty"
     if result.kind is DealKind.ALL_PASS:
         parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in result.active]
         if result.players == 4 and result.dealer_tricks:
