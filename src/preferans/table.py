@@ -90,11 +90,14 @@ def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[s
 
 
 def default_names(seats: Sequence[str]) -> list[str]:
-    """``You`` for a lone human, then the bots by their places at the table."""
+    """``You``, ``Left``, ``Right`` for a lone human in seat 0; else short names."""
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if len(humans) == 1 and humans[0] == 0:
         return ["You", "Left", "Right"] if len(seats) == 3 else ["You", "Left", "Across", "Right"]
-    return [("Player" if s == "human" else s.split(":")[1].capitalize()) + f" {i + 1}" for i, s in enumerate(seats)]
+    return list(_NAMES[: len(seats)])
+
+
+_NAMES = ("Anna", "Boris", "Vera", "Gleb")
 
 
 @dataclass
@@ -227,6 +230,7 @@ class Table:
 
     def _apply(self, action: Action, seat: int) -> None:
         deal = self.deal
+        action = Action(action)  # bots may answer with a Card; the log keeps Actions
         deal.apply(action, seat=seat)
         self.log[-1].actions.append(action.ascii())
         if deal.is_over:
@@ -361,6 +365,7 @@ class Table:
         target = Path(path) if path is not None else self.save_path
         if target is None:
             return
+        target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(target.name + ".tmp")
         tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         tmp.replace(target)

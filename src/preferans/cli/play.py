@@ -1,0 +1,101 @@
+"""``preferans play``: a whole pulka against the computer, full-screen or in plain lines.
+
+The game itself is :class:`preferans.table.Table`; this module only reads the
+options and starts a front end — the Textual interface (``[tui]`` extra) or
+the line mode (``--plain``, also used when Textual is missing or the output
+is not a terminal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ..errors import PreferansError
+from ..rules import Rules
+from ..table import LEVELS, Table, parse_seats
+
+
+def default_save_path() -> Path:
+    """Where a game is saved on quit when no ``--save`` file was given."""
+    base = os.environ.get("PREFERANS_HOME") or os.path.join(os.path.expanduser("~"), ".preferans")
+    return Path(base) / "last-game.json"
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play a whole pulka against the computer (full-screen, or --plain lines)",
+        description="Play a pulka of Preferans against bots until the pool closes, then settle.",
+    )
+    p.add_argument("--rules", default="sochi", help="preset: sochi, leningrad, rostov, classic, kodeks")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a Rules field")
+    p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 (the dealer sits out)")
+    p.add_argument("--pool", type=int, default=None, metavar="N", help="pool target (default: the rules', 20)")
+    p.add_argument("--level", choices=LEVELS, default="medium", help="strength of the bots")
+    p.add_argument("--seats", default=None, metavar="SPECS",
+                   help="comma-separated seats, 'human' or 'bot:LEVEL' (default: you and bots)")  # fmt: skip
+    p.add_argument("--names", default=None, metavar="NAMES", help="comma-separated player names")
+    p.add_argument("--deals", type=int, default=None, metavar="N", help="stop after N deals")
+    p.add_argument("--seed", type=int, default=None, help="seed of every shuffle and bot (a replayable game)")
+    p.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the interface")
+    p.add_argument("--plain", action="store_true", help="line mode for screen readers and pipes")
+    p.add_argument("--practice", action="store_true", help="practice mode: undo your last action")
+    p.add_argument("--auto-play", action="store_true", help="play a forced single card by itself")
+    p.add_argument("--hint-level", choices=LEVELS, default="hard", help="the bot that gives hints")
+    p.add_argument("--save", default=None, metavar="FILE", help="write the game to FILE as it goes")
+    p.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game")
+    p.add_argument("--delay", type=float, default=0.5, help="seconds between bot moves (full-screen)")
+    p.set_defaults(func=run)
+
+
+def build_table(args: argparse.Namespace) -> Table:
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        table = Table.load(args.resume, **({"save_path": save} if save else {}))
+        if args.deals is not None:
+            table.max_deals = args.deals
+        if args.practice:
+            table.practice = True
+        if args.auto_play:
+            table.auto_single = True
+        table.hint_level = args.hint_level
+        return table
+    rules = Rules.preset(args.rules)
+    for assignment in args.set:
+        rules = rules.set_from_text(assignment)
+    if args.pool is not None:
+        if args.pool < 1:
+            raise PreferansError(f"--pool: the pool target must be at least 1, not {args.pool}")
+        rules = rules.replace(pool_target=args.pool)
+    if args.seats:
+        seats = parse_seats(args.seats, args.players)
+    else:
+        n = args.players or 3
+        seats = ["human"] + [f"bot:{args.level}"] * (n - 1)
+    names = [x.strip() for x in args.names.split(",")] if args.names else None
+    return Table(
+        rules, seats, names=names, seed=args.seed, practice=args.practice, auto_single=args.auto_play,
+        max_deals=args.deals, save_path=save, hint_level=args.hint_level,
+    )  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    table = build_table(args)
+    plain = args.plain or not table.humans or not (sys.stdin.isatty() and sys.stdout.isatty())
+    if not plain:
+        try:
+            from ..tui.app import PlayApp
+        except ImportError:
+            print("preferans play: the full-screen interface needs Textual: pip install 'preferans[tui]'; "
+                  "playing in plain lines", file=sys.stderr)  # fmt: skip
+            plain = True
+    if plain:
+        from ..tui.plain import run_plain
+
+        return run_plain(table, lang=args.lang, quit_save=default_save_path() if table.humans else None)
+    app = PlayApp(table, lang=args.lang, delay=args.delay, quit_save=default_save_path())
+    app.run()
+    return app.return_code or 0
