@@ -191,3 +191,31 @@ def test_es12_dark_pass_price() -> None:
         entries = score_deal(all_pass("A0 B4 C6", multiplier=mult), CLASSIC)
         assert lines_of(entries) == expected_lines(f"A pool +{mult}; B mount +{4 * mult}; "
                                                    f"C mount +{6 * mult}")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("mode", "talon", "whists"),
+    [("none", "AS KS", 0), ("aces", "AS 7D", 2), ("aces", "AS AH", 4), ("sure_tricks", "AH KH", 4),
+     ("sure_tricks", "KH AS", 2)],
+)  # fmt: skip
+def test_sold_aces(mode: str, talon: str, whists: int) -> None:
+    """«Проданные тузы» (seed-002 p.14, spec §9.3 [U]): the 4-handed dealer writes the whist
+    price per ace (or sure trick) in the talon on the declarer."""
+    from preferans.cards import parse_cards
+
+    rules = SOCHI.replace(dealer_talon_whists=mode)
+    r = game("6S", "A6 B2 C2", "Bw Cw", n=4, talon=tuple(int(c) for c in parse_cards(talon)))
+    entries = score_deal(r, rules)
+    assert sum(e.amount for e in entries if e.player == 3 and e.on == 0) == whists
+    assert sum(nets(entries, rules, 4)) == 0
+
+
+def test_sold_aces_from_a_json_line() -> None:
+    from preferans.scorekeeper import ScoreKeeper
+
+    k = ScoreKeeper(SOCHI.replace(dealer_talon_whists="aces"), ["A", "B", "C", "D"],
+                    first_dealer="D")  # fmt: skip
+    k.enter('{"game": "7S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}, '
+            '"talon": "AS AD"}')  # fmt: skip
+    assert k.pulka.sheet.whists[3][0] == 8
+    assert k.to_json(k.pulka.results[0])["talon"] == "AS AD"

@@ -157,6 +157,12 @@ class Pulka:
             self._write(r, h)
         return last
 
+    def _repr_svg_(self) -> str:
+        """The paper sheet, for notebooks (:mod:`preferans.svg`)."""
+        from .svg import pulka_svg
+
+        return pulka_svg(self)
+
     def settlement(self) -> Settlement:
         """Settle the sheet as it stands (spec §11), whether or not the pools are closed."""
         return settle(self.sheet, self.rules)

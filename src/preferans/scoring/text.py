@@ -78,6 +78,7 @@ def render_text(
     for j in range(n):
         cells = ["—" if i == j else amount_text(sheet.whists[i][j]) for i in range(n)]
         out.append(row(f"whists on {names[j]}", cells))
+    out.append("(whists: each column is the player who wrote them)")
     out.append("")
     out.append("Running totals (as on paper)")
     for i in range(n):
