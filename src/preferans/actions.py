@@ -24,7 +24,20 @@ ids      meaning
 102      play — the declarer plays on (declines to concede)
 103      concede-3 («без трёх», option ``bez_trekh``)
 104      concede-all («без всех», Kodeks 3.5.4)
+105–107  require / forbid / waive — the declarer's choice after a call out
+         of turn (Kodeks 3.3.18)
+108–111  irregularities reported at the table: talon seen, talon exposed,
+         talon taken (Kodeks 3.3.16–3.3.17), misdeal (seed-002 p.12)
+112–141  a call made out of turn (a bid, or pass), Kodeks 3.3.18
+142–163  claims: ``claim N`` (the claimer's side takes N of the remaining
+         tricks) and ``claim N proven`` (proved by the solver)
 ======== ==============================================================
+
+``NUM_ACTIONS`` (105) is the size of the play action space used by bots and
+RL environments; ids from 105 on belong to irregularities and claims, which
+are made through :meth:`preferans.Deal.report` and :meth:`preferans.Deal.claim`
+(the answers ``require``/``forbid``/``waive`` and ``accept``/``refuse`` are
+ordinary legal actions when they are due).
 
 >>> Action.parse("6♠"), Action.parse("pass"), Action.parse("A♥")
 (Action('6♠'), Action('pass'), Action('A♥'))
@@ -53,6 +66,7 @@ __all__ = [
     "INVITE",
     "MISERE",
     "NUM_ACTIONS",
+    "NUM_ALL_ACTIONS",
     "OPEN",
     "PASS",
     "PLAY",
@@ -140,6 +154,17 @@ PLAY_ID = 102
 CONCEDE_THREE_ID = 103
 CONCEDE_ALL_ID = 104
 NUM_ACTIONS = 105
+REQUIRE_ID = 105
+FORBID_ID = 106
+WAIVE_ID = 107
+TALON_SEEN_ID = 108
+TALON_EXPOSED_ID = 109
+TALON_TAKEN_ID = 110
+MISDEAL_ID = 111
+OUT_OF_TURN_BASE = 112  # + bid index; OUT_OF_TURN_BASE + NUM_BIDS is a pass out of turn
+CLAIM_BASE = 142  # + tricks claimed (0..10)
+PROVEN_CLAIM_BASE = 153
+NUM_ALL_ACTIONS = 164
 
 _CALL_NAMES = {
     PASS_ID: "pass",
@@ -157,6 +182,13 @@ _CALL_NAMES = {
     PLAY_ID: "play",
     CONCEDE_THREE_ID: "concede-3",
     CONCEDE_ALL_ID: "concede-all",
+    REQUIRE_ID: "require",
+    FORBID_ID: "forbid",
+    WAIVE_ID: "waive",
+    TALON_SEEN_ID: "!talon-seen",
+    TALON_EXPOSED_ID: "!talon-exposed",
+    TALON_TAKEN_ID: "!talon-taken",
+    MISDEAL_ID: "!misdeal",
 }
 
 
@@ -176,6 +208,14 @@ def _name(i: int, ascii: bool) -> str:
         return _bid_text(BIDS[i - BID_BASE], ascii)
     if DARK_BASE <= i < DARK_BASE + NUM_BIDS:
         return "dark " + _bid_text(BIDS[i - DARK_BASE], ascii)
+    if OUT_OF_TURN_BASE <= i < OUT_OF_TURN_BASE + NUM_BIDS:
+        return "!out-of-turn " + _bid_text(BIDS[i - OUT_OF_TURN_BASE], ascii)
+    if i == OUT_OF_TURN_BASE + NUM_BIDS:
+        return "!out-of-turn pass"
+    if CLAIM_BASE <= i < PROVEN_CLAIM_BASE:
+        return f"claim {i - CLAIM_BASE}"
+    if PROVEN_CLAIM_BASE <= i < NUM_ALL_ACTIONS:
+        return f"claim {i - PROVEN_CLAIM_BASE} proven"
     return _CALL_NAMES[i]
 
 
@@ -193,7 +233,7 @@ class Action(int):
                 raise IndexError
             return _ACTIONS[value]
         except (IndexError, TypeError):
-            raise ActionError(f"action id must be an integer 0..{NUM_ACTIONS - 1}, not {value!r}") from None
+            raise ActionError(f"action id must be an integer 0..{NUM_ALL_ACTIONS - 1}, not {value!r}") from None
 
     def __str__(self) -> str:
         return _TEXT[self]
@@ -204,6 +244,20 @@ class Action(int):
     def ascii(self) -> str:
         """ASCII text, the form used in records: ``AH``, ``6S``, ``7NT``."""
         return _ASCII[self]
+
+    @property
+    def is_irregular(self) -> bool:
+        """An irregularity or a claim (ids 108 and up), reported with ``Deal.report``/``Deal.claim``."""
+        return self >= TALON_SEEN_ID
+
+    @property
+    def claim_tricks(self) -> int | None:
+        """For a claim, the tricks claimed; else ``None``."""
+        if CLAIM_BASE <= self < PROVEN_CLAIM_BASE:
+            return self - CLAIM_BASE
+        if self >= PROVEN_CLAIM_BASE:
+            return self - PROVEN_CLAIM_BASE
+        return None
 
     @property
     def is_card(self) -> bool:
@@ -290,13 +344,13 @@ def _try_card(text: str) -> bool:
     return True
 
 
-_ACTIONS: tuple[Action, ...] = tuple(int.__new__(Action, i) for i in range(NUM_ACTIONS))
-_TEXT = tuple(_name(i, False) for i in range(NUM_ACTIONS))
-_ASCII = tuple(_name(i, True) for i in range(NUM_ACTIONS))
+_ACTIONS: tuple[Action, ...] = tuple(int.__new__(Action, i) for i in range(NUM_ALL_ACTIONS))
+_TEXT = tuple(_name(i, False) for i in range(NUM_ALL_ACTIONS))
+_ASCII = tuple(_name(i, True) for i in range(NUM_ALL_ACTIONS))
 _BID_INDEX = {c: i for i, c in enumerate(BIDS)}
 
 _PARSE: dict[str, Action] = {}
-for _i in range(32, NUM_ACTIONS):
+for _i in range(32, NUM_ALL_ACTIONS):
     _PARSE[_TEXT[_i].lower()] = _ACTIONS[_i]
     _PARSE[_ASCII[_i].lower()] = _ACTIONS[_i]
 for _i, _c in enumerate(BIDS[:25]):

@@ -20,79 +20,69 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from enum import StrEnum
+from operator import attrgetter
 
 from .actions import (
     ACCEPT_ID,
     BID_BASE,
     BIDS,
-    CLOSED_ID,
     CONCEDE_ALL_ID,
     CONCEDE_THREE_ID,
-    DARK_BASE,
-    DARK_PASS_ID,
-    HALF_WHIST_ID,
-    HERE_ID,
-    INVITE_ID,
-    MISERE_BID,
-    NO_TRUMP,
-    OPEN_ID,
-    PASS_ID,
+    FORBID_ID,
     PLAY_ID,
-    QUOTA_ID,
     REFUSE_ID,
-    TAKE_TALON_ID,
-    WHIST_ID,
+    REQUIRE_ID,
+    WAIVE_ID,
     Action,
     Contract,
 )
-from .auction import MISERE_KINDS, AuctionView, ladder_positions
+from .auction import ladder_positions
+from .bidding import AuctionMixin
 from .cards import (
-    _BYTE_CARDS_UP,
     ALL_CARDS_MASK,
-    DECK,
-    SUIT_MASKS,
     Card,
     cards_of,
     format_hand,
     parse_cards,
     parse_hand,
 )
+from .dealstate import (
+    ACTIONS,
+    BIDDING,
+    CARD_ACTIONS,
+    CLAIM_ANSWER,
+    CONCESSION,
+    DECLARE,
+    DEFENCE,
+    DISCARD,
+    HALF,
+    LEAD_PENALTY,
+    MISERE_INVITE,
+    NONE,
+    OVER,
+    PASSED,
+    PHASES,
+    PLAY,
+    QUOTA_ANSWER,
+    REDRAW,
+    SAVED_FIELDS,
+    WHIST,
+    WHISTED,
+    Phase,
+)
+from .declaring import DeclaringMixin
 from .errors import CardError, IllegalAction
 from .explain import explain_illegal
+from .irregular import IrregularMixin
 from .observation import Observation, observe
 from .result import DealKind, DealResult, DefenceCall
 from .rules import Rules
+from .trickplay import PlayMixin
 
 __all__ = ["Deal", "Phase"]
 
-_A = tuple(Action(i) for i in range(105))
-_CARD_ACTIONS = _A[:32]
-
-
-class Phase(StrEnum):
-    """The phases of a deal (spec §11.5)."""
-
-    BIDDING = "bidding"
-    MISERE_INVITE = "misere_invite"  # the 4-handed dealer answers «приглашаю» (Kodeks 3.6.9)
-    DISCARD = "discard"  # the declarer discards two cards face down
-    DECLARE = "declare"  # the declarer names the contract
-    WHIST = "whist"  # defenders call whist / pass / half-whist
-    CONCESSION = "concession"  # the declarer may concede (без трёх / без всех)
-    DEFENCE = "defence"  # a lone whister chooses open or closed (or «за своими»)
-    QUOTA_ANSWER = "quota_answer"  # the declarer consents to «за своими» or not
-    PLAY = "play"
-    OVER = "over"
-
-
-_PHASES = tuple(Phase)
-BIDDING, MISERE_INVITE, DISCARD, DECLARE, WHIST, CONCESSION, DEFENCE, QUOTA_ANSWER, PLAY, OVER = range(10)
-
-# Whist calls as small ints in ``_calls``.
-_NONE, _PASSED, _WHISTED, _HALF = -1, 0, 1, 2
-
 CardsLike = int | str | Iterable[int]
-
+_SAVE = attrgetter(*SAVED_FIELDS)
 
 def _to_mask(cards: CardsLike | None, what: str) -> int:
     if cards is None:
@@ -114,7 +104,6 @@ def _to_mask(cards: CardsLike | None, what: str) -> int:
         m |= b
     return m
 
-
 def _talon_cards(talon: CardsLike) -> tuple[Card, ...]:
     """The talon in its order (the order of the all-pass leads, Kodeks 3.7.6)."""
     if isinstance(talon, str):
@@ -126,8 +115,7 @@ def _talon_cards(talon: CardsLike) -> tuple[Card, ...]:
         return cards_of(_to_mask(talon, "talon"))
     return tuple(Card(c) for c in talon)  # type: ignore[union-attr]
 
-
-class Deal:
+class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     """The state of one deal.  Mutable, with exact :meth:`undo`.
 
     Seats are absolute (0 … players-1), clockwise.  First hand is the
@@ -135,59 +123,10 @@ class Deal:
     """
 
     __slots__ = (
-        "_best",
-        "_best_held",
-        "_best_seat",
-        "_called",
-        "_calls",
-        "_completed",
-        "_conceded",
-        "_contract",
-        "_dark_bidders",
-        "_dark_passers",
-        "_declarer",
-        "_discard",
-        "_exposed",
-        # talon, declaration, whisting
-        "_hands",
-        "_invited",
-        "_kind",
-        "_ladder_pos",
-        "_leader",
-        "_legal",
-        "_lone",
-        "_misere_half",
-        "_misere_seat",
-        # history
-        "_moves",
-        "_open",
-        "_open_pending",
-        "_order",
-        "_passed",
-        # auction
-        "_phase",
-        "_quota_refused",
-        "_raspas_talon",
-        "_talon_taken",
-        "_ten_checked",
-        "_to_act",
-        "_to_play",
-        # play
-        "_trick",
-        "_tricks_won",
-        "_undo",
-        "_winning_bid",
-        "_za_svoimi",
-        "active",
-        "dealer",
-        "first_hand",
-        "initial_hands",
-        "min_level",
-        "players",
-        # fixed for the deal
-        "rules",
-        "talon",
-    )
+        "rules", "players", "dealer", "active", "first_hand", "min_level", "initial_hands",
+        "initial_talon", "_order", "_ladder_pos", "_raspas_talon", "_moves", "_undo", "_legal",
+        *SAVED_FIELDS,
+    )  # fmt: skip
 
     # ------------------------------------------------------------------ creation
     def __init__(
@@ -220,7 +159,7 @@ class Deal:
         self._raspas_talon = rules.raspas_talon_for(players)
         self._check_cards(hands, talon)
         self.initial_hands: tuple[int, ...] = tuple(hands)
-        self.talon: tuple[Card, ...] = tuple(Card(c) for c in talon)
+        self._talon: tuple[Card, ...] = tuple(Card(c) for c in talon)
         self._moves: list[tuple[int, Action]] = []
         self._undo: list[tuple[object, ...]] = []
         self._legal: tuple[Action, ...] | None = None
@@ -243,7 +182,7 @@ class Deal:
         self._kind: DealKind | None = None
         self._discard = 0
         self._talon_taken = False
-        self._calls: tuple[int, int] = (_NONE, _NONE)
+        self._calls: tuple[int, int] = (NONE, NONE)
         self._lone = -1
         self._open = False
         self._za_svoimi = False
@@ -252,6 +191,16 @@ class Deal:
         self._ten_checked = False
         self._open_pending = False
         self._quota_refused = False
+        self._last_bid: tuple[int, ...] = (-1,) * players
+        self._talon_seen_by = 0
+        self._out_of_turn: tuple[tuple[int, int], ...] = ()
+        self._lead_rule: tuple[int, int, bool] | None = None
+        self._claim: tuple[int, int] | None = None
+        self._claim_answer_by: tuple[int, ...] = ()
+        self._final_claim: tuple[int, int] | None = None
+        self._offender = -1
+        self._claimants: tuple[tuple[int, str], ...] = ()
+        self._resume_to_act = -1
         self._trick: tuple[tuple[int, Card], ...] = ()
         self._leader = -1
         self._to_play = -1
@@ -365,7 +314,7 @@ class Deal:
     # ------------------------------------------------------------------ public state
     @property
     def phase(self) -> Phase:
-        return _PHASES[self._phase]
+        return PHASES[self._phase]
 
     @property
     def is_over(self) -> bool:
@@ -474,7 +423,17 @@ class Deal:
     @property
     def whisters(self) -> tuple[int, ...]:
         d = self.defenders
-        return tuple(s for s, c in zip(d, self._calls, strict=False) if c == _WHISTED)
+        return tuple(s for s, c in zip(d, self._calls, strict=False) if c == WHISTED)
+
+    @property
+    def talon(self) -> tuple[Card, ...]:
+        """The two talon cards, in the order they lead an all-pass (Kodeks 3.7.6)."""
+        return self._talon
+
+    @property
+    def talon_seen_by(self) -> int:
+        """Bit per seat that saw the talon during the auction (Kodeks 3.3.16)."""
+        return self._talon_seen_by
 
     @property
     def talon_taken(self) -> bool:
@@ -544,7 +503,7 @@ class Deal:
             legal = self._legal = self._compute_legal()
         if action not in legal or (seat is not None and seat != self._to_act):
             self.verify(action, seat)
-        a = _A[action]
+        a = ACTIONS[action]
         self._undo.append(self._save())
         self._moves.append((self._to_act, a))
         self._legal = None
@@ -567,6 +526,12 @@ class Deal:
             self._concession(a)
         elif p == MISERE_INVITE:
             self._invite_answer(a)
+        elif p == REDRAW:
+            self._redraw(a)
+        elif p == LEAD_PENALTY:
+            self._lead_penalty(a)
+        elif p == CLAIM_ANSWER:
+            self._claim_answer(a)
 
     push = apply
 
@@ -582,26 +547,12 @@ class Deal:
 
     # ------------------------------------------------------------------ undo support
     def _save(self) -> tuple[object, ...]:
-        return (
-            self._phase, self._to_act, self._best, self._best_seat, self._best_held,
-            self._passed, self._called, self._misere_seat, self._dark_passers,
-            self._dark_bidders, self._invited, self._misere_half, self._winning_bid,
-            self._hands, self._declarer, self._contract, self._kind, self._discard,
-            self._talon_taken, self._calls, self._lone, self._open, self._za_svoimi,
-            self._conceded, self._exposed, self._ten_checked, self._open_pending, self._quota_refused,
-            self._trick, self._leader, self._to_play, self._tricks_won, self._completed,
-        )  # fmt: skip
+        saved: tuple[object, ...] = _SAVE(self)
+        return saved
 
-    def _restore(self, s: tuple[object, ...]) -> None:
-        (
-            self._phase, self._to_act, self._best, self._best_seat, self._best_held,
-            self._passed, self._called, self._misere_seat, self._dark_passers,
-            self._dark_bidders, self._invited, self._misere_half, self._winning_bid,
-            self._hands, self._declarer, self._contract, self._kind, self._discard,
-            self._talon_taken, self._calls, self._lone, self._open, self._za_svoimi,
-            self._conceded, self._exposed, self._ten_checked, self._open_pending, self._quota_refused,
-            self._trick, self._leader, self._to_play, self._tricks_won, self._completed,
-        ) = s  # type: ignore[assignment]  # fmt: skip
+    def _restore(self, saved: tuple[object, ...]) -> None:
+        for name, value in zip(SAVED_FIELDS, saved, strict=True):
+            setattr(self, name, value)
 
     # ------------------------------------------------------------------ legal actions
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -611,476 +562,29 @@ class Deal:
         if p == BIDDING:
             return self._legal_calls()
         if p == DISCARD:
-            return tuple(_CARD_ACTIONS[c] for c in cards_of(self._hands[self._declarer]))
+            return tuple(CARD_ACTIONS[c] for c in cards_of(self._hands[self._declarer]))
         if p == DECLARE:
-            return tuple(_A[BID_BASE + b] for b in self._declarable())
+            return tuple(ACTIONS[BID_BASE + b] for b in self._declarable())
         if p == WHIST:
             return self._legal_whists()
         if p == DEFENCE:
             return self._legal_defence()
-        if p in (QUOTA_ANSWER, MISERE_INVITE):
-            return (_A[ACCEPT_ID], _A[REFUSE_ID])
+        if p in (QUOTA_ANSWER, MISERE_INVITE, CLAIM_ANSWER):
+            return (ACTIONS[ACCEPT_ID], ACTIONS[REFUSE_ID])
+        if p == REDRAW:
+            return tuple(CARD_ACTIONS[c] for c in cards_of(self._hands[self._offender]))
+        if p == LEAD_PENALTY:
+            return (ACTIONS[REQUIRE_ID], ACTIONS[FORBID_ID], ACTIONS[WAIVE_ID])
         if p == CONCESSION:
-            out = [_A[PLAY_ID]]
+            out = [ACTIONS[PLAY_ID]]
             if self.rules.bez_trekh:
-                out.append(_A[CONCEDE_THREE_ID])
+                out.append(ACTIONS[CONCEDE_THREE_ID])
             if self.rules.concede_all:
-                out.append(_A[CONCEDE_ALL_ID])
+                out.append(ACTIONS[CONCEDE_ALL_ID])
             return tuple(out)
         return ()
 
-    def _legal_cards(self) -> tuple[Action, ...]:
-        hand = self._hands[self._to_play]
-        trick = self._trick
-        if trick:
-            led = trick[0][1] >> 3
-            follow = hand & SUIT_MASKS[led]
-            if follow:
-                hand = follow
-            else:
-                trump = self._contract.trump if self._contract is not None else None
-                if trump is not None and hand & SUIT_MASKS[trump]:
-                    hand &= SUIT_MASKS[trump]  # spec §6: a void player must trump
-        t = _BYTE_CARDS_UP
-        return t[0][hand & 0xFF] + t[1][hand >> 8 & 0xFF] + t[2][hand >> 16 & 0xFF] + t[3][hand >> 24]  # type: ignore[return-value]
-
-    def _auction_view(self, seat: int) -> AuctionView:
-        return AuctionView(
-            rules=self.rules,
-            best=self._best,
-            best_held=self._best_held,
-            order=self._order[seat],
-            best_order=self._order[self._best_seat] if self._best_seat >= 0 else -1,
-            has_called=bool(self._called >> seat & 1),
-            is_misere_bidder=self._misere_seat == seat,
-            misere_taken=self._misere_seat >= 0,
-            anyone_passed=self._passed != 0,
-            dark_passes=self._dark_passers.bit_count(),
-            min_level=self.min_level,
-        )
-
-    def _legal_calls(self) -> tuple[Action, ...]:
-        seat = self._to_act
-        view = self._auction_view(seat)
-        bids = view.legal_bids()
-        out = [_A[PASS_ID]]
-        if view.can_hold():
-            out.append(_A[HERE_ID])
-        out.extend(_A[BID_BASE + b] for b in bids)
-        r = self.rules
-        if r.third_hand_takes_talon and self._third_hand_may_take_talon(seat):
-            out.append(_A[TAKE_TALON_ID])  # Kodeks 3.3.15
-        if r.dark_bids and not self._has_spoken(seat):
-            # Kodeks 3.3.19: dark calls, made before looking, so only as a first call.
-            out.append(_A[DARK_PASS_ID])
-            out.extend(_A[DARK_BASE + b] for b in bids)
-        if (
-            self.players == 4
-            and r.misere_half_with_dealer
-            and not self._invited
-            and MISERE_BID in bids
-        ):
-            out.append(_A[INVITE_ID])  # Kodeks 3.6.9
-        return tuple(out)
-
-    def _has_spoken(self, seat: int) -> bool:
-        return bool((self._called | self._passed) >> seat & 1)
-
-    def _third_hand_may_take_talon(self, seat: int) -> bool:
-        # Kodeks 3.3.15: after first and second hand passed, third hand may take the talon.
-        return (
-            self._best < 0
-            and seat == self.active[2]
-            and self._passed == (1 << self.active[0]) | (1 << self.active[1])
-        )
-
-    def _declarable(self) -> list[int]:
-        """Contracts (bid indices) the declarer may name: not lower than the winning bid.
-
-        seed-002 p.21, Kodeks 3.3.11: "bought at 7♦ → 7♠ and 7♣ are not allowed".
-        """
-        win = self._winning_bid
-        if win in MISERE_KINDS:
-            # spec §4.4: a misère winner may switch to a game of 9 or more (option).
-            return [MISERE_BID, *list(range(15, 25))]
-        wb = BIDS[win]
-        if wb.without_talon:
-            # «9/10 без прикупа»: any game of that level or higher, talon unseen.
-            return list(range((wb.level - 6) * 5, 25))
-        pos = self._ladder_pos
-        return [b for b in range(25) if pos[b] >= pos[win]]
-
-    def _legal_whists(self) -> tuple[Action, ...]:
-        level = self._contract.level if self._contract else 0
-        d1, d2 = self.defenders
-        c1, c2 = self._calls
-        seat = self._to_act
-        if self.rules.stalingrad and self._contract == BIDS[0]:
-            return (_A[WHIST_ID],)  # «сталинград»: 6♠ must be whisted [K]
-        if seat == d1 and c2 == _HALF:
-            return (_A[PASS_ID], _A[WHIST_ID])  # answer to half-whist
-        out = [_A[PASS_ID], _A[WHIST_ID]]
-        if seat == d2 and c1 == _PASSED and level in self.rules.half_whist_levels:
-            out.append(_A[HALF_WHIST_ID])
-        return tuple(out)
-
-    def _legal_defence(self) -> tuple[Action, ...]:
-        if self._open_pending:
-            return (_A[OPEN_ID], _A[CLOSED_ID])
-        out = []
-        if self.rules.open_timing == "before_first_lead":
-            out += [_A[OPEN_ID], _A[CLOSED_ID]]
-        else:
-            out.append(_A[PLAY_ID])
-        if self._quota_possible():
-            out.append(_A[QUOTA_ID])
-        return tuple(out)
-
-    def _quota_possible(self) -> bool:
-        c = self._contract
-        # seed-002 p.27: «за своими» — 2 tricks on a 6, 1 on a 7.
-        return self.rules.za_svoimi and c is not None and c.level in (6, 7) and not self._quota_refused
-
-
-    # ------------------------------------------------------------------ transitions: auction
-    def _next_bidder(self, seat: int) -> int:
-        i = self._order[seat]
-        for k in range(1, 4):
-            s = self.active[(i + k) % 3]
-            if not self._passed >> s & 1:
-                return s
-        return -1
-
-    def _bid(self, a: Action) -> None:
-        seat = self._to_act
-        bit = 1 << seat
-        if a in (PASS_ID, DARK_PASS_ID):
-            self._passed |= bit  # Kodeks 3.3.10: a pass is final
-            if a == DARK_PASS_ID:
-                self._dark_passers |= bit
-        elif a == HERE_ID:
-            self._best_seat = seat
-            self._best_held = True
-            self._called |= bit
-        elif a == TAKE_TALON_ID:
-            # Kodeks 3.3.15: no bid named; the declarer must then name some game.
-            low = max(self.min_level, 6 + self._dark_passers.bit_count())
-            self._best = (low - 6) * 5
-            self._best_seat = seat
-            self._called |= bit
-            self._end_auction(seat)
-            return
-        elif a == INVITE_ID:
-            self._invited = True
-            self._phase = MISERE_INVITE
-            self._to_act = self.dealer
-            return
-        else:
-            bid = a - DARK_BASE if a >= DARK_BASE else a - BID_BASE
-            if a >= DARK_BASE:
-                self._dark_bidders |= bit
-            self._best = bid
-            self._best_seat = seat
-            self._best_held = False
-            self._called |= bit
-            if bid in MISERE_KINDS:
-                self._misere_seat = seat
-        self._after_call(seat)
-
-    def _after_call(self, seat: int) -> None:
-        remaining = [s for s in self.active if not self._passed >> s & 1]
-        if not remaining:
-            self._start_all_pass()  # Kodeks 3.3.12
-            return
-        if len(remaining) == 1 and self._best_seat == remaining[0]:
-            self._end_auction(remaining[0])  # Kodeks 3.3.13
-            return
-        self._to_act = self._next_bidder(seat)
-
-    def _invite_answer(self, a: Action) -> None:
-        inviter = self._moves[-2][0]
-        self._to_act = inviter
-        self._phase = BIDDING
-        if a == ACCEPT_ID:
-            # Kodeks 3.6.9: the companions declare misère together, the dealt player formally.
-            self._misere_half = True
-            self._best = MISERE_BID
-            self._best_seat = inviter
-            self._best_held = False
-            self._called |= 1 << inviter
-            self._misere_seat = inviter
-            self._after_call(inviter)
-
-    def _end_auction(self, seat: int) -> None:
-        self._declarer = seat
-        self._winning_bid = self._best
-        win = BIDS[self._best]
-        if win.is_misere:
-            self._kind = DealKind.MISERE
-            self._contract = Contract(0, NO_TRUMP, win.without_talon)
-        else:
-            self._kind = DealKind.GAME
-        if win.without_talon:
-            # Without the talon nobody sees it; a misère goes straight to play.
-            if win.is_misere:
-                self._start_play()
-            else:
-                self._phase = DECLARE
-                self._to_act = seat
-            return
-        # Kodeks 3.3.13–3.3.14, 3.6.6: the declarer takes the talon (shown to all).
-        self._talon_taken = True
-        h = list(self._hands)
-        h[seat] |= (1 << self.talon[0]) | (1 << self.talon[1])
-        self._hands = tuple(h)
-        self._phase = DISCARD
-        self._to_act = seat
-
-    def _discard_card(self, a: Action) -> None:
-        seat = self._declarer
-        h = list(self._hands)
-        h[seat] &= ~(1 << a)
-        self._hands = tuple(h)
-        self._discard |= 1 << a
-        if self._discard.bit_count() < 2:
-            return
-        if self._kind == DealKind.MISERE and self.rules.misere_winner_must_play_misere:
-            self._start_play()
-        else:
-            self._phase = DECLARE
-
-    def _declare(self, a: Action) -> None:
-        bid = a - BID_BASE
-        c = BIDS[bid]
-        wt = BIDS[self._winning_bid].without_talon
-        if c.is_misere:
-            self._kind = DealKind.MISERE
-            self._contract = Contract(0, NO_TRUMP, wt)
-            self._start_play()
-            return
-        self._kind = DealKind.GAME
-        self._contract = Contract(c.level, c.strain, wt)
-        if c.level == 10 and self.rules.ten_mode == "checked":
-            # seed-002 p.26: no whist on a 10; all cards are opened and the game is checked.
-            self._ten_checked = True
-            self._start_play()
-            return
-        self._phase = WHIST
-        self._to_act = self.defenders[0]  # spec §5.1: the declarer's left speaks first
-
-    # ------------------------------------------------------------------ transitions: whisting
-    def _whist(self, a: Action) -> None:
-        d1, d2 = self.defenders
-        c1, c2 = self._calls
-        seat = self._to_act
-        call = _WHISTED if a == WHIST_ID else _HALF if a == HALF_WHIST_ID else _PASSED
-        if seat == d1 and c2 == _HALF:
-            if call == _WHISTED:
-                # The first defender takes the whist back; the half-whister becomes a passer.
-                self._calls = (_WHISTED, _PASSED)
-                self._after_whisting()
-            else:
-                self._calls = (_PASSED, _HALF)
-                self._finish_not_played()  # half-whist: no play (spec §5.4)
-            return
-        if seat == d1:
-            self._calls = (call, _NONE)
-            self._to_act = d2
-            return
-        self._calls = (c1, call)
-        if call == _HALF:
-            self._to_act = d1
-            return
-        self._after_whisting()
-
-    def _after_whisting(self) -> None:
-        whisters = self._calls.count(_WHISTED)
-        if whisters == 0:
-            self._finish_not_played()  # seed-002 p.25: both pass, the game is written without play
-            return
-        if whisters == 1:
-            d1, d2 = self.defenders
-            self._lone = d1 if self._calls[0] == _WHISTED else d2
-        if self.rules.bez_trekh or self.rules.concede_all:
-            self._phase = CONCESSION
-            self._to_act = self._declarer
-            return
-        self._after_concession()
-
-    def _concession(self, a: Action) -> None:
-        if a == PLAY_ID:
-            self._after_concession()
-            return
-        self._conceded = 3 if a == CONCEDE_THREE_ID else 10
-        self._finish()
-
-    def _after_concession(self) -> None:
-        if self._lone >= 0:
-            r = self.rules
-            if r.open_timing == "before_first_lead" or self._quota_possible():
-                self._phase = DEFENCE
-                self._to_act = self._lone
-                return
-            self._open_pending = True  # seed-002 p.28: decided after the first lead
-        self._start_play()
-
-    def _defence(self, a: Action) -> None:
-        if a == QUOTA_ID:
-            self._phase = QUOTA_ANSWER
-            self._to_act = self._declarer
-            return
-        if a == PLAY_ID:
-            self._open_pending = True
-            self._start_play()
-            return
-        if self._open_pending:
-            # Mid-trick choice after the first lead: play goes on.
-            self._open_pending = False
-            self._set_open(a == OPEN_ID)
-            self._phase = PLAY
-            self._to_act = self._controller(self._to_play)
-            return
-        self._set_open(a == OPEN_ID)
-        self._start_play()
-
-    def _set_open(self, is_open: bool) -> None:
-        self._open = is_open
-        if is_open:
-            for d in self.defenders:
-                self._exposed |= 1 << d
-
-    def _quota_answer(self, a: Action) -> None:
-        if a == ACCEPT_ID:
-            self._za_svoimi = True
-            self._finish_not_played()
-            return
-        self._quota_refused = True
-        self._phase = DEFENCE
-        self._to_act = self._lone
-
-    # ------------------------------------------------------------------ transitions: play
-    def _start_all_pass(self) -> None:
-        self._kind = DealKind.ALL_PASS
-        self._phase = PLAY
-        fh = self.first_hand
-        if self._raspas_talon == "unused":
-            self._leader = self._to_play = self._to_act = fh
-            return
-        self._lead_talon_card(0)
-
-    def _lead_talon_card(self, i: int) -> None:
-        # Kodeks 3.7.6.1/3.7.6.3: the talon card leads; first hand plays first.
-        seat = self.dealer if self._raspas_talon == "participates" else -1
-        self._trick = ((seat, self.talon[i]),)
-        self._leader = self._to_play = self._to_act = self.first_hand
-
-    def _start_play(self) -> None:
-        self._phase = PLAY
-        fh = self.first_hand  # spec §2: first hand leads in every kind of deal
-        self._leader = self._to_play = fh
-        c = self._contract
-        if self._ten_checked:
-            for s in self.active:
-                self._exposed |= 1 << s
-        elif c is not None and c.is_misere and not self._dark_misere() and fh != self._declarer:
-            self._expose_misere_defenders()  # Kodeks 3.6.6: before the first lead
-        self._to_act = self._controller(fh)
-
-    def _expose_misere_defenders(self) -> None:
-        for d in self.defenders:
-            self._exposed |= 1 << d
-
-    def _controller(self, seat: int) -> int:
-        """Who decides for a hand: in open play the whister plays his partner's cards."""
-        if self._open and self._lone >= 0 and seat != self._declarer and seat != self._lone:
-            return self._lone
-        return seat
-
-    def _talon_leads(self) -> bool:
-        """Is a talon card leading the current trick?  All-pass tricks 1–2 (Kodeks 3.7.6)."""
-        return (
-            self._kind == DealKind.ALL_PASS
-            and self._raspas_talon != "unused"
-            and len(self._completed) < 2
-        )
-
-    def _play_card(self, a: Action) -> None:
-        seat = self._to_play
-        h = self._hands
-        if seat == 0:
-            self._hands = (h[0] & ~(1 << a), *h[1:])
-        else:
-            lst = list(h)
-            lst[seat] &= ~(1 << a)
-            self._hands = tuple(lst)
-        trick = (*self._trick, (seat, DECK[a]))
-        self._trick = trick
-        played = len(trick) - 1 if self._talon_leads() else len(trick)
-        if played < 3:
-            nxt = self.active[(self._order[seat] + 1) % 3]
-            self._to_play = nxt
-            if played == 1 and not self._completed:
-                self._after_first_card()
-            if self._phase == PLAY:
-                self._to_act = self._controller(nxt)
-            return
-        self._finish_trick(trick)
-
-    def _after_first_card(self) -> None:
-        c = self._contract
-        if c is not None and c.is_misere and self._declarer == self.first_hand and not self._dark_misere():
-            self._expose_misere_defenders()  # Kodeks 3.6.6: after the declarer's lead
-        if self._open_pending:
-            self._phase = DEFENCE
-            self._to_act = self._lone
-
-    def _finish_trick(self, trick: tuple[tuple[int, Card], ...]) -> None:
-        led = trick[0][1] >> 3
-        trump = self._contract.trump if self._contract is not None else None
-        best_seat, best_key = -1, -1
-        for s, c in trick:
-            if s < 0:
-                continue  # a suit-only talon card cannot win (Kodeks 3.7.6.3)
-            suit = c >> 3
-            if trump is not None and suit == trump:
-                key = 16 + (c & 7)
-            elif suit == led:
-                key = 8 + (c & 7)
-            else:
-                continue
-            if key > best_key:
-                best_seat, best_key = s, key
-        won = list(self._tricks_won)
-        if best_seat >= 0:
-            won[best_seat] += 1
-        self._tricks_won = tuple(won)
-        self._completed = (*self._completed, (trick, best_seat))
-        self._trick = ()
-        n = len(self._completed)
-        if n == 10:
-            self._finish()
-            return
-        if self._kind == DealKind.ALL_PASS and self._raspas_talon != "unused" and n < 3:
-            if n == 1:
-                self._lead_talon_card(1)
-                return
-            # Kodeks 3.7.6.1: trick 3 is led by first hand, whoever won trick 2.
-            self._leader = self._to_play = self.first_hand
-            self._to_act = self.first_hand
-            return
-        # spec §6: the winner leads (from trick 3 on only players can win).
-        self._leader = self._to_play = best_seat
-        self._to_act = self._controller(best_seat)
-
     # ------------------------------------------------------------------ the end
-    def _finish_not_played(self) -> None:
-        self._kind = DealKind.NOT_PLAYED
-        self._finish()
-
-    def _finish(self) -> None:
-        self._phase = OVER
-        self._to_act = -1
-        self._to_play = -1
 
     @property
     def result(self) -> DealResult:
@@ -1100,8 +604,13 @@ class Deal:
             "multiplier": self.multiplier,
             "dark_passers": dark_passers,
             "bombs_earned": bombs,
-            "talon": tuple(int(c) for c in self.talon),
+            "talon": tuple(int(c) for c in self._talon),
         }
+        if kind in (DealKind.VOID, DealKind.PENALTY):
+            # seed-002 p.12 (re-deal), Kodeks 3.3.16.3 (assessed as whists on the offender).
+            return DealResult(
+                kind, offender=self._offender, claimants=self._claimants, **common  # type: ignore[arg-type]
+            )
         if kind == DealKind.ALL_PASS:
             won = self._tricks_won
             return DealResult(
@@ -1112,9 +621,9 @@ class Deal:
             )
         defence: dict[int, DefenceCall] = {}
         if kind != DealKind.MISERE and not self._ten_checked:
-            names = {_PASSED: DefenceCall.PASS, _WHISTED: DefenceCall.WHIST, _HALF: DefenceCall.HALF}
+            names = {PASSED: DefenceCall.PASS, WHISTED: DefenceCall.WHIST, HALF: DefenceCall.HALF}
             for d, c in zip(self.defenders, self._calls, strict=False):
-                if c != _NONE:
+                if c != NONE:
                     defence[d] = names[c]
         tricks: dict[int, int] = {}
         if self._conceded == 3:
@@ -1141,6 +650,7 @@ class Deal:
             # Kodeks 3.6.9: «пополам» only when the misère itself was played, not when it was overcalled.
             misere_half=self._misere_half and kind == DealKind.MISERE,
             dark_game=bool(self._dark_bidders >> self._declarer & 1),
+            claim=self._final_claim,
             **common,  # type: ignore[arg-type]
         )
 

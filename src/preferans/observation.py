@@ -119,8 +119,8 @@ def observe(deal: Deal, seat: int) -> Observation:
     declarer = deal.declarer
     is_declarer = declarer == seat
     talon: tuple[Card | None, Card | None]
-    if is_declarer and deal.talon_taken:
-        talon = (deal.talon[0], deal.talon[1])  # they went into his hand
+    if (is_declarer and deal.talon_taken) or (deal.talon_seen_by >> seat & 1 and len(deal.talon) == 2):
+        talon = (deal.talon[0], deal.talon[1])  # in his hand, or seen (Kodeks 3.3.16)
     else:
         shown = deal.talon_shown
         talon = (deal.talon[0] if shown >= 1 else None, deal.talon[1] if shown >= 2 else None)
@@ -152,5 +152,6 @@ def observe(deal: Deal, seat: int) -> Observation:
         trick=deal.trick,
         completed_tricks=deal.completed_tricks,
         tricks_won=deal.tricks_won,
-        legal_actions=deal.legal_actions() if deal.to_act == seat else (),
+        # The dealer redraws face down (Kodeks 3.3.17): the offender's cards are not his to see.
+        legal_actions=deal.legal_actions() if deal.to_act == seat and deal.phase.value != "redraw" else (),
     )

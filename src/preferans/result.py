@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from fractions import Fraction
 from types import MappingProxyType
 
 from .actions import Contract
@@ -26,6 +27,8 @@ class DealKind(StrEnum):
     MISERE = "misere"
     ALL_PASS = "all_pass"  # распасовка
     NOT_PLAYED = "not_played"  # a trick contract with no play: both passed, half-whist, «за своими»
+    VOID = "void"  # no score, the same dealer deals again (a misdeal, seed-002 p.12)
+    PENALTY = "penalty"  # Kodeks 3.3.16.3: the talon exposed during bidding; whists on the offender
 
 
 class DefenceCall(StrEnum):
@@ -66,6 +69,14 @@ class DealResult:
     * ``dark_passers`` — players who passed in the dark; with ``bombs_earned``
       (on all-pass: the dark passers, and the 4-handed dealer) for the pulka.
     * ``talon`` — the two talon cards (ids), for the «проданные тузы» option.
+    * ``offender`` — who committed the irregularity that ended the deal
+      (``VOID``, ``PENALTY``), else ``None``.
+    * ``penalty`` — ``PENALTY`` deals: whists each player writes on the
+      offender (Kodeks 3.3.16.3), as assessed with the solver by
+      :func:`preferans.irregularities.assess_exposed_talon`; empty until assessed.
+    * ``claimants`` — ``PENALTY`` deals: (seat, last bid text) of each player
+      who had not finished bidding when the talon was exposed.
+    * ``claim`` — (claimer, tricks) when play ended by an accepted claim.
     """
 
     kind: DealKind
@@ -86,11 +97,16 @@ class DealResult:
     dark_passers: tuple[int, ...] = ()
     bombs_earned: tuple[int, ...] = ()
     talon: tuple[int, ...] = ()
+    offender: int | None = None
+    penalty: Mapping[int, Fraction] = field(default_factory=lambda: MappingProxyType({}))
+    claimants: tuple[tuple[int, str], ...] = ()
+    claim: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         # Freeze mappings so a result can be shared safely.
         object.__setattr__(self, "defence", MappingProxyType(dict(self.defence)))
         object.__setattr__(self, "tricks", _frozen(self.tricks))
+        object.__setattr__(self, "penalty", MappingProxyType({k: Fraction(v) for k, v in self.penalty.items()}))
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -135,4 +151,8 @@ class DealResult:
             "dark_passers": list(self.dark_passers),
             "bombs_earned": list(self.bombs_earned),
             "talon": list(self.talon),
+            "offender": self.offender,
+            "penalty": {str(k): str(v) for k, v in self.penalty.items()},
+            "claimants": [list(c) for c in self.claimants],
+            "claim": list(self.claim) if self.claim else None,
         }
