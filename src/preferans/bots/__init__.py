@@ -1,6 +1,21 @@
-"""Computer opponents.  Every bot sees only its seat's observation."""
+"""Computer opponents.  Every bot sees only its seat's observation.
+
+>>> from preferans import Deal, Rules
+>>> from preferans.bots import bot_for_level
+>>> rules = Rules.preset("sochi")
+>>> bots = [bot_for_level("medium", rules, seed=s) for s in range(3)]
+>>> deal = Deal.new(rules, seed=7)
+>>> while not deal.is_over:
+...     seat = deal.to_act
+...     deal.apply(bots[seat].act(deal.observation(seat)), seat=seat)
+>>> deal.result.kind.value in ("game", "misere", "all_pass", "not_played")
+True
+"""
 
 from .base import Bot
+from .heuristic import HeuristicBot
+from .levels import LEVELS, bot_for_level
+from .pimc import PimcBot
 from .random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["LEVELS", "Bot", "HeuristicBot", "PimcBot", "RandomBot", "bot_for_level"]

@@ -1,0 +1,368 @@
+"""PimcBot: perfect-information Monte Carlo over the hidden cards.
+
+For card play, the discard and the contract, whisting and concessions the
+bot samples layouts of the cards it cannot see that agree with everything
+it observed (:mod:`.sampling`: voids shown by play, cards seen, the talon
+with the declarer or in his discard), solves each layout double-dummy with
+:mod:`preferans.solver`, and picks the action whose *expected score under
+the table's rules* is best — tricks are turned into net whists by
+:mod:`.value` (quota, responsibility, greedy or gentleman, misère, all-pass
+prices), not counted raw.  The auction is the heuristic bot's.
+
+A defender reading the declarer's cards assumes he discarded the way the
+heuristic would (two cards from his twelve that keep his contract best).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import BIDS, CONCEDE_ALL, CONCEDE_THREE, HALF_WHIST, MISERE, PASS, PLAY, WHIST, Action, Contract
+from ..cards import SUIT_MASKS, cards_of
+from ..observation import Observation
+from ..rules import Rules
+from ..solver import Position, best_moves, solve
+from .evaluate import choose_discard, misere_holes, misere_keep, strain_tricks
+from .heuristic import HeuristicBot, _defenders, _whist_calls
+from .knowledge import OUT, Knowledge, active_seats, deal_kind
+from .sampling import sample_layouts
+from .value import allpass_utility, game_utility, misere_utility, settled_utility
+
+__all__ = ["PimcBot"]
+
+_TIE = 1e-6
+
+
+class PimcBot(HeuristicBot):
+    """Samples hidden layouts and solves each (see the module doc).
+
+    ``samples`` — layouts per card decision; ``discard_samples`` and
+    ``candidates`` — layouts and discards tried when taking the talon;
+    ``whist_samples`` — layouts for whisting and concessions.
+    """
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        samples: int = 12,
+        discard_samples: int = 8,
+        candidates: int = 6,
+        whist_samples: int = 16,
+    ) -> None:
+        super().__init__(rules, seed=seed)
+        self.samples = samples
+        self.discard_samples = discard_samples
+        self.candidates = candidates
+        self.whist_samples = whist_samples
+        self._plan: tuple[int, int, Contract | None] = (0, 0, None)  # hand of 12, discard, contract
+
+    # ------------------------------------------------------------------ helpers
+    def _rng_for(self, obs: Observation) -> random.Random:
+        """A generator seeded by the bot's seed and what is visible, so a decision
+        depends on the observation only (not on earlier calls)."""
+        key = hash((self.seed or 0, obs.seat, obs.hand, len(obs.moves), obs.phase))
+        return random.Random(key)
+
+    def _layouts(self, obs: Observation, n: int) -> tuple[Knowledge, list[dict[int, int]]]:
+        k = Knowledge.of(obs)
+        return k, sample_layouts(k, n, self._rng_for(obs))
+
+    def _hands(self, k: Knowledge, layout: dict[int, int]) -> tuple[int, int, int]:
+        a = k.active
+        h = [k.hands[s] if s in k.hands else layout.get(s, 0) for s in a]
+        return h[0], h[1], h[2]
+
+    def _guess_discard(self, obs: Observation, k: Knowledge, layout: dict[int, int]) -> None:
+        """Split the declarer's twelve cards as he would have discarded (in place)."""
+        decl = obs.declarer
+        c = obs.contract
+        if decl is None or c is None or decl not in layout or OUT not in layout:
+            return
+        if layout[OUT].bit_count() != 2 or obs.completed_tricks or obs.trick:
+            return
+        union = layout[decl] | layout[OUT]
+        if union.bit_count() != 12:
+            return
+        d = misere_keep(union) if c.is_misere else choose_discard(union, c.strain)
+        layout[decl] = union & ~d
+        layout[OUT] = d
+
+    # ------------------------------------------------------------------ card play
+    def _play(self, obs: Observation) -> Action | None:
+        legal = [a for a in obs.legal_actions if a < 32]
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        kind = deal_kind(obs)
+        k, layouts = self._layouts(obs, self.samples)
+        utility = self._utility(obs, kind)
+        focus_won = self._focus_won(obs, kind)
+        totals = dict.fromkeys((int(a) for a in legal), 0.0)
+        for layout in layouts:
+            self._guess_discard(obs, k, layout)
+            pos = self._position(obs, k, layout, kind)
+            for card, v in best_moves(pos).items():
+                if card in totals:
+                    totals[card] += utility[min(10, focus_won + v)]
+        best = max(totals.values())
+        top = [c for c, v in totals.items() if v >= best - _TIE * len(layouts)]
+        if len(top) > 1:
+            hint = super()._play(obs)
+            if hint is not None and int(hint) in top:
+                return hint
+            return Action.from_card(min(top, key=lambda c: (c & 7, c)))
+        return Action.from_card(top[0])
+
+    def _focus_won(self, obs: Observation, kind: str) -> int:
+        if kind == "allpass":
+            assert obs.to_play is not None
+            return obs.tricks_won[obs.to_play]
+        assert obs.declarer is not None
+        return obs.tricks_won[obs.declarer]
+
+    def _utility(self, obs: Observation, kind: str) -> tuple[float, ...]:
+        r = self.rules
+        me = obs.seat
+        if kind == "allpass":
+            a = [s for s in active_seats(obs) if s != me]
+            return allpass_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+                                   others=(obs.tricks_won[a[0]], obs.tricks_won[a[1]]))
+        assert obs.declarer is not None and obs.contract is not None
+        if kind == "misere":
+            return misere_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+                                  declarer=obs.declarer)
+        d1, d2 = _defenders(obs)
+        calls = _whist_calls(obs)
+        pair = (calls.get(d1, "pass"), calls.get(d2, "pass"))
+        if "whist" not in pair:
+            pair = ("whist", "whist")  # a checked 10 (seed-002 p.26) counts both as whisters
+        c = obs.contract
+        return game_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+                            declarer=obs.declarer, contract=Contract(c.level, c.strain),
+                            calls=pair, open_play=obs.open_play,
+                            split=(obs.tricks_won[d1], obs.tricks_won[d2]))
+
+    def _position(self, obs: Observation, k: Knowledge, layout: dict[int, int], kind: str) -> Position:
+        active = k.active
+        index = {s: i for i, s in enumerate(active)}
+        hands = self._hands(k, layout)
+        on_table = [(s, c) for s, c in obs.trick if s in index]
+        talon: tuple[int, ...] = ()
+        mode = "suit_only"
+        trump: int | None = None
+        assert obs.to_play is not None
+        if kind == "allpass":
+            goal = "allpass"
+            mode = self.rules.raspas_talon_for(obs.players)
+            n = len(obs.completed_tricks)
+            if mode != "unused" and n < 2:
+                lead = [c for s, c in obs.trick if s not in index]
+                first = lead[0] if lead else obs.talon[n]
+                assert first is not None
+                talon = (first,)
+                if n == 0:
+                    second = obs.talon[1]
+                    if second is None:
+                        out = layout.get(OUT, 0)
+                        second = cards_of(out)[0] if out else None
+                    if second is not None:
+                        talon = (first, second)
+            focus = index[obs.to_play]
+        else:
+            assert obs.declarer is not None
+            goal = "misere" if kind == "misere" else "tricks"
+            trump = obs.contract.trump if obs.contract is not None else None
+            focus = index[obs.declarer]
+        leader = 0 if talon else index[on_table[0][0] if on_table else obs.to_play]
+        return Position(hands=hands, leader=leader, declarer=focus, goal=goal, trump=trump,
+                        trick=tuple(c for _, c in on_table), talon=tuple(talon), talon_mode=mode)
+
+    # ------------------------------------------------------------------ talon and contract
+    def _discard(self, obs: Observation) -> Action | None:
+        hand = obs.hand
+        full, plan, _ = self._plan
+        if obs.discard:
+            rest = plan & ~obs.discard & hand
+            if full == hand | obs.discard and rest:
+                return Action.from_card(cards_of(rest)[0])
+            return super()._discard(obs)
+        plan, contract = self._plan_talon(obs)
+        self._plan = (hand, plan, contract)
+        return Action.from_card(cards_of(plan)[0])
+
+    def _winning_bid(self, obs: Observation) -> Contract:
+        for s, a in reversed(obs.moves):
+            if s == obs.seat and a is not None and a.is_bid:
+                c = a.contract
+                assert c is not None
+                return c
+        return BIDS[0]  # the talon taken silently (Kodeks 3.3.15): any game
+
+    def _plan_talon(self, obs: Observation) -> tuple[int, Contract | None]:
+        hand = obs.hand
+        k, layouts = self._layouts(obs, self.discard_samples)
+        me = obs.seat
+        a = k.active
+        focus = a.index(me)
+        r = self.rules
+        misere = obs.contract is not None and obs.contract.is_misere
+        if misere:
+            pairs = _ranked_pairs(hand, lambda d: (misere_holes(hand & ~d), -_rank_sum(d)), self.candidates)
+            u = misere_utility(r, players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
+            best_pair, best_val = pairs[0], float("-inf")
+            for d in pairs:
+                total = 0.0
+                for layout in layouts:
+                    h = list(self._hands(k, layout))
+                    h[focus] = hand & ~d
+                    total += u[solve(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="misere"))]
+                if total > best_val:
+                    best_pair, best_val = d, total
+            return best_pair, Contract(0)
+        wb = self._winning_bid(obs)
+        strains = sorted(range(5), key=lambda s: -strain_tricks(hand & ~choose_discard(hand, s), s))[:2]
+        best: tuple[int, Contract | None] = (choose_discard(hand, strains[0]), None)
+        best_val = float("-inf")
+        for s in strains:
+            pairs = _ranked_pairs(hand, lambda d, s=s: (-strain_tricks(hand & ~d, s), _rank_sum(d)),
+                                  self.candidates)
+            low = wb.level if s >= wb.strain else wb.level + 1
+            if wb.without_talon:
+                low = wb.level
+            levels = range(max(6, low), 11)
+            if not levels:
+                continue
+            for d in pairs:
+                counts = [0] * 11
+                for layout in layouts:
+                    h = list(self._hands(k, layout))
+                    h[focus] = hand & ~d
+                    pos = Position(hands=(h[0], h[1], h[2]), declarer=focus,
+                                   trump=None if s == 4 else s)
+                    counts[solve(pos)] += 1
+                for level in levels:
+                    c = Contract(level, s)
+                    u = game_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+                                     declarer=me, contract=c, calls=("whist", "whist"))
+                    val = sum(n * u[t] for t, n in enumerate(counts))
+                    if val > best_val:
+                        best, best_val = (d, c), val
+        return best
+
+    def _declare(self, obs: Observation) -> Action | None:
+        full, plan, contract = self._plan
+        if contract is not None and full == obs.hand | obs.discard and obs.discard == plan:
+            a = MISERE if contract.is_misere else Action.bid(contract)
+            if a in obs.legal_actions:
+                return a
+        return super()._declare(obs)
+
+    # ------------------------------------------------------------------ whisting
+    def _declarer_tricks(self, obs: Observation, n: int) -> list[int]:
+        """The declarer's double-dummy tricks from the first lead, per sampled layout."""
+        k, layouts = self._layouts(obs, n)
+        c = obs.contract
+        assert c is not None and obs.declarer is not None
+        focus = k.active.index(obs.declarer)
+        out = []
+        on_table = [(s, card) for s, card in obs.trick if s in k.active]
+        leader = k.active.index(on_table[0][0]) if on_table else 0  # spec §2: first hand leads
+        won = obs.tricks_won[obs.declarer]
+        for layout in layouts:
+            self._guess_discard(obs, k, layout)
+            pos = Position(hands=self._hands(k, layout), declarer=focus, leader=leader,
+                           goal="misere" if c.is_misere else "tricks", trump=c.trump,
+                           trick=tuple(card for _, card in on_table))
+            out.append(min(10, won + solve(pos)))
+        return out
+
+    def _whist(self, obs: Observation) -> Action | None:
+        tricks = self._declarer_tricks(obs, self.whist_samples)
+        c = obs.contract
+        assert c is not None and obs.declarer is not None
+        d1, d2 = _defenders(obs)
+        me = obs.seat
+        partner = d2 if me == d1 else d1
+        calls = _whist_calls(obs)
+        contract = Contract(c.level, c.strain)
+
+        def value(mine: str, theirs: str) -> float:
+            pair = (mine, theirs) if me == d1 else (theirs, mine)
+            u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me,
+                             declarer=obs.declarer, contract=contract, calls=pair)
+            return sum(u[t] for t in tricks) / len(tricks)
+
+        options: dict[Action, float] = {}
+        for a in obs.legal_actions:
+            mine = {WHIST: "whist", PASS: "pass", HALF_WHIST: "half"}.get(a)
+            if mine is None:
+                continue
+            if partner in calls and calls[partner] != "half":
+                theirs: Sequence[str] = [calls[partner]]
+            elif partner in calls:
+                theirs = ["half"] if mine == "pass" else ["pass"]
+            elif mine == "half":
+                theirs = ["pass"]
+            else:
+                theirs = ["whist", "pass"]
+            options[a] = sum(value(mine, t) for t in theirs) / len(theirs)
+        if not options:
+            return None
+        return max(options, key=lambda a: options[a])
+
+    def declarer_estimate(self, obs: Observation) -> float:
+        tricks = self._declarer_tricks(obs, self.whist_samples)
+        return sum(tricks) / len(tricks)
+
+    def _concession(self, obs: Observation) -> Action | None:
+        tricks = self._declarer_tricks(obs, self.whist_samples)
+        c = obs.contract
+        assert c is not None
+        calls = _whist_calls(obs)
+        d1, d2 = _defenders(obs)
+        pair = (calls.get(d1, "pass"), calls.get(d2, "pass"))
+        contract = Contract(c.level, c.strain)
+        kw = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
+              "declarer": obs.seat, "contract": contract, "calls": pair}
+        u = game_utility(self.rules, **kw)  # type: ignore[arg-type]
+        options = {PLAY: sum(u[t] for t in tricks) / len(tricks)}
+        if CONCEDE_THREE in obs.legal_actions:
+            options[CONCEDE_THREE] = settled_utility(self.rules, conceded=3, **kw)  # type: ignore[arg-type]
+        if CONCEDE_ALL in obs.legal_actions:
+            options[CONCEDE_ALL] = settled_utility(self.rules, conceded=10, **kw)  # type: ignore[arg-type]
+        return max(options, key=lambda a: options[a])
+
+    def _quota_answer(self, obs: Observation) -> Action | None:
+        return super()._quota_answer(obs)
+
+
+def _rank_sum(d: int) -> int:
+    return sum(c & 7 for c in cards_of(d))
+
+
+def _ranked_pairs(hand: int, key: object, n: int) -> list[int]:
+    """The ``n`` best two-card discards of ``hand`` by ``key`` (lowest first),
+    one per pair of suits-and-ranks that differ."""
+    cards = cards_of(hand)
+    pairs = [1 << a | 1 << b for i, a in enumerate(cards) for b in cards[i + 1 :]]
+    pairs.sort(key=key)  # type: ignore[arg-type]
+    out: list[int] = []
+    seen: set[tuple[int, ...]] = set()
+    for d in pairs:
+        sig = tuple(sorted((c >> 3, _gap(hand, c)) for c in cards_of(d)))
+        if sig in seen:
+            continue
+        seen.add(sig)
+        out.append(d)
+        if len(out) == n:
+            break
+    return out
+
+
+def _gap(hand: int, card: int) -> int:
+    """A card's rank among its suit in ``hand``: touching cards look alike."""
+    return (hand & SUIT_MASKS[card >> 3] & ((1 << card) - 1)).bit_count()

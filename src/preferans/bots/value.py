@@ -1,0 +1,177 @@
+"""What an outcome is worth to one seat, in net whists under the table's rules.
+
+A deal's sheet lines are settled alone by the closed formula of spec §11.2
+(it is linear, so a game's total is the sum of its deals): that is the one
+measure the bots optimise and the arena reports.
+
+>>> from preferans.actions import Contract
+>>> from preferans.rules import Rules
+>>> u = game_utility(Rules(), players=3, dealer=2, seat=0, declarer=0,
+...                  contract=Contract(6, 0), calls=("whist", "whist"))
+>>> [round(u[t], 2) for t in (5, 6, 10)]
+[-27.33, 5.33, 40.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from ..actions import Contract
+from ..result import DealKind, DealResult, DefenceCall
+from ..rules import Rules
+from ..scoring import Entry, closed_formula, score_deal
+
+__all__ = [
+    "allpass_utility",
+    "expected",
+    "game_utility",
+    "misere_utility",
+    "net_whists",
+    "result_value",
+    "settled_utility",
+]
+
+
+def net_whists(entries: Iterable[Entry], rules: Rules, players: int) -> list[float]:
+    """Each seat's net whists from these sheet lines alone (spec §11.2)."""
+    pool = [0.0] * players
+    mountain = [0.0] * players
+    whists = [[0.0] * players for _ in range(players)]
+    for e in entries:
+        if e.column == "pool":
+            pool[e.player] += float(e.amount)
+        elif e.column == "mountain":
+            mountain[e.player] += float(e.amount)
+        else:
+            whists[e.player][e.on] += float(e.amount)
+    return [float(x) for x in closed_formula(pool, mountain, whists, rules.k_pool, rules.k_mount)]
+
+
+def result_value(result: DealResult, rules: Rules, *, raspas_step: int = 1) -> list[float]:
+    """Net whists of every seat for a finished deal."""
+    return net_whists(score_deal(result, rules, raspas_step=raspas_step), rules, result.players)
+
+
+_CALLS = {"whist": DefenceCall.WHIST, "pass": DefenceCall.PASS, "half": DefenceCall.HALF}
+
+
+def _active(players: int, dealer: int) -> tuple[int, int, int]:
+    return tuple((dealer + i) % players for i in (1, 2, 3))  # type: ignore[return-value]
+
+
+def _defenders(players: int, dealer: int, declarer: int) -> tuple[int, int]:
+    a = _active(players, dealer)
+    i = a.index(declarer)
+    return a[(i + 1) % 3], a[(i + 2) % 3]
+
+
+@lru_cache(maxsize=4096)
+def game_utility(
+    rules: Rules,
+    *,
+    players: int,
+    dealer: int,
+    seat: int,
+    declarer: int,
+    contract: Contract,
+    calls: tuple[str, str],
+    open_play: bool = False,
+    split: tuple[int, int] = (0, 0),
+) -> tuple[float, ...]:
+    """``seat``'s net whists for each number of declarer's tricks 0–10 in a trick game.
+
+    ``calls`` are the two defenders' calls (first the declarer's left);
+    ``split`` the tricks each defender has already taken: the rest of the
+    defence's tricks are shared evenly (the solver counts only the side's).
+    """
+    d1, d2 = _defenders(players, dealer, declarer)
+    defence = {d: _CALLS[c] for d, c in zip((d1, d2), calls, strict=True)}
+    whisted = [c for c in calls if c == "whist"]
+    out: list[float] = []
+    for t in range(11):
+        side = 10 - t
+        if not whisted:
+            r = DealResult(DealKind.NOT_PLAYED, players, dealer, declarer=declarer,
+                           contract=contract, defence=defence)
+            out.append(result_value(r, rules)[seat])
+            continue
+        a, b = split
+        rest = max(0, side - a - b)
+        t1 = min(side, a + (rest + 1) // 2)
+        t2 = side - t1
+        r = DealResult(DealKind.GAME, players, dealer, declarer=declarer, contract=contract,
+                       defence=defence, open_play=open_play, tricks={declarer: t, d1: t1, d2: t2})
+        out.append(result_value(r, rules)[seat])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def misere_utility(
+    rules: Rules, *, players: int, dealer: int, seat: int, declarer: int
+) -> tuple[float, ...]:
+    """``seat``'s net whists for each number of tricks 0–10 the misère declarer takes."""
+    d1, d2 = _defenders(players, dealer, declarer)
+    out = []
+    for t in range(11):
+        r = DealResult(DealKind.MISERE, players, dealer, declarer=declarer, contract=Contract(0),
+                       tricks={declarer: t, d1: (10 - t + 1) // 2, d2: (10 - t) // 2})
+        out.append(result_value(r, rules)[seat])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def allpass_utility(
+    rules: Rules, *, players: int, dealer: int, seat: int, others: tuple[int, int] = (0, 0)
+) -> tuple[float, ...]:
+    """``seat``'s net whists for each number of tricks 0–10 it takes on all-pass.
+
+    The others share what is left evenly beyond ``others`` (their tricks so far).
+    """
+    act = [s for s in _active(players, dealer) if s != seat]
+    out = []
+    for t in range(11):
+        rest = 10 - t
+        a, b = others
+        free = max(0, rest - a - b)
+        ta = min(rest, a + (free + 1) // 2)
+        tricks = {seat: t, act[0]: ta, act[1]: rest - ta}
+        r = DealResult(DealKind.ALL_PASS, players, dealer, tricks=tricks)
+        out.append(result_value(r, rules)[seat])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def settled_utility(
+    rules: Rules,
+    *,
+    players: int,
+    dealer: int,
+    seat: int,
+    declarer: int,
+    contract: Contract,
+    calls: tuple[str, str],
+    za_svoimi: bool = False,
+    conceded: int = 0,
+) -> float:
+    """``seat``'s net whists for a game settled without play: «за своими» (seed-002
+    p.27), «без трёх» or «без всех» (Kodeks 3.5.4)."""
+    d1, d2 = _defenders(players, dealer, declarer)
+    defence = {d: _CALLS[c] for d, c in zip((d1, d2), calls, strict=True)}
+    if za_svoimi:
+        r = DealResult(DealKind.NOT_PLAYED, players, dealer, declarer=declarer, contract=contract,
+                       defence=defence, za_svoimi=True)
+    elif conceded == 3:
+        r = DealResult(DealKind.GAME, players, dealer, declarer=declarer, contract=contract,
+                       defence=defence, conceded=3, tricks={declarer: contract.level - 3})
+    else:
+        r = DealResult(DealKind.GAME, players, dealer, declarer=declarer, contract=contract,
+                       defence=defence, conceded=10)
+    return result_value(r, rules)[seat]
+
+
+def expected(utility: tuple[float, ...], mean: float, spread: float = 1.0) -> float:
+    """Expected value of a per-tricks utility when the tricks are about ``mean``."""
+    weights = [pow(2.718281828, -((t - mean) ** 2) / (2 * spread * spread)) for t in range(11)]
+    total = sum(weights)
+    return sum(w * u for w, u in zip(weights, utility, strict=True)) / total
