@@ -205,7 +205,10 @@ def test_engine_deals_into_a_pulka(preset: str, n: int) -> None:
     """Random legal play by the deal engine, recorded deal after deal (spec §11.5)."""
     from preferans.deal import Deal
 
-    rules = Rules.preset(preset).replace(pool_target=10, end_condition="deals", max_deals=30)
+    rules = Rules.preset(preset).replace(
+        pool_target=10, end_condition="deals", max_deals=30, bez_trekh=True, za_svoimi=True,
+        concede_all=True, dealer_talon_whists="aces",
+    )  # fmt: skip
     p = Pulka(rules, n)
     rng = random.Random(7)
     seed = 0
@@ -213,7 +216,7 @@ def test_engine_deals_into_a_pulka(preset: str, n: int) -> None:
         deal = Deal.new(rules, players=n, dealer=p.next_dealer, seed=seed, min_level=p.min_level)
         seed += 1
         while not deal.is_over:
-            legal = [a for a in deal.legal_actions() if str(a) != "invite"]
+            legal = deal.legal_actions()
             passes = [a for a in legal if str(a) == "pass"]
             deal.apply(passes[0] if passes and rng.random() < 0.6 else rng.choice(legal))
         p.record(deal.result)
