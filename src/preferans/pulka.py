@@ -163,6 +163,11 @@ class Pulka:
 
         return pulka_svg(self)
 
+    @property
+    def help_choices(self) -> tuple[int | None, ...]:
+        """The ``help_to`` given with each recorded deal (``None`` when not given)."""
+        return tuple(self._help)
+
     def settlement(self) -> Settlement:
         """Settle the sheet as it stands (spec §11), whether or not the pools are closed."""
         return settle(self.sheet, self.rules)

@@ -102,7 +102,6 @@ class ScoreKeeper:
         self, rules: Rules | None = None, players: Sequence[str] | int = 3, first_dealer: int | str = 0
     ) -> None:
         self.pulka = Pulka(rules, players, first_dealer=first_dealer)
-        self.help_choices: list[int | None] = []
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -179,7 +178,7 @@ class ScoreKeeper:
     def lines(self) -> list[str]:
         """The saved form: the header, then one JSON line per deal."""
         out = [json.dumps(self.header(), ensure_ascii=False)]
-        helps = self.pulka._help
+        helps = self.pulka.help_choices
         for r, h in zip(self.pulka.results, helps, strict=True):
             out.append(json.dumps(self.to_json(r, h), ensure_ascii=False))
         return out

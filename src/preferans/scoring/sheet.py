@@ -15,7 +15,7 @@ others.  Every deal adds a few :class:`Entry` lines, kept together as one
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -66,7 +66,6 @@ class DealScore:
     dealer: int = 0
     label: str = ""
     raspas_step: int = 0
-    extra: dict[str, object] = field(default_factory=dict, compare=False)
 
 
 class Sheet:
