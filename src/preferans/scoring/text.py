@@ -31,11 +31,12 @@ __all__ = ["entry_text", "render_text", "running_text"]
 
 
 def entry_text(e: Entry, names: tuple[str, ...]) -> str:
-    """``A pool 2``, ``B mount 4``, ``C→A 12``."""
+    """``A pool 2``, ``B mount 4``, ``C→A 12``; help and write-off are marked."""
     amount = amount_text(e.amount)
+    note = f" ({e.why})" if e.why in ("help", "write-off") else ""
     if e.column == "whists":
-        return f"{names[e.player]}→{names[e.on]} {amount}"
-    return f"{names[e.player]} {'pool' if e.column == 'pool' else 'mount'} {amount}"
+        return f"{names[e.player]}→{names[e.on]} {amount}{note}"
+    return f"{names[e.player]} {'pool' if e.column == 'pool' else 'mount'} {amount}{note}"
 
 
 def running_text(values: list[Amount]) -> str:
