@@ -1,0 +1,175 @@
+"""Records from games played through the library: a :class:`Deal`, a :class:`Pulka`, a table.
+
+>>> from preferans import Deal, Rules
+>>> deal = Deal.new(Rules.preset("sochi"), seed=7)
+>>> for a in ("6♠", "pass", "pass", "K♥", "J♦", "6♠", "pass", "pass"):
+...     deal.apply(a)
+>>> rec = record_from_deal(deal)
+>>> d = rec.deals[0]
+>>> d.stages
+('auction', 'auction', 'auction', 'discard', 'discard', 'contract', 'whist', 'whist')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..actions import Action
+from ..deal import Deal
+from ..pulka import Pulka
+from ..scoring.sheet import Entry
+from .model import DealRecord, GameRecord, RecordError
+
+__all__ = ["deal_record", "default_names", "record_from_deal", "record_from_deals", "record_from_pulka", "record_from_table"]
+
+_STAGE_OF_PHASE = {
+    "bidding": "auction",
+    "misere_invite": "auction",
+    "discard": "discard",
+    "declare": "contract",
+    "whist": "whist",
+    "concession": "defence",
+    "defence": "defence",
+    "quota_answer": "defence",
+    "play": "play",
+}
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """``A B C`` (and ``D``): the names of a record made without names."""
+    return tuple("ABCD"[:players])
+
+
+def stage_of(deal: Deal) -> str:
+    """The record stage of the next action of ``deal`` (see :data:`~preferans.record.model.STAGES`)."""
+    started = bool(deal.completed_tricks) or any(s >= 0 and s in deal.active for s, _ in deal.trick)
+    if started:
+        return "play"  # a defence choice after the first lead is written in the trick (seed-002 p.28)
+    return _STAGE_OF_PHASE.get(deal.phase.value, "defence")
+
+
+def deal_record(
+    deal: Deal,
+    *,
+    entries: Sequence[Entry] | None = None,
+    help_to: int | None = None,
+    comment: str = "",
+) -> DealRecord:
+    """The record of one deal (finished or not), with all cards known."""
+    replay = Deal(
+        deal.rules,
+        deal.initial_hands,
+        deal.talon,
+        dealer=deal.dealer,
+        players=deal.players,
+        min_level=deal.min_level,
+    )
+    actions: list[Action | None] = []
+    stages: list[str] = []
+    for seat, a in deal.moves:
+        stages.append(stage_of(replay))
+        actions.append(a)
+        replay.apply(a, seat)
+    return DealRecord(
+        players=deal.players,
+        dealer=deal.dealer,
+        hands=tuple(deal.initial_hands),
+        talon=tuple(deal.talon),
+        actions=tuple(actions),
+        stages=tuple(stages),
+        entries=None if entries is None else tuple(entries),
+        min_level=deal.min_level,
+        help_to=help_to,
+        comment=comment,
+    )
+
+
+def record_from_deal(
+    deal: Deal, *, names: Sequence[str] | None = None, headers: Mapping[str, str] | None = None
+) -> GameRecord:
+    """A record holding one deal and no score (``scoring: none``)."""
+    return record_from_deals([deal], names=names, headers=headers)
+
+
+def record_from_deals(
+    deals: Sequence[Deal], *, names: Sequence[str] | None = None, headers: Mapping[str, str] | None = None
+) -> GameRecord:
+    """A record of independent deals (an arena match, a problem set): no sheet."""
+    if not deals:
+        raise RecordError("record_from_deals: give at least one deal")
+    rules = deals[0].rules
+    players = deals[0].players
+    for i, d in enumerate(deals, 1):
+        if d.rules != rules or d.players != players:
+            raise RecordError(f"deal {i}: all deals of a record share the rules and the number of players")
+    return GameRecord(
+        players=_names(names, players),
+        rules=rules,
+        deals=tuple(deal_record(d) for d in deals),
+        headers=dict(headers or {}),
+        first_dealer=deals[0].dealer,
+        scored=False,
+    )
+
+
+def record_from_pulka(
+    pulka: Pulka,
+    deals: Sequence[Deal],
+    *,
+    headers: Mapping[str, str] | None = None,
+) -> GameRecord:
+    """The record of a pulka played through the engine: ``deals`` are its deals in order.
+
+    Every deal written on the pulka's sheet must be among ``deals`` (its result
+    is compared); a last, unfinished deal may follow.
+    """
+    results = pulka.results
+    finished = [d for d in deals if d.is_over]
+    if len(finished) != len(results) or any(not d.is_over for d in deals[: len(results)]):
+        raise RecordError(
+            f"record_from_pulka: the sheet holds {len(results)} deals but {len(finished)} finished "
+            "deals were given; give every deal of the pulka in order (an unfinished one last)"
+        )
+    if len(deals) > len(results) + 1:
+        raise RecordError("record_from_pulka: only the last deal may be unfinished")
+    helps = getattr(pulka, "_help", [None] * len(results))
+    out: list[DealRecord] = []
+    for i, d in enumerate(deals):
+        if i < len(results):
+            if d.result != results[i]:
+                raise RecordError(f"deal {i + 1}: its result differs from deal {i + 1} on the pulka's sheet")
+            out.append(deal_record(d, entries=pulka.sheet.history[i].entries, help_to=helps[i]))
+        else:
+            out.append(deal_record(d))
+    return GameRecord(
+        players=tuple(pulka.names),
+        rules=pulka.rules,
+        deals=tuple(out),
+        headers=dict(headers or {}),
+        first_dealer=pulka.first_dealer,
+        scored=True,
+        stopped=bool(getattr(pulka, "_stopped", False)),
+    )
+
+
+def record_from_table(table: Any, *, headers: Mapping[str, str] | None = None) -> GameRecord:
+    """The record of a :class:`preferans.table.Table` game (terminal, web): its pulka and deals."""
+    deals: list[Deal] = []
+    for log in table.log:
+        d = Deal.new(table.rules, players=table.players, dealer=log.dealer, seed=log.seed, min_level=log.min_level)
+        for text in log.actions:
+            d.apply(d.parse_action(text) if isinstance(text, str) else Action(text))
+        deals.append(d)
+    if deals and not deals[-1].moves and not deals[-1].is_over:
+        deals.pop()  # a deal dealt but not begun is not part of the game yet
+    return record_from_pulka(table.pulka, deals, headers=headers)
+
+
+def _names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    if names is None:
+        return default_names(players)
+    out = tuple(names)
+    if len(out) != players:
+        raise RecordError(f"names: give {players} names, not {len(out)}")
+    return out

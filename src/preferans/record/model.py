@@ -1,0 +1,175 @@
+"""The record of a game: a whole pulka (or a set of deals) as plain values.
+
+A :class:`GameRecord` holds the header (players, the complete
+:class:`~preferans.rules.Rules`, event, date …) and one :class:`DealRecord`
+per deal: the dealer, the cards as dealt (``??`` — unknown — allowed), every
+action in order with the *stage* (the line of the text form) it belongs to,
+and the sheet entries the deal wrote.  Records are values: two records are
+equal when their content is, whatever text or JSON they were read from.
+
+>>> from preferans.rules import Rules
+>>> rec = GameRecord(players=("A", "B", "C"), rules=Rules.preset("sochi"))
+>>> rec.players, rec.deals, rec.scored
+(('A', 'B', 'C'), (), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action
+from ..cards import Card
+from ..errors import PreferansError
+from ..rules import Rules
+from ..scoring.sheet import Entry
+
+__all__ = [
+    "HEADER_ORDER",
+    "STAGES",
+    "DealRecord",
+    "GameRecord",
+    "RecordError",
+]
+
+STAGES = ("auction", "discard", "contract", "whist", "defence", "play")
+"""The stages of a deal as the record writes them, one kind of line each:
+
+* ``auction`` — bids, passes, здесь/мои, the silent talon, dark calls,
+  misère «пополам» invitation and the dealer's answer (spec §3, Kodeks 3.6.9);
+* ``discard`` — the two cards laid away (``??`` when unseen);
+* ``contract`` — the declaration (spec §4);
+* ``whist`` — whist / pass / half-whist and the answer to a half-whist (spec §5);
+* ``defence`` — the declarer's concession or play-on, the lone whister's
+  open / closed / «за своими» and the declarer's answer;
+* ``play`` — the cards trick by trick (a defence choice made after the first
+  lead is written inside the first trick, where it was made).
+"""
+
+HEADER_ORDER = ("event", "site", "date", "round", "time", "table", "annotator")
+"""Headers written first, in this order (like PGN's seven-tag roster); others follow as given."""
+
+
+class RecordError(PreferansError):
+    """A record that cannot be read or does not replay.
+
+    ``source`` is the file (or ``<string>``), ``line`` the 1-based line of the
+    text form (0 when unknown, e.g. in JSON), ``reason`` what is wrong.
+    ``str(error)`` is ``source:line: reason``.
+    """
+
+    def __init__(self, reason: str, *, source: str = "<string>", line: int = 0, deal: int = 0) -> None:
+        self.reason = reason
+        self.source = source
+        self.line = line
+        self.deal = deal  # 1-based deal number, 0 for the header
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keep the fields through pickling
+        return (_rebuild_error, (self.reason, self.source, self.line, self.deal))
+
+
+def _rebuild_error(reason: str, source: str, line: int, deal: int) -> RecordError:
+    return RecordError(reason, source=source, line=line, deal=deal)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal as recorded.  Seats are absolute (0 … players-1).
+
+    * ``players`` (3 or 4) and ``dealer``; ``min_level`` — the lowest game
+      allowed (after a series of all-passes, spec §8.3).
+    * ``hands`` — the known cards of each seat as dealt (masks; the
+      4-handed dealer holds none); ``unknown`` — how many of a seat's cards
+      are unknown (``??``), per seat.
+    * ``talon`` — the two talon cards in order (the order of the all-pass
+      leads, Kodeks 3.7.6); ``None`` for an unknown card.
+    * ``actions`` — every action in order; ``None`` only for an unseen
+      discarded card.  ``stages`` — the stage of each action (:data:`STAGES`).
+    * ``entries`` — the lines the deal wrote on the sheet (``None`` when the
+      record keeps no score); ``help_to`` — the player helped when
+      ``help_target="choice"``.
+    * ``comment`` — free text kept with the deal.
+
+    ``line`` and ``action_lines`` are where the deal and each action stood in
+    the text it was read from; they are not part of the value.
+    """
+
+    players: int
+    dealer: int
+    hands: tuple[int, ...]
+    talon: tuple[Card | None, ...]
+    actions: tuple[Action | None, ...] = ()
+    stages: tuple[str, ...] = ()
+    entries: tuple[Entry, ...] | None = None
+    unknown: tuple[int, ...] = ()
+    min_level: int = 6
+    help_to: int | None = None
+    comment: str = ""
+    line: int = field(default=0, compare=False, repr=False)
+    action_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.unknown:
+            object.__setattr__(self, "unknown", (0,) * self.players)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """The seats holding cards: first, second and third hand (the dealer's left first)."""
+        return tuple((self.dealer + i) % self.players for i in range(1, 4))
+
+    @property
+    def complete(self) -> bool:
+        """Are all cards known (hands, talon and discard)?"""
+        return (
+            not any(self.unknown)
+            and None not in self.talon
+            and all(a is not None for a in self.actions)
+        )
+
+    def line_of(self, index: int) -> int:
+        """The text line of action ``index`` (the deal's line when unknown)."""
+        if 0 <= index < len(self.action_lines):
+            return self.action_lines[index]
+        return self.line
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole game: header and deals.
+
+    * ``players`` — the names, in seat order (3 or 4);
+    * ``rules`` — the complete table conventions, so the record replays on its
+      own whatever the defaults become;
+    * ``headers`` — ``event``, ``site``, ``date`` … (see :data:`HEADER_ORDER`),
+      and any other ``key: value`` the writer wanted kept;
+    * ``first_dealer`` — the seat who dealt first;
+    * ``scored`` — the deals form one pulka: each deal's sheet entries are
+      kept and a replay checks them (``False`` for independent deals, e.g. a
+      single deal or an arena match);
+    * ``stopped`` — the pulka was ended by agreement (spec §10);
+    * ``errors`` — what a lenient reader found wrong (not part of the value).
+    """
+
+    players: tuple[str, ...]
+    rules: Rules
+    deals: tuple[DealRecord, ...] = ()
+    headers: dict[str, str] = field(default_factory=dict)
+    first_dealer: int = 0
+    scored: bool = True
+    stopped: bool = False
+    errors: list[RecordError] = field(default_factory=list, compare=False, repr=False)
+
+    def seat(self, name: str) -> int:
+        """The seat of a player's name."""
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise RecordError(f"player {name!r} is not at this table ({', '.join(self.players)})") from None
+
+    def replace(self, **changes: Any) -> GameRecord:
+        """A copy with some fields changed."""
+        from dataclasses import replace
+
+        return replace(self, **changes)
