@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from preferans.pulka import Pulka
 from preferans.result import DealKind
 from preferans.rules import Rules
-from preferans.scoring import Sheet, closed_formula, procedural, score_deal, settle
+from preferans.scoring import Sheet, closed_formula, deal_net, procedural, score_deal, settle
 from preferans.scoring.sample import random_outcome
 from scoring_helpers import nets
 
@@ -39,7 +39,9 @@ def test_every_deal_nets_to_zero(rules: Rules, seed: int, n: int) -> None:
     rng = random.Random(seed)
     rules = rules.replace(bez_trekh=rng.random() < 0.5, dealer_talon_whists="aces")
     result = random_outcome(rng, rules, n)
-    assert sum(nets(score_deal(result, rules), rules, n)) == 0
+    net = nets(score_deal(result, rules), rules, n)
+    assert sum(net) == 0
+    assert deal_net(result, rules) == net
 
 
 @given(PRESETS, SEEDS, PLAYERS)

@@ -11,8 +11,16 @@ The whole game (dealer rotation, all-pass series, closing and help) is
 
 from .allpass import score_all_pass
 from .game import QUOTA, score_game, score_misere
-from .score import check_result, deal_label, score_deal
-from .settlement import Procedure, Settlement, closed_formula, procedural, round_nets, settle
+from .score import check_result, deal_label, deal_net, score_deal
+from .settlement import (
+    Procedure,
+    Settlement,
+    closed_formula,
+    entries_net,
+    procedural,
+    round_nets,
+    settle,
+)
 from .sheet import COLUMNS, Amount, DealScore, Entry, Sheet, amount_text
 
 __all__ = [
@@ -28,6 +36,8 @@ __all__ = [
     "check_result",
     "closed_formula",
     "deal_label",
+    "deal_net",
+    "entries_net",
     "procedural",
     "round_nets",
     "score_all_pass",

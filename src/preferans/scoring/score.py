@@ -18,9 +18,10 @@ from ..result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
 from .allpass import score_all_pass
 from .game import score_game, score_misere
+from .settlement import entries_net
 from .sheet import Amount, Entry
 
-__all__ = ["check_result", "deal_label", "score_deal"]
+__all__ = ["check_result", "deal_label", "deal_net", "score_deal"]
 
 
 def score_deal(
@@ -66,6 +67,22 @@ def _irregular(result: DealResult) -> list[Entry]:
             whole: Amount = a.numerator if a.denominator == 1 else a
             out.append(Entry("whists", seat, whole, offender, "penalty"))
     return out
+
+
+def deal_net(
+    result: DealResult, rules: Rules, *, raspas_step: int = 1, bomb: int = 1
+) -> list[Fraction]:
+    """One deal's worth in whists to each player (spec §11.2), without a pulka around it
+    (no help or closing) — a reward for bots and environments.  Sums to exactly zero.
+
+    >>> from preferans.actions import Contract
+    >>> from preferans.result import DealKind, DealResult
+    >>> r = DealResult(DealKind.ALL_PASS, 3, dealer=0, tricks={0: 0, 1: 4, 2: 6})
+    >>> [str(x) for x in deal_net(r, Rules())]   # spec §12.2 C17
+    ['40', '-10', '-30']
+    """
+    entries = score_deal(result, rules, raspas_step=raspas_step, bomb=bomb)
+    return entries_net(entries, result.players, rules)
 
 
 def _fail(msg: str) -> ScoreError:

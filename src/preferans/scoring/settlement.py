@@ -18,15 +18,15 @@ results is exactly zero.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import ScoreError
 from ..rules import Rules
-from .sheet import Amount, Sheet
+from .sheet import Amount, Entry, Sheet
 
-__all__ = ["Settlement", "closed_formula", "procedural", "round_nets", "settle"]
+__all__ = ["Settlement", "closed_formula", "entries_net", "procedural", "round_nets", "settle"]
 
 
 def closed_formula(
@@ -45,6 +45,33 @@ def closed_formula(
         w = sum((whists[i][j] - whists[j][i] for j in range(n) if j != i), start=Fraction(0))
         out.append(Fraction(k_pool * (n * pool[i] - sp) - k_mount * (n * mountain[i] - sm)) / n + w)
     return out
+
+
+def entries_net(entries: Iterable[Entry], players: int, rules: Rules) -> list[Fraction]:
+    """What some sheet lines alone are worth to each player (spec §11.2), e.g. one deal's.
+
+    >>> entries_net([Entry("pool", 0, 2), Entry("whists", 1, 4, 0), Entry("whists", 2, 4, 0)],
+    ...             3, Rules())  # spec §12.2 C1
+    [Fraction(16, 3), Fraction(-8, 3), Fraction(-8, 3)]
+    """
+    pool = [Fraction(0)] * players
+    mountain = [Fraction(0)] * players
+    balance = [Fraction(0)] * players
+    for e in entries:
+        if e.column == "whists":
+            balance[e.player] += e.amount
+            balance[e.on] -= e.amount
+        elif e.column == "pool":
+            pool[e.player] += e.amount
+        else:
+            mountain[e.player] += e.amount
+    sp, sm = sum(pool), sum(mountain)
+    k_pool, k_mount = rules.k_pool, rules.k_mount
+    return [
+        (k_pool * (players * pool[i] - sp) - k_mount * (players * mountain[i] - sm)) / players
+        + balance[i]
+        for i in range(players)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
