@@ -36,18 +36,23 @@ def _winner(
     return who
 
 
-def _legal(hand: frozenset[int], led: int | None, trump: int | None) -> list[int]:
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _legal(hand: int, led: int | None, trump: int | None) -> list[int]:
     if led is None:
-        return sorted(hand)
-    follow = [c for c in hand if _suit(c) == led]
+        return _cards(hand)
+    follow = hand & (0xFF << (8 * led))
     if follow:
-        return sorted(follow)  # spec §6: follow suit
-    ruff = [c for c in hand if trump is not None and _suit(c) == trump]
-    return sorted(ruff) if ruff else sorted(hand)  # spec §6: trump when void
+        return _cards(follow)  # spec §6: follow suit
+    if trump is not None and hand & (0xFF << (8 * trump)):
+        return _cards(hand & (0xFF << (8 * trump)))  # spec §6: trump when void
+    return _cards(hand)
 
 
 def reference_value(pos: Position) -> int:
-    """The focus player's tricks from here, by full minimax."""
+    """The focus player's tricks from here, by full minimax (memoised, no pruning)."""
     focus, goal, trump = pos.declarer, pos.goal, pos.trump
     participates = pos.talon_mode == "participates"
 
@@ -57,7 +62,7 @@ def reference_value(pos: Position) -> int:
 
     @lru_cache(maxsize=None)
     def value(
-        hands: tuple[frozenset[int], ...],
+        hands: tuple[int, int, int],
         leader: int,
         plays: tuple[tuple[int, int], ...],
         talon: tuple[int, ...],
@@ -80,14 +85,13 @@ def reference_value(pos: Position) -> int:
         results = []
         for c in _legal(hands[p], led, trump):
             hs = list(hands)
-            hs[p] = hands[p] - {c}
-            results.append(value(tuple(hs), leader, (*plays, (p, c)), talon))
+            hs[p] = hands[p] & ~(1 << c)
+            results.append(value((hs[0], hs[1], hs[2]), leader, (*plays, (p, c)), talon))
         return max(results) if maximiser(p) else min(results)
 
-    hands = tuple(frozenset(Card(c) for c in range(32) if h >> c & 1) for h in pos.hands)
     first = 0 if pos.talon else pos.leader
     plays = tuple(((first + i) % 3, int(c)) for i, c in enumerate(pos.trick))
-    return value(hands, pos.leader, plays, tuple(int(c) for c in pos.talon))
+    return value(pos.hands, pos.leader, plays, tuple(int(c) for c in pos.talon))
 
 
 def random_position(rng: random.Random, goal: str, max_cards: int = 5) -> Position:
