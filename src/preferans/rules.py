@@ -85,6 +85,8 @@ class Rules:
     concede_all: bool = False  # Kodeks 3.5.4: the declarer may admit «без всех»
     stalingrad: bool = False  # 6♠ must be whisted by both [K]
     raspas_talon: str = "auto"  # Kodeks 3.7.6; auto = suit_only (3p) / participates (4p)
+    irregularity_reports: bool = False  # UIs offer "report an irregularity" (Kodeks 3.3.16–3.3.18)
+    claims: bool = False  # UIs offer claims during play (issue 10)
 
     # --- scoring of one deal (spec §9) ------------------------------------------
     game_values: tuple[int, ...] = (2, 4, 6, 8, 10)  # V(6) … V(10)
