@@ -38,6 +38,20 @@ FONT = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif"
 HAND = "'DejaVu Sans Mono', 'Liberation Mono', monospace"
 
 _BANDS = (("whists", 0.0, 0.42), ("pool", 0.42, 0.70), ("mountain", 0.70, 1.0))
+_CHAR = 0.62  # width of a monospace digit per unit of font size
+_MIN_FONT = 9.0
+
+
+def _fit_run(text: str, fit: float, size: float = 15.0) -> str:
+    """Running totals that fit in ``fit`` pixels at the smallest font: the earliest are
+    dropped (``…``) when a strip fills up — the last total always shows."""
+    limit = int(fit / (_MIN_FONT * _CHAR))
+    if len(text) <= limit:
+        return text
+    parts = text.split(".")
+    while len(parts) > 1 and len("…" + ".".join(parts)) > limit:
+        parts.pop(0)
+    return "…" + ".".join(parts)
 
 
 class _Canvas:
@@ -72,12 +86,11 @@ class _Canvas:
         family: str = HAND,
         caption: str = "",
     ) -> None:
-        """Text centred on (x, y); squeezed to ``fit`` pixels when too long."""
+        """Text centred on (x, y); a smaller font when it would not fit in ``fit`` pixels."""
         shown = escape(body)
         chars = len(body) + len(caption) + (1 if caption else 0)
-        extra = ""
-        if fit is not None and chars * size * 0.62 > fit:
-            extra = f' textLength="{fit:.1f}" lengthAdjust="spacingAndGlyphs"'
+        if fit is not None and chars * size * _CHAR > fit:
+            size = max(_MIN_FONT, fit / (chars * _CHAR))
         rot = f' transform="rotate({angle:.0f} {x:.1f} {y:.1f})"' if angle else ""
         cap = (
             f'<tspan fill="#8a8f99" font-size="{size * 0.72:.1f}" font-family="{FONT}">'
@@ -88,7 +101,7 @@ class _Canvas:
         self.parts.append(
             f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" fill="{fill}" '
             f'font-family="{family}" font-weight="{weight}" text-anchor="{anchor}" '
-            f'dominant-baseline="central"{rot}{extra}>{cap}{shown}</text>'
+            f'dominant-baseline="central"{rot}>{cap}{shown}</text>'
         )
 
 
@@ -166,31 +179,33 @@ def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: 
     # -- each player's bands ---------------------------------------------------------------------
     sides = ("bottom", "left", "top", "right") if four else ("left", "top", "right")
 
-    def band(side: str, inset: float, t0: float, t1: float, clear: float, caption: str,
-             value: str) -> None:  # fmt: skip
-        """A caption at the start of a strip and the running totals centred in it."""
+    def band(side: str, inset: float, t0: float, t1: float, caption: str, value: str) -> None:
+        """A caption at the start of a strip and the running totals centred after it.
+
+        A strip runs along its band's centre line between the lines that close it (corner
+        diagonals, separators), which cross the centre line exactly at its ends."""
         x, y, ang, length = _slot(side, inset, t0, t1, w, h, x0, y0)
-        half = length / 2 - clear
-        cap = 30.0
-        if ang == 0:
-            c.text(x - half + 4, y, caption, size=11, anchor="start", family=FONT, fill="#8a8f99")
-        elif ang < 0:
-            c.text(x, y + half - 4, caption, size=11, angle=ang, anchor="start", family=FONT,
-                   fill="#8a8f99")  # fmt: skip
-        else:
-            c.text(x, y - half + 4, caption, size=11, angle=ang, anchor="start", family=FONT,
-                   fill="#8a8f99")  # fmt: skip
-        c.text(x, y, value, angle=ang, fit=max(40.0, 2 * (half - cap - 6)))
+        half = length / 2 - 12
+
+        def at(s: float) -> tuple[float, float]:  # s runs from -half (start) to +half
+            return (x + s, y) if ang == 0 else ((x, y - s) if ang < 0 else (x, y + s))
+
+        cx_, cy_ = at(-half + 4)
+        c.text(cx_, cy_, caption, size=11, angle=ang, anchor="start", family=FONT,
+               fill="#8a8f99")  # fmt: skip
+        start = -half + len(caption) * 11 * 0.6 + 12  # after the caption
+        fit = max(40.0, half - start - 6)
+        vx, vy = at((start + half) / 2)
+        c.text(vx, vy, _fit_run(value, fit), angle=ang, fit=fit)
 
     for i in range(n):
         side = sides[i]
         others = [(i + k) % n for k in range(1, n)]
         for name, a, b in _BANDS:
             mid = depth * (a + b) / 2
-            clear = depth * b  # keep clear of the corner lines
             if name != "whists":
                 column = "pool" if name == "pool" else "mountain"
-                band(side, mid, 0.0, 1.0, clear - mid, "пуля" if name == "pool" else "гора",
+                band(side, mid, 0.0, 1.0, "пуля" if name == "pool" else "гора",
                      running_text(sheet.running(column, i)))  # fmt: skip
                 continue
             if four:
@@ -209,19 +224,18 @@ def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: 
                     # thirds of the whole edge, measured along the strip
                     t0 = max(0.0, (edge * k / 3 - mid) / (edge - 2 * mid))
                     t1 = min(1.0, (edge * (k + 1) / 3 - mid) / (edge - 2 * mid))
-                    lead = clear - mid if k == 0 else 6.0
-                    band(side, mid, t0, t1, lead if k != 2 else clear - mid, f"на {names[o]}",
+                    band(side, mid, t0, t1, f"на {names[o]}",
                          running_text(sheet.running("whists", i, o)))  # fmt: skip
             elif side == "top":
                 for o, t0, t1 in ((0, 0.0, 0.5), (2, 0.5, 1.0)):
-                    band("top", mid, t0, t1, clear - mid if o == 0 else 8.0, f"на {names[o]}",
+                    band("top", mid, t0, t1, f"на {names[o]}",
                          running_text(sheet.running("whists", i, o)))  # fmt: skip
             else:
-                band(side, mid, 0.0, 1.0, clear - mid + 4, f"на {names[1]}",
+                band(side, mid, 0.0, 1.0, f"на {names[1]}",
                      running_text(sheet.running("whists", i, 1)))  # fmt: skip
                 other = 2 if i == 0 else 0
                 t0, t1 = (0.0, 0.5) if side == "left" else (0.5, 1.0)
-                band("bottom", mid, t0, t1, clear - mid + 8, f"на {names[other]}",
+                band("bottom", mid, t0, t1, f"на {names[other]}",
                      running_text(sheet.running("whists", i, other)))  # fmt: skip
         # the player's name outside his side
         nx, ny, ang, _ = _slot(side, -26, 0.0, 1.0, w, h, x0, y0)
