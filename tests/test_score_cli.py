@@ -223,6 +223,15 @@ def test_interactive_session(tmp_path: Path) -> None:
     final = json.loads(proc.stdout.strip().splitlines()[-1])
     assert final["pool"] == {"A": 4, "B": 0, "C": 0} and final["mountain"]["B"] == 3
     assert len(saved.read_text(encoding="utf-8").splitlines()) == 3  # header + 2 deals
+    # load it back in a new session and go on
+    proc = subprocess.run(
+        [sys.executable, "-c", "import sys; from preferans.cli import main; sys.exit(main())",
+         "score", "-i", "--format", "json"],
+        input=f"load {saved}\nC 6S A:p B:p\n", capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert "loaded 2 deals" in proc.stdout
+    final = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert final["pool"] == {"A": 4, "B": 0, "C": 2}
 
 
 def test_svg_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

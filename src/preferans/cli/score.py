@@ -31,7 +31,7 @@ Enter one deal per line (players {names}):
   allpass A3 B5 C2       all-pass (4 players: add the dealer's talon tricks)
   options: @D dealer, x2 multiplier, -3 без трёх, -10 без всех, open, help=C
   or a JSON object: {{"game": "7S", "declarer": "A", "defence": {{...}}, "tricks": {{...}}}}
-Commands: undo, show, settle, save FILE, svg FILE, help, quit"""
+Commands: undo, show, settle, save FILE, load FILE, svg FILE, help, quit"""
 
 
 def register(sub: Any) -> None:
@@ -178,6 +178,16 @@ def _interact(
                     raise ScoreError("save: give a file name: save game.jsonl")
                 keeper.save(target)
                 print(f"saved {len(keeper.pulka.results)} deals to {target}", file=out)
+            elif cmd == "load":
+                source = rest.strip()
+                if not source:
+                    raise ScoreError("load: give a file name: load game.jsonl")
+                try:
+                    text = Path(source).read_text(encoding="utf-8")
+                except OSError as e:
+                    raise ScoreError(f"load: {source}: {e.strerror}") from None
+                keeper = ScoreKeeper.from_lines(text.splitlines())
+                print(f"loaded {len(keeper.pulka.results)} deals; {_status(keeper)}", file=out)
             elif cmd == "svg":
                 if not rest.strip():
                     raise ScoreError("svg: give a file name: svg sheet.svg")
