@@ -87,6 +87,9 @@ def _whist_calls(obs: Observation) -> dict[int, str]:
             out.clear()
         elif started and a in (WHIST, PASS, HALF_WHIST):
             out[s] = {WHIST: "whist", PASS: "pass", HALF_WHIST: "half"}[a]
+    if "whist" in out.values():
+        # A half-whist answered by a whist: the half-whister becomes a passer (spec §5.4).
+        out = {s: "pass" if c == "half" else c for s, c in out.items()}
     return out
 
 
