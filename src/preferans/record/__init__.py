@@ -75,7 +75,7 @@ def dumps(record: GameRecord, *, format: str = "text") -> str:
     if format == "text":
         return write_text(record)
     if format == "json":
-        return json.dumps(to_json(record), ensure_ascii=False, indent=1) + "\n"
+        return json.dumps(to_json(record), ensure_ascii=False) + "\n"
     raise RecordError(f"format: write 'text' or 'json', not {format!r}")
 
 

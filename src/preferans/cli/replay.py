@@ -1,0 +1,277 @@
+"""``preferans replay FILE``: step through a game record in the terminal.
+
+Interactive by default — Enter or ``n`` shows the next action, ``p`` the
+previous one, ``d N`` jumps to deal N, ``e`` to the end of the deal, ``q``
+quits — or, with ``--all``, the whole record printed at once (every action,
+each trick's winner, each deal's result and sheet lines, the final sheet).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from ..cards import format_hand
+from ..deal import Deal
+from ..record import GameRecord, load
+from ..record.model import DealRecord
+from ..record.replay import Replay, replay
+from ..scoring.sheet import amount_text
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("replay", help="step through a game record (Enter/n next, p previous, q quit)")
+    p.add_argument("file", help="a record: text (.prf) or its JSON twin (.json)")
+    p.add_argument("--all", action="store_true", help="print the whole record at once, without stopping")
+    p.add_argument("--deal", type=int, default=1, metavar="N", help="start at deal N (1-based)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    record = load(args.file)
+    rep = replay(record, source=args.file)
+    if not record.deals:
+        print(_header(record))
+        print("(no deals)")
+        return 0
+    if not 1 <= args.deal <= len(record.deals):
+        print(f"preferans replay: error: --deal must be 1..{len(record.deals)}", file=sys.stderr)
+        return 2
+    if args.all:
+        print(_header(record))
+        for i in range(args.deal - 1, len(record.deals)):
+            print()
+            print(dump_deal(record, rep, i))
+        if rep.pulka is not None:
+            print()
+            print(_totals(rep))
+        return 0
+    return Stepper(record, rep, args.deal - 1, input_fn=input, out=print).loop()
+
+
+def _header(record: GameRecord) -> str:
+    h = record.headers
+    bits = [h[k] for k in ("event", "site", "date") if k in h]
+    title = " · ".join(bits) if bits else "Preferans game"
+    return (
+        f"{title}\nplayers: {', '.join(record.players)}; rules: {record.rules.name}; "
+        f"{len(record.deals)} deal{'s' if len(record.deals) != 1 else ''}"
+    )
+
+
+def _who(record: GameRecord, seat: int) -> str:
+    return record.players[seat] if 0 <= seat < len(record.players) else "talon"
+
+
+def _hand(d: DealRecord, seat: int, mask: int) -> str:
+    """Cards a seat holds, unknown ones (``??`` in the record) as ``??``."""
+    talon = 0
+    for c in d.talon:
+        if c is not None:
+            talon |= 1 << c
+    known = mask & (d.hands[seat] | talon)  # cards filled in for ?? stay hidden
+    hidden = (mask & ~known).bit_count()
+    text = format_hand(known, grouped=True) if known else ""
+    return " ".join(filter(None, [text, " ".join(["??"] * hidden)])) or "-"
+
+
+def _result_text(record: GameRecord, deal: Deal) -> str:
+    r = deal.result
+    names = record.players
+    if r.kind.value == "all_pass":
+        text = "all-pass"
+    else:
+        assert r.declarer is not None
+        text = f"{names[r.declarer]} {r.contract}"
+        if r.kind.value == "not_played":
+            text += ", not played"
+    if r.tricks:
+        text += "; tricks " + ", ".join(f"{names[s]} {t}" for s, t in sorted(r.tricks.items()))
+    return text
+
+
+def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
+    """One deal as text: cards, every action, tricks, result and sheet lines."""
+    d = record.deals[index]
+    names = record.players
+    out = [f"Deal {index + 1} — dealer {names[d.dealer]}" + (f", lowest game {d.min_level}" if d.min_level != 6 else "")]
+    if index >= len(rep.deals):
+        out.append("  (does not replay)")
+        return "\n".join(out)
+    deal = rep.deals[index]
+    for s in d.active:
+        out.append(f"  {names[s]:<8} {_hand(d, s, deal.initial_hands[s])}")
+    out.append("  talon    " + " ".join("??" if c is None else str(c) for c in d.talon))
+    replayed = Deal(deal.rules, deal.initial_hands, deal.talon, dealer=deal.dealer, players=deal.players,
+                    min_level=deal.min_level)
+    for i, (seat, a) in enumerate(deal.moves):
+        stage = d.stages[i] if i < len(d.stages) else ""
+        done = len(replayed.completed_tricks)
+        text = "??" if d.actions[i] is None else str(a)
+        if stage == "play" and a < 32:
+            out.append(f"  trick {done + 1:2}  {names[seat]:<8} {text}")
+        else:
+            out.append(f"  {stage:<9} {names[seat]:<8} {text}")
+        replayed.apply(a, seat)
+        if len(replayed.completed_tricks) > done:
+            _, winner = replayed.completed_tricks[-1]
+            out.append(f"           → {_who(record, winner) if winner >= 0 else 'nobody'} takes trick {done + 1}")
+    if deal.is_over:
+        out.append("  result: " + _result_text(record, deal))
+        if d.entries:
+            out.append("  sheet: " + "; ".join(_entry(record, e) for e in d.entries))
+    else:
+        out.append("  (the deal is not finished)")
+    return "\n".join(out)
+
+
+def _entry(record: GameRecord, e: object) -> str:
+    col, player, amount, on, why = e  # type: ignore[misc]
+    names = record.players
+    target = f" on {names[on]}" if col == "whists" else ""
+    return f"{names[player]} {col}{target} {amount_text(amount)}" + (f" ({why})" if why else "")
+
+
+def _totals(rep: Replay) -> str:
+    assert rep.pulka is not None
+    sheet = rep.pulka.sheet
+    names = sheet.names
+    lines = ["Sheet after the record:"]
+    w = max(len(n) for n in names)
+    for i, n in enumerate(names):
+        whists = ", ".join(f"{names[j]} {amount_text(sheet.whists[i][j])}" for j in range(len(names)) if j != i)
+        lines.append(f"  {n:<{w}}  pool {amount_text(sheet.pool[i]):>4}  mountain {amount_text(sheet.mountain[i]):>4}"
+                     f"  whists on {whists}")
+    net = rep.pulka.settlement().net
+    lines.append("  settlement: " + ", ".join(f"{names[i]} {amount_text(net[i])}" for i in range(len(names))))
+    return "\n".join(lines)
+
+
+class Stepper:
+    """The interactive stepper: one position per action, moved with n / p / d N / e / q."""
+
+    def __init__(
+        self, record: GameRecord, rep: Replay, deal_index: int, *,
+        input_fn: Callable[[str], str], out: Callable[[str], None],
+    ) -> None:  # fmt: skip
+        self.record = record
+        self.rep = rep
+        self.input = input_fn
+        self.out = out
+        self.index = deal_index
+        self.step = 0  # actions applied in the current deal
+        self.deal = self._fresh(deal_index)
+
+    def _fresh(self, index: int) -> Deal | None:
+        if index >= len(self.rep.deals):
+            return None
+        src = self.rep.deals[index]
+        return Deal(src.rules, src.initial_hands, src.talon, dealer=src.dealer, players=src.players,
+                    min_level=src.min_level)
+
+    def _moves(self) -> tuple[tuple[int, object], ...]:
+        return self.rep.deals[self.index].moves if self.index < len(self.rep.deals) else ()
+
+    def show(self) -> None:
+        record, deal = self.record, self.deal
+        names = record.players
+        d = record.deals[self.index]
+        moves = self._moves()
+        self.out(f"— deal {self.index + 1}/{len(record.deals)}, dealer {names[d.dealer]}, "
+                 f"action {self.step}/{len(moves)} —")
+        if deal is None:
+            self.out("  (this deal does not replay)")
+            return
+        if self.step:
+            seat, a = deal.moves[-1]
+            shown = "??" if d.actions[self.step - 1] is None else str(a)
+            self.out(f"  last: {names[seat]} {shown}")
+        for s in deal.active:
+            marks = []
+            if s == deal.declarer:
+                marks.append(f"declarer {deal.contract}" if deal.contract else "declarer")
+            if s in deal.whisters:
+                marks.append("whist")
+            if deal.phase.value == "play" or deal.is_over:
+                marks.append(f"{deal.tricks_won[s]} tricks")
+            turn = "▶ " if s == deal.to_act else "  "
+            extra = f"  ({', '.join(marks)})" if marks else ""
+            self.out(f"  {turn}{names[s]:<8} {_hand(d, s, deal.hands[s])}{extra}")
+        if deal.talon_shown or deal.is_over:
+            self.out("    talon    " + " ".join(str(c) for c in deal.talon))
+        if deal.discard:
+            shown_discard = " ".join("??" if a is None else str(a) for a, st in zip(d.actions, d.stages, strict=False)
+                                     if st == "discard")
+            self.out(f"    discard  {shown_discard or format_hand(deal.discard)}")
+        if deal.trick:
+            self.out("    on table " + "  ".join(f"{_who(record, s)} {c}" for s, c in deal.trick))
+        if deal.is_over:
+            self.out("  result: " + _result_text(record, deal))
+            if d.entries:
+                self.out("  sheet: " + "; ".join(_entry(record, e) for e in d.entries))
+        else:
+            self.out(f"  phase: {deal.phase.value}")
+
+    def forward(self) -> bool:
+        moves = self._moves()
+        if self.deal is not None and self.step < len(moves):
+            seat, a = moves[self.step]
+            self.deal.apply(a, seat)  # type: ignore[arg-type]
+            self.step += 1
+            return True
+        if self.index + 1 < len(self.record.deals):
+            self.goto(self.index + 1)
+            return True
+        return False
+
+    def back(self) -> bool:
+        if self.deal is not None and self.step > 0:
+            self.deal.undo()
+            self.step -= 1
+            return True
+        if self.index > 0:
+            self.goto(self.index - 1)
+            while self.deal is not None and self.step < len(self._moves()):
+                self.forward()
+            return True
+        return False
+
+    def goto(self, index: int) -> None:
+        self.index = index
+        self.step = 0
+        self.deal = self._fresh(index)
+
+    def loop(self) -> int:
+        self.out(_header(self.record))
+        self.out("Enter/n next · p previous · e end of deal · d N deal N · q quit")
+        self.show()
+        while True:
+            try:
+                cmd = self.input("> ").strip().lower()
+            except EOFError:
+                return 0
+            if cmd in ("q", "quit", "exit"):
+                return 0
+            if cmd in ("", "n", "next"):
+                if not self.forward():
+                    self.out("(end of the record)")
+                    continue
+            elif cmd in ("p", "prev", "previous"):
+                if not self.back():
+                    self.out("(start of the record)")
+                    continue
+            elif cmd in ("e", "end"):
+                while self.step < len(self._moves()) and self.forward():
+                    pass
+            elif cmd.startswith("d"):
+                arg = cmd[1:].strip()
+                if not arg.isdigit() or not 1 <= int(arg) <= len(self.record.deals):
+                    self.out(f"(deal numbers are 1..{len(self.record.deals)})")
+                    continue
+                self.goto(int(arg) - 1)
+            else:
+                self.out("Enter/n next · p previous · e end of deal · d N deal N · q quit")
+                continue
+            self.show()
+
