@@ -65,7 +65,8 @@ class PimcBot(HeuristicBot):
     def _rng_for(self, obs: Observation) -> random.Random:
         """A generator seeded by the bot's seed and what is visible, so a decision
         depends on the observation only (not on earlier calls)."""
-        key = hash((self.seed or 0, obs.seat, obs.hand, len(obs.moves), obs.phase))
+        # Not hash(): str hashes change per process (PYTHONHASHSEED), so seeded games would not repeat.
+        key = f"{self.seed or 0}:{obs.seat}:{obs.hand}:{len(obs.moves)}:{obs.phase}"
         return random.Random(key)
 
     def _layouts(self, obs: Observation, n: int) -> tuple[Knowledge, list[dict[int, int]]]:
