@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from preferans import Deal, Rules
 from preferans.errors import IllegalAction, PreferansError
+from preferans.record import dumps
+from preferans.record import load as load_record
 from preferans.result import DealKind
 from preferans.table import SaveError, Table, parse_seats
 
@@ -66,38 +66,57 @@ def test_human_acts_and_bots_answer() -> None:
     assert len(t.scores) == 1 and t.pulka.results[-1] == t.deal.result
 
 
-def test_save_as_you_go_and_resume(tmp_path) -> None:
-    path = tmp_path / "game.json"
-    t = Table(Rules.preset("leningrad"), ["human", "bot:random", "bot:random"], seed=3, save_path=path)
+@pytest.mark.parametrize("name", ["game.prf", "game.json"])
+def test_save_as_you_go_and_resume(tmp_path, name: str) -> None:
+    path = tmp_path / name
+    t = Table(Rules.preset("leningrad"), ["human", "bot:random", "bot:random"], seed=3, save_path=path,
+              practice=True)  # fmt: skip
     for _ in range(40):
         t.run_bots()
         if t.deal.is_over:
             t.next_deal()
             continue
         t.act(t.deal.legal_actions()[-1])
-    saved = json.loads(path.read_text())
-    assert saved == t.to_dict()
+    text = path.read_text()
+    assert text.startswith("{" if name.endswith(".json") else "%preferans-record")
+    rec = load_record(path)  # the save is a game record that replays on its own
+    assert rec.headers["seats"] == "human,bot:random,bot:random" and rec.headers["practice"] == "yes"
     r = Table.load(path)
     assert r.to_dict() == t.to_dict()
     assert r.deal.moves == t.deal.moves and r.pulka.sheet.pool == t.pulka.sheet.pool
-    assert r.save_path == path
+    assert r.save_path == path and r.practice
+
+
+def test_resume_a_record_made_elsewhere(tmp_path) -> None:
+    """A record of deals not dealt from this table's seed plays on with its own cards."""
+    t = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=1, max_deals=2)
+    play_out(t)
+    rec = t.to_record()
+    foreign = rec.replace(headers={})
+    path = tmp_path / "x.prf"
+    path.write_text(dumps(foreign))
+    r = Table.load(path)
+    assert r.seats == ["human", "bot:medium", "bot:medium"]
+    assert [d.cards is not None for d in r.log] == [True, True]
+    assert r.pulka.sheet.pool == t.pulka.sheet.pool and r.deal.moves == t.deal.moves
+    r.next_deal()
+    assert r.deal_number == 3
 
 
 def test_resume_rejects_bad_files(tmp_path) -> None:
     with pytest.raises(SaveError, match="no saved game"):
-        Table.load(tmp_path / "missing.json")
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    with pytest.raises(SaveError, match="not a saved game"):
+        Table.load(tmp_path / "missing.prf")
+    bad = tmp_path / "bad.prf"
+    bad.write_text("{not a record")
+    with pytest.raises(SaveError, match="not a game record"):
         Table.load(bad)
     t = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=1, max_deals=1)
     play_out(t)
     d = t.to_dict()
     d["deals"][0]["actions"][0] = "10NT"
     d["deals"][0]["actions"].insert(0, "whist")
-    bad.write_text(json.dumps(d))
     with pytest.raises(SaveError, match="deal 1, action"):
-        Table.load(bad)
+        Table.from_dict(d)
 
 
 def test_undo_only_in_practice() -> None:

@@ -4,7 +4,7 @@ A :class:`Table` seats 3 or 4 players — each ``"human"`` or ``"bot:LEVEL"`` �
 and runs the pulka (пулька): it deals each hand with the dealer and the
 minimum level the :class:`~preferans.pulka.Pulka` asks for (Kodeks 3.2.2,
 spec §8.3), asks bots through their seat's observation only, records every
-finished deal on the sheet, and saves and resumes the game.  Front ends (the
+finished deal on the sheet, and saves and resumes the game as a record (:mod:`preferans.record`).  Front ends (the
 terminal UI, the plain line mode, a web server) only show the state and pass
 people's decisions to :meth:`Table.act`.
 
@@ -20,7 +20,6 @@ people's decisions to :meth:`Table.act`.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -33,6 +32,8 @@ from .bots import Bot, RandomBot
 from .deal import Deal, Phase
 from .errors import PreferansError
 from .pulka import Pulka
+from .record import GameRecord, RecordError, dumps, record_from_pulka
+from .record import load as load_record
 from .rules import Rules
 from .scoring import DealScore
 
@@ -56,7 +57,7 @@ def make_bot(level: str, rules: Rules, seed: int | None = None) -> Bot:
     if level == "random":
         return RandomBot(rules, seed=seed)
     try:
-        from .bots import bot_for_level  # type: ignore[attr-defined]
+        from .bots import bot_for_level
     except ImportError:  # the bots helper has not landed yet
         return RandomBot(rules, seed=seed)
     bot: Bot = bot_for_level(level, rules, seed=seed)
@@ -111,12 +112,17 @@ class Hint:
 
 @dataclass
 class DealLog:
-    """One deal as it is saved: the shuffle's seed, who dealt, the lowest game, the actions."""
+    """One deal as it is saved: the shuffle's seed, who dealt, the lowest game, the actions.
+
+    ``cards`` (hands, talon) is set for a deal resumed from a record whose
+    cards did not come from this table's seed.
+    """
 
     seed: int
     dealer: int
     min_level: int
     actions: list[str] = field(default_factory=list)
+    cards: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
 
 class Table:
@@ -217,10 +223,18 @@ class Table:
         self.save()
         return self.deal
 
-    def _start(self, entry: DealLog) -> None:
-        self.deal = Deal.new(
+    def _new_deal(self, entry: DealLog) -> Deal:
+        if entry.cards is not None:
+            return Deal(
+                self.rules, entry.cards[0], entry.cards[1],
+                dealer=entry.dealer, players=self.players, min_level=entry.min_level,
+            )  # fmt: skip
+        return Deal.new(
             self.rules, players=self.players, dealer=entry.dealer, seed=entry.seed, min_level=entry.min_level
         )
+
+    def _start(self, entry: DealLog) -> None:
+        self.deal = self._new_deal(entry)
         number = len(self.log)
         self._bots = {
             s: make_bot(spec.split(":")[1], self.rules, seed=entry.seed + 101 * (s + 1) + number)
@@ -347,6 +361,7 @@ class Table:
             "stopped": self.pulka.is_over and not self._closed_by_rules(),
             "deals": [
                 {"seed": d.seed, "dealer": d.dealer, "min_level": d.min_level, "actions": list(d.actions)}
+                | ({"hands": list(d.cards[0]), "talon": list(d.cards[1])} if d.cards else {})
                 for d in self.log
             ],
         }
@@ -360,15 +375,78 @@ class Table:
         finally:
             p._stopped = stopped
 
+    def to_record(self) -> GameRecord:
+        """The game as a record (:mod:`preferans.record`); the headers keep what resuming needs."""
+        headers = {"seats": ",".join(self.seats), "seed": str(self.seed)}
+        if self.practice:
+            headers["practice"] = "yes"
+        if self.auto_single:
+            headers["auto_play"] = "yes"
+        if self.max_deals is not None:
+            headers["deals"] = str(self.max_deals)
+        deals = []
+        for entry in self.log:
+            if entry is self.log[-1] and not entry.actions and not self.deal.is_over:
+                break  # dealt but not begun: not part of the record yet
+            deal = self._new_deal(entry)
+            for text in entry.actions:
+                deal.apply(deal.parse_action(text))
+            deals.append(deal)
+        rec = record_from_pulka(self.pulka, deals, headers=headers)
+        if self.pulka.is_over and not self._closed_by_rules():
+            rec = rec.replace(stopped=True)
+        return rec
+
     def save(self, path: str | os.PathLike[str] | None = None) -> None:
-        """Write the game (to ``path`` or the table's ``save_path``; nothing if neither)."""
+        """Write the game as a record (to ``path`` or the table's ``save_path``; nothing if neither).
+
+        The text form of :mod:`preferans.record`, or its JSON twin when the
+        file name ends in ``.json``.
+        """
         target = Path(path) if path is not None else self.save_path
         if target is None:
             return
         target.parent.mkdir(parents=True, exist_ok=True)
+        fmt = "json" if target.suffix.lower() == ".json" else "text"
         tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        tmp.write_text(dumps(self.to_record(), format=fmt), encoding="utf-8")
         tmp.replace(target)
+
+    @classmethod
+    def from_record(cls, rec: GameRecord, **overrides: Any) -> Table:
+        """Go on with a recorded game: its players, rules and deals; seats and seed from its headers.
+
+        A record made elsewhere (no ``seats`` header) seats a person in seat 0 and bots elsewhere.
+        """
+        h = rec.headers
+        n = len(rec.players)
+        seats = h.get("seats") or ",".join(["human"] + ["bot:medium"] * (n - 1))
+        try:
+            seed = int(h.get("seed", "0"))
+        except ValueError:
+            raise SaveError(f"seed: the record's seed header must be a number, not {h.get('seed')!r}") from None
+        probe = cls(rec.rules, parse_seats(seats), names=rec.players, seed=seed, start=False)
+        deals = []
+        for i, d in enumerate(rec.deals):
+            if not d.complete:
+                raise SaveError(f"deal {i + 1}: the record does not show every card, so it cannot be played on")
+            entry: dict[str, Any] = {
+                "seed": probe._deal_seed(i + 1), "dealer": d.dealer, "min_level": d.min_level,
+                "actions": [a.ascii() for a in d.actions if a is not None],
+            }  # fmt: skip
+            fresh = Deal.new(rec.rules, players=n, dealer=d.dealer, seed=entry["seed"], min_level=d.min_level)
+            talon = tuple(int(c) for c in d.talon if c is not None)
+            if fresh.initial_hands != tuple(d.hands) or tuple(fresh.talon) != talon:
+                entry["hands"], entry["talon"] = list(d.hands), list(talon)
+            deals.append(entry)
+        data = {
+            "format": SAVE_FORMAT, "rules": rec.rules.to_dict(), "seats": parse_seats(seats),
+            "names": list(rec.players), "seed": seed, "first_dealer": rec.first_dealer,
+            "practice": h.get("practice") == "yes", "auto_single": h.get("auto_play") == "yes",
+            "max_deals": int(h["deals"]) if h.get("deals", "").isdigit() else None,
+            "stopped": rec.stopped, "deals": deals,
+        }  # fmt: skip
+        return cls.from_dict(data, **overrides)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], **overrides: Any) -> Table:
@@ -393,7 +471,8 @@ class Table:
                 raise
             raise SaveError(f"saved game: missing or bad field {e}") from None
         for i, d in enumerate(deals):
-            entry = DealLog(int(d["seed"]), int(d["dealer"]), int(d["min_level"]))
+            cards = (tuple(d["hands"]), tuple(d["talon"])) if "hands" in d else None
+            entry = DealLog(int(d["seed"]), int(d["dealer"]), int(d["min_level"]), cards=cards)
             if (entry.dealer, entry.min_level) != (table.pulka.next_dealer, table.pulka.min_level):
                 raise SaveError(f"deal {i + 1}: dealer/min_level do not follow from the deals before it")
             table.log.append(entry)
@@ -416,13 +495,15 @@ class Table:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **overrides: Any) -> Table:
-        """Resume a saved game; it keeps saving to the same file unless ``save_path`` is given."""
+        """Resume a saved game (a record); it keeps saving to the same file unless ``save_path`` is given."""
         p = Path(path)
+        if not p.exists():
+            raise SaveError(f"resume: no saved game at {p}")
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SaveError(f"resume: no saved game at {p}") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise SaveError(f"resume: {p} is not a saved game ({e})") from None
+            rec = load_record(p)
+        except RecordError as e:
+            raise SaveError(f"resume: {p} is not a game record ({e})") from None
+        except (UnicodeDecodeError, ValueError) as e:
+            raise SaveError(f"resume: {p} is not a game record ({e})") from None
         overrides.setdefault("save_path", p)
-        return cls.from_dict(data, **overrides)
+        return cls.from_record(rec, **overrides)

@@ -21,7 +21,7 @@ from ..table import LEVELS, Table, parse_seats
 def default_save_path() -> Path:
     """Where a game is saved on quit when no ``--save`` file was given."""
     base = os.environ.get("PREFERANS_HOME") or os.path.join(os.path.expanduser("~"), ".preferans")
-    return Path(base) / "last-game.json"
+    return Path(base) / "last-game.prf"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

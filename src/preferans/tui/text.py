@@ -120,6 +120,32 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "undo works in practice mode only (--practice)",
         "отмена хода — только в режиме тренировки (--practice)",
     ),
+    "dealer": ("dealer", "сдаёт"),
+    "tui_keys": (
+        "←→ ⏎ play  s sheet  l last  h hint  u undo  a auto  t theme  ? help  q quit",
+        "←→ ⏎ ход  s пуля  l взятка  h совет  u отмена  a авто  ? помощь  q выход",
+    ),
+    "tui_help": (
+        "←/→ (or ↑/↓, Home/End) move between your legal cards or calls; Enter or Space plays the\n"
+        "chosen one.  Legal cards are bright, the others dimmed; ★ marks the declarer; a highlighted\n"
+        "name is the player to act.\n\n"
+        "s  the score sheet (pool, mountain, whists) and the settlement so far\n"
+        "l  the last trick\n"
+        "h  hint: what the strong bot would do here (its values per option, when it gives them)\n"
+        "u  undo your last action (practice mode, --practice)\n"
+        "a  auto-play a forced single card on/off\n"
+        "t  light / dark colours\n"
+        "q  save and quit (resume with preferans play --resume FILE)",
+        "←/→ (или ↑/↓, Home/End) — выбор карты или заявки; Enter или пробел — сделать ход.\n"
+        "Разрешённые карты яркие, остальные тусклые; ★ — разыгрывающий; выделено имя того, чей ход.\n\n"
+        "s  пулька (пуля, гора, висты) и расчёт на сейчас\n"
+        "l  последняя взятка\n"
+        "h  подсказка: что сделал бы сильный бот (и его оценки вариантов)\n"
+        "u  отменить свой последний ход (тренировка, --practice)\n"
+        "a  автоход единственной картой вкл/выкл\n"
+        "t  светлая / тёмная тема\n"
+        "q  сохранить и выйти (продолжить: preferans play --resume ФАЙЛ)",
+    ),
     "commands": (
         "Commands: a card or call as listed (also 'AS', 'пас', 'вист'); hand, trick, last, sheet, hint, "
         "undo, auto, help, quit.",
@@ -165,8 +191,10 @@ def action_name(action: Action, lang: str = "en") -> str:
 
 
 def display_order(actions: Sequence[int]) -> list[Action]:
-    """Legal actions as a player reads them: cards in hand order (♠ ♣ ♦ ♥, high to low), then calls."""
-    return sorted((Action(a) for a in actions), key=lambda a: (0, a >> 3, -(a & 7)) if a < 32 else (1, a, 0))
+    """Legal actions as a player reads them: cards in hand order (♠ ♣ ♦ ♥, high to low), then calls
+    in the engine's order (pass first, then the bids upwards)."""
+    cards = sorted((Action(a) for a in actions if a < 32), key=lambda a: (a >> 3, -(a & 7)))
+    return cards + [Action(a) for a in actions if a >= 32]
 
 
 def legal_names(deal: Deal, lang: str = "en") -> list[str]:
