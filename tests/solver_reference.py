@@ -6,7 +6,7 @@ Written from the rules (spec §6–§8), sharing no code with the solver.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from preferans.cards import Card
 from preferans.solver import Position
@@ -60,7 +60,7 @@ def reference_value(pos: Position) -> int:
         # Tricks: the declarer maximises; misère and all-pass: his opponents do.
         return (p == focus) == (goal == "tricks")
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(
         hands: tuple[int, int, int],
         leader: int,

@@ -23,7 +23,7 @@ from preferans.solver import (
 )
 
 sys.path.insert(0, str(Path(__file__).parent))
-from solver_reference import random_position, reference_value  # noqa: E402
+from solver_reference import random_position, reference_value
 
 GOALS = ("tricks", "misere", "allpass")
 

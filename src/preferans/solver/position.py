@@ -19,8 +19,9 @@ with hands in any :func:`preferans.cards.parse_cards` form and the keys
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_SYMBOLS, Card, Suit, cards_of, format_hand, parse_cards
 from ..errors import CardError, PreferansError
@@ -208,7 +209,7 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> Position:
         """Read the text form (see the module docstring); ``str(position)`` writes it."""
-        hands_text, bar, rest = text.partition("|")
+        hands_text, _, rest = text.partition("|")
         parts = hands_text.split("/")
         if len(parts) != 3:
             raise SolverError(
@@ -329,10 +330,8 @@ class Position:
                 )
 
 
-def _replace(p: Position, **changes: object) -> Position:
-    values = {f: getattr(p, f) for f in Position.__dataclass_fields__}
-    values.update(changes)
-    return Position(**values)  # type: ignore[arg-type]
+def _replace(p: Position, **changes: Any) -> Position:
+    return dataclasses.replace(p, **changes)
 
 
 def _parse_mask(text: str, what: str) -> int:

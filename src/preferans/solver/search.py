@@ -11,12 +11,22 @@ table), and the search runs without the GIL, so threads solve in parallel.
 from __future__ import annotations
 
 import threading
+from typing import TypedDict
 
 from ..cards import Card
 from . import _solver
 from .position import Position, SolverError
 
-__all__ = ["DEFAULT_TABLE_MB", "best_moves", "engine", "set_table_size", "solve", "solve_at_least"]
+__all__ = [
+    "DEFAULT_TABLE_MB",
+    "EngineArgs",
+    "best_moves",
+    "engine",
+    "engine_args",
+    "set_table_size",
+    "solve",
+    "solve_at_least",
+]
 
 DEFAULT_TABLE_MB = 16
 _GOAL_CODES = {"tricks": 0, "misere": 1, "allpass": 2}
@@ -45,7 +55,20 @@ def engine() -> _solver.Engine:
     return e
 
 
-def engine_args(position: Position) -> dict[str, object]:
+class EngineArgs(TypedDict):
+    """The keyword arguments of ``Engine.solve`` / ``Engine.moves`` for a position."""
+
+    hands: tuple[int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    trump: int
+    goal: int
+    focus: int
+    talon: tuple[int, ...]
+    participates: bool
+
+
+def engine_args(position: Position) -> EngineArgs:
     """The position as keyword arguments of ``Engine.solve`` / ``Engine.moves``."""
     p = position
     return {

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, cards_of
 from .position import SolverError
-from .search import engine
+from .search import EngineArgs, engine
 
 if TYPE_CHECKING:
     from ..deal import Deal
@@ -101,9 +101,9 @@ def discard_table(
         order = sorted(discards, key=lambda d: _keep_score(full, d, trump))
         best, best_d = -1, order[0]
         for d in order:
-            h = list(hands)
-            h[player] = full & ~d
-            args = _args(h, trump, 0, player)
+            hm = list(hands)
+            hm[player] = full & ~d
+            args = _args(hm, trump, 0, player)
             if best >= 0 and not eng.solve(**args, target=best + 1):
                 continue
             v = eng.solve(**args)
@@ -116,9 +116,9 @@ def discard_table(
     order = sorted(discards, key=lambda d: -_danger(d))
     worst, worst_d = 11, order[0]
     for d in order:
-        h = list(hands)
-        h[player] = full & ~d
-        args = _args(h, -1, 1, player)
+        hm = list(hands)
+        hm[player] = full & ~d
+        args = _args(hm, -1, 1, player)
         if worst <= 10 and eng.solve(**args, target=worst):
             continue  # not fewer than the best discard so far
         v = eng.solve(**args)
@@ -135,7 +135,7 @@ def discard_table(
     )
 
 
-def _args(h: list[int], trump: int, goal: int, player: int) -> dict[str, object]:
+def _args(h: list[int], trump: int, goal: int, player: int) -> EngineArgs:
     return {
         "hands": (h[0], h[1], h[2]),
         "leader": 0,  # spec §2: first hand leads in every deal
@@ -144,6 +144,7 @@ def _args(h: list[int], trump: int, goal: int, player: int) -> dict[str, object]
         "goal": goal,
         "focus": player,
         "talon": (),
+        "participates": False,
     }
 
 
