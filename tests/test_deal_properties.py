@@ -25,7 +25,7 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
 ]
 
 
-def random_walk(rules, players, seed, check_every_step=True):
+def random_walk(rules, players, seed, check_every_step=True, all_pass=False):
     rng = random.Random(seed)
     d = Deal.new(rules, players=players, dealer=rng.randrange(players), seed=seed,
                  min_level=rng.choice([6, 6, 7]))
@@ -33,7 +33,10 @@ def random_walk(rules, players, seed, check_every_step=True):
         if check_every_step:
             check_observations(d)
             before = state_signature(d)
-        a = rng.choice(d.legal_actions())
+        legal = d.legal_actions()
+        # Lean towards whisting so that most walks reach trick play.
+        whist = [x for x in legal if str(x) in ("whist", "pass" if all_pass and d.phase.value == "bidding" else "")]
+        a = whist[0] if whist and (all_pass or rng.random() < 0.75) else rng.choice(legal)
         d.apply(a)
         if check_every_step and rng.random() < 0.3:
             d.undo()
@@ -125,7 +128,7 @@ def check_observations(d: Deal) -> None:
             assert vis & d.discard & ~(talon if d.talon_shown else 0) == 0
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     variant=st.sampled_from(range(len(VARIANTS))),
     players=st.sampled_from([3, 4]),
@@ -149,6 +152,16 @@ def test_many_walks_every_preset_and_size():
         for players in (3, 4):
             for seed in range(40):
                 d = random_walk(rules, players, seed, check_every_step=seed < 8)
+                check_cards(d)
+                check_tricks_legal(d)
+
+
+def test_all_pass_walks():
+    for rules in VARIANTS:
+        for players in (3, 4):
+            for seed in range(25):
+                d = random_walk(rules, players, seed, check_every_step=seed < 4, all_pass=True)
+                assert d.result.kind == DealKind.ALL_PASS
                 check_cards(d)
                 check_tricks_legal(d)
 
