@@ -47,6 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--hint-level", choices=LEVELS, default="hard", help="the bot that gives hints")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game to FILE as it goes")
     p.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game")
+    p.add_argument("--light", action="store_true", help="colours for a light background (key t toggles)")
     p.add_argument("--delay", type=float, default=0.5, help="seconds between bot moves (full-screen)")
     p.set_defaults(func=run)
 
@@ -96,6 +97,12 @@ def run(args: argparse.Namespace) -> int:
         from ..tui.plain import run_plain
 
         return run_plain(table, lang=args.lang, quit_save=default_save_path() if table.humans else None)
-    app = PlayApp(table, lang=args.lang, delay=args.delay, quit_save=default_save_path())
+    app = PlayApp(table, lang=args.lang, delay=args.delay, quit_save=default_save_path(), light=args.light)
     app.run()
+    if app.exit_message:
+        print(app.exit_message)
+    if table.is_over:
+        from ..scoring.text import render_text
+
+        print(render_text(table.pulka.sheet, table.rules, table.pulka.settlement()))
     return app.return_code or 0

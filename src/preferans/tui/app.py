@@ -13,10 +13,11 @@ a auto-play a forced card, t light/dark, ? help, q save and quit.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import RichLog, Static
@@ -45,7 +46,7 @@ def card_text(card: int, style: str = "") -> Text:
 class TextScreen(ModalScreen[None]):
     """A page of text over the table (sheet, help, last trick); any key closes it."""
 
-    BINDINGS = [Binding("escape,q,enter,space", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter,space", "close", "close")]
 
     DEFAULT_CSS = """
     TextScreen { align: center middle; }
@@ -89,7 +90,7 @@ class PlayApp(App[int]):
     #keys { height: 1; padding: 0 1; background: $primary-background; color: $text-muted; }
     """
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "previous", show=False),
         Binding("right", "move(1)", "next", show=False),
         Binding("up", "move(-1)", "previous", show=False),
@@ -181,7 +182,7 @@ class PlayApp(App[int]):
 
     def _bot_tick(self) -> None:
         table = self.table
-        if table.deal.is_over or table.human_to_act is not None and table.forced() is None:
+        if table.deal.is_over or (table.human_to_act is not None and table.forced() is None):
             self._busy = False
             self._after_moves()
             return

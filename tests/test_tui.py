@@ -1,0 +1,137 @@
+"""The full-screen interface driven by Textual's pilot: a whole deal by keyboard, checked on screen."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")  # the [tui] extra; scripts/test installs .[dev,tui]
+
+from preferans import Rules
+from preferans.table import Table
+from preferans.tui.app import PlayApp
+
+
+def screen_text(app: PlayApp) -> str:
+    """Everything on the screen as plain text (the widgets' rendered content)."""
+    parts = []
+    for wid in ("#status", "#seats", "#trick", "#prompt", "#hand", "#calls", "#keys"):
+        parts.append(str(app.query_one(wid).render()))
+    log = app.query_one("#log")
+    parts.extend(str(line.text) for line in log.lines)  # type: ignore[attr-defined]
+    return "\n".join(parts)
+
+
+def run(coro) -> None:  # type: ignore[no-untyped-def]
+    asyncio.run(coro)
+
+
+def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
+    """Seed 4: you bid 6♠, take the talon, discard two, declare 6♠ and play all ten tricks."""
+    table = Table(Rules.preset("sochi"), ["human", "bot:easy", "bot:easy"], seed=4)
+    app = PlayApp(table, delay=0, quit_save=tmp_path / "q.prf")
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Deal 1 — sochi, pool 20 — dealer: You" in text
+            assert "Your call" in text and "pass" in text and "6♠" in text
+            assert "q quit" in text  # the key help is on screen
+            # Bid: the cursor starts on «pass»; one step right is the lowest bid.
+            await pilot.press("right", "enter")
+            await pilot.pause()
+            assert table.deal.phase.value == "discard" and table.deal.declarer == 0
+            text = screen_text(app)
+            assert "Discard two cards (1 of 2)" in text
+            assert "Talon: " in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Discard two cards (2 of 2)" in screen_text(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert table.deal.phase.value == "declare"
+            assert "Name your contract" in screen_text(app)
+            await pilot.press("enter")  # the lowest legal contract: 6♠
+            await pilot.pause()
+            assert str(table.deal.contract) == "6♠"
+            # Play to the end: Enter plays the highlighted legal card.
+            for _ in range(40):
+                if table.deal.is_over:
+                    break
+                assert table.human_to_act == 0
+                await pilot.press("enter")
+                await pilot.pause()
+            assert table.deal.is_over
+            text = screen_text(app)
+            assert "Result: You 6♠" in text
+            assert "Press Enter for the next deal" in text
+            assert len(table.pulka.results) == 1
+            # The sheet on a key, then the next deal.
+            await pilot.press("s")
+            await pilot.pause()
+            page = str(app.screen.query_one("#page").render())
+            assert "pool" in page and "mountain" in page and "You" in page
+            await pilot.press("escape")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert table.deal_number == 2
+            # Quit saves the game for --resume.
+            await pilot.press("q")
+            await pilot.pause()
+        assert (tmp_path / "q.prf").exists()
+        assert Table.load(tmp_path / "q.prf").deal_number == 2
+
+    run(drive())
+
+
+def test_illegal_cards_are_dimmed_and_undo_in_practice() -> None:
+    table = Table(Rules.preset("sochi"), ["human", "bot:easy", "bot:easy"], seed=4, practice=True)
+    app = PlayApp(table, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("right", "enter", "enter", "enter", "enter")
+            await pilot.pause()
+            assert table.deal.phase.value in ("play", "over")
+            # Find a trick where you must follow suit: illegal cards are dimmed.
+            for _ in range(12):
+                legal = table.deal.legal_actions()
+                if table.human_to_act == 0 and len(legal) < table.deal.hands[0].bit_count():
+                    break
+                await pilot.press("enter")
+                await pilot.pause()
+            hand = app.query_one("#hand").render()
+            styles = {str(hand)[span.start : span.end]: str(span.style) for span in hand.spans}  # type: ignore[attr-defined]
+            dim = [card for card, style in styles.items() if "dim" in style]
+            assert dim and all(table.deal.parse_action(c) not in table.deal.legal_actions() for c in dim)
+            before = len(table.deal.moves)
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("u")
+            await pilot.pause()
+            assert len(table.deal.moves) == before
+            # Last trick and hint keys answer without leaving the game.
+            await pilot.press("h")
+            await pilot.pause()
+            assert "Hint (hard bot)" in screen_text(app)
+
+    run(drive())
+
+
+def test_russian_interface_and_undo_refused_outside_practice() -> None:
+    table = Table(Rules.preset("leningrad"), ["human", "bot:random", "bot:random", "bot:random"], seed=2)
+    app = PlayApp(table, delay=0, lang="ru")
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Сдача 1" in text and "q выход" in text
+            await pilot.press("u")
+            await pilot.pause()
+            assert "тренировки" in screen_text(app)
+
+    run(drive())
