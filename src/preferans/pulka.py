@@ -33,6 +33,8 @@ from .scoring.sheet import Amount
 
 __all__ = ["Pulka"]
 
+_REGULAR = frozenset((DealKind.GAME, DealKind.NOT_PLAYED, DealKind.MISERE, DealKind.ALL_PASS))
+
 Seat = int | str
 
 
@@ -201,8 +203,8 @@ class Pulka:
         )
         self.sheet.write(score)
         # -- what lasts: series, bombs, the deal --------------------------------------------
-        if kind.value in ("void", "penalty"):
-            pass  # an irregular deal neither continues nor ends an all-pass series
+        if kind not in _REGULAR:
+            pass  # an irregular deal (void, penalty) neither continues nor ends a series
         elif kind is DealKind.ALL_PASS:
             self.raspas_series += 1
             if rules.bombs:
@@ -217,7 +219,7 @@ class Pulka:
                     self.raspas_series = 0
             elif not rules.exit_requires_whisted_game or _whisted(result):
                 self.raspas_series = 0
-        if kind.value == "void":
+        if kind not in _REGULAR and kind.value == "void":
             self.next_dealer = result.dealer  # the same dealer deals again (Kodeks 3.2.2)
         elif kind is DealKind.ALL_PASS and not rules.deal_moves_after_raspas:
             self.next_dealer = result.dealer  # скользящая распасовка (Kodeks 3.7.7) [U]
@@ -229,11 +231,17 @@ class Pulka:
         """Pool points past the target help others or write off the mountain (spec §10)."""
         rules = self.rules
         target = rules.pool_target
-        pool = list(self.sheet.pool)
-        if not any(e.column == "pool" for e in entries):
-            return entries
-        if all(pool[e.player] + e.amount <= target for e in entries if e.column == "pool"):
-            return entries
+        current = self.sheet.pool
+        added: dict[int, Amount] = {}
+        for e in entries:
+            if e.column == "pool":
+                p = e.player
+                added[p] = added.get(p, 0) + e.amount
+                if current[p] + added[p] > target:
+                    break
+        else:
+            return entries  # nobody passes the target: nothing to help or write off
+        pool = list(current)
         mountain = list(self.sheet.mountain)
         for e in entries:
             if e.column == "mountain":

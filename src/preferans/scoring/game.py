@@ -14,7 +14,7 @@ from ..result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
 from .sheet import Amount, Entry
 
-__all__ = ["QUOTA", "score_game", "score_misere", "sold_aces"]
+__all__ = ["QUOTA", "active_seats", "defenders_of", "score_game", "score_misere", "sold_aces"]
 
 # Defenders' quota by level (Kodeks 3.8.2; spec §5.2).
 QUOTA = (0, 0, 0, 0, 0, 0, 4, 2, 1, 1, 1)
@@ -22,6 +22,22 @@ QUOTA = (0, 0, 0, 0, 0, 0, 4, 2, 1, 1, 1)
 WHIST = DefenceCall.WHIST
 PASS = DefenceCall.PASS
 HALF = DefenceCall.HALF
+
+
+_THREE = (0, 1, 2)
+
+
+def active_seats(players: int, dealer: int) -> tuple[int, ...]:
+    """Seats holding cards: all three, or all but the 4-handed dealer (spec §2)."""
+    if players == 3:
+        return _THREE
+    return ((dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4)
+
+
+def defenders_of(active: tuple[int, ...], declarer: int) -> tuple[int, int]:
+    """The declarer's opponents, his left first (spec §5.1)."""
+    i = active.index(declarer)
+    return active[(i + 1) % 3], active[(i + 2) % 3]
 
 
 def _part(x: int, num: int, den: int) -> Amount:
@@ -63,7 +79,7 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     v = rules.game_values[level - 6] * coeff  # spec §9.2: v = V(level) * coeff
     wp = rules.whist_mult * v  # whist price per defender's trick
     quota = QUOTA[level]
-    d1, d2 = result.defenders
+    d1, d2 = defenders_of(active_seats(result.players, result.dealer), decl)
     defence = result.defence
     out: list[Entry] = []
 

@@ -17,7 +17,7 @@ from ..errors import ScoreError
 from ..result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
 from .allpass import score_all_pass
-from .game import score_game, score_misere
+from .game import active_seats, defenders_of, score_game, score_misere
 from .settlement import entries_net
 from .sheet import Amount, Entry
 
@@ -37,7 +37,7 @@ def score_deal(
     if check:
         check_result(result, rules)
     kind = result.kind
-    if kind.value in _IRREGULAR:
+    if kind not in _REGULAR:
         return _irregular(result)
     if kind is DealKind.ALL_PASS:
         return score_all_pass(result, rules, raspas_step)
@@ -49,6 +49,7 @@ def score_deal(
 
 # Deals ended by an irregularity (the engine's DealKind.VOID / PENALTY), compared by value.
 _IRREGULAR = ("void", "penalty")
+_REGULAR = frozenset((DealKind.GAME, DealKind.NOT_PLAYED, DealKind.MISERE, DealKind.ALL_PASS))
 
 
 def _irregular(result: DealResult) -> list[Entry]:
@@ -99,7 +100,7 @@ def check_result(result: DealResult, rules: Rules) -> None:
     if result.multiplier < 1:
         raise _fail(f"multiplier: must be at least 1, not {result.multiplier}")
     kind = result.kind
-    if kind.value in _IRREGULAR:
+    if kind not in _REGULAR:
         offender = getattr(result, "offender", None)
         penalty: Mapping[int, Fraction] = getattr(result, "penalty", {})
         if kind.value == "penalty":
@@ -109,7 +110,7 @@ def check_result(result: DealResult, rules: Rules) -> None:
                 if not 0 <= seat < n or seat == offender or amount < 0:
                     raise _fail(f"penalty: seat {seat} cannot write {amount} on the offender")
         return
-    active = result.active
+    active = active_seats(n, result.dealer)
     tricks = result.tricks
     for s, t in tricks.items():
         if s not in active:
@@ -127,7 +128,7 @@ def check_result(result: DealResult, rules: Rules) -> None:
             raise _fail("tricks: more than 10 tricks in a deal")
         played = False
     if played:
-        total = sum(tricks.get(s, 0) for s in active) + (result.dealer_tricks if n == 4 else 0)
+        total = sum(tricks.values()) + (result.dealer_tricks if n == 4 else 0)
         if total != 10 or len(tricks) != 3:
             got = ", ".join(f"{s}: {t}" for s, t in sorted(tricks.items())) or "none"
             raise _fail(
@@ -154,7 +155,7 @@ def check_result(result: DealResult, rules: Rules) -> None:
         raise _fail(f"{kind.value}: a declarer and a contract are needed")
     if decl not in active:
         raise _fail(f"declarer: seat {decl} is the dealer sitting out; he cannot declare")
-    defenders = result.defenders
+    defenders = defenders_of(active, decl)
     for s in result.defence:
         if s not in defenders:
             raise _fail(f"defence: seat {s} is not one of the declarer's opponents {defenders}")
