@@ -37,6 +37,9 @@ def test_bots_only_demo_prints_deals_and_the_sheet() -> None:
     assert "Anna (hard), Boris (medium), Vera (easy)" in out
     assert out.count("Result: ") == 5
     assert "The pulka is over." in out and "Settlement in whists" in out
+    # The sheet's columns stay aligned with names longer than one letter.
+    rows = [line for line in out.splitlines() if line.startswith(("pool ", "mountain ", "whists on "))][-5:]
+    assert len({len(r) for r in rows}) == 1, rows
     # The same seed gives the same game, whatever the process's string hashing.
     again = play(["--seats", "bot:hard,bot:medium,bot:easy", "--deals", "5", "--seed", "1"], hash_seed="12345")
     assert again.stdout == out

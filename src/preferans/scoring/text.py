@@ -68,7 +68,7 @@ def render_text(
             )
         out.append("")
     col = max(7, *(len(x) + 2 for x in names))
-    label_w = 11
+    label_w = max(11, *(len(f"whists on {x}") + 1 for x in names))  # long names stay aligned
 
     def row(label: str, cells: list[str]) -> str:
         return label.ljust(label_w) + "".join(c.rjust(col) for c in cells)
