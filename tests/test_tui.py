@@ -5,10 +5,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
-pytest.importorskip("textual")  # the [tui] extra; scripts/test installs .[dev,tui]
-
 from preferans import Rules
 from preferans.table import Table
 from preferans.tui.app import PlayApp

@@ -29,7 +29,7 @@ from ..errors import PreferansError
 from ..scoring.text import render_text
 from ..table import Table
 from .narrate import Narrator
-from .text import T, action_name, contract_text, display_order, hand_text
+from .text import T, action_name, contract_text, display_order, hand_text, result_text
 
 __all__ = ["PlayApp"]
 
@@ -366,7 +366,7 @@ class PlayApp(App[int]):
             t("deal_header", n=table.deal_number, rules=table.rules.name, pool=table.rules.pool_target,
               dealer=names[deal.dealer]),
         ]  # fmt: skip
-        c = contract_text(deal, names, self.lang)
+        c = contract_text(deal, names, self.lang, self.narrator.you)
         if c:
             parts.append(c)
         self.query_one("#status", Static).update(" · ".join(parts))
@@ -465,6 +465,15 @@ class PlayApp(App[int]):
 
     def refresh_choices(self) -> None:
         deal = self.table.deal
+        keys = self.query_one("#keys", Static)
+        keys.update(Text(self.t("tui_keys")))
+        if deal.is_over:
+            score = self.table.scores[-1] if self.table.scores else None
+            names = [self.narrator.name(s) for s in range(deal.players)]
+            lines = result_text(deal.result, score, names, self.lang)
+            self.query_one("#hand", Static).update(Text(lines[0], style="bold"))
+            self.query_one("#calls", Static).update(Text("\n".join(lines[1:2])))
+            return
         seat = self.table.human_to_act
         options = self.choices()
         if options:
@@ -477,8 +486,8 @@ class PlayApp(App[int]):
         play_from = deal.to_play if deal.phase is Phase.PLAY and deal.to_play is not None else seat
         legal = {int(a) for a in cards}
         cursor = int(chosen) if chosen is not None and chosen.is_card else None
-        hand = Text(f"{self.t('your_hand') if play_from == self.viewer else self.narrator.name(play_from)}: ",
-                    style="bold")  # fmt: skip
+        label = self.t("your_hand") if play_from == self.viewer else self.narrator.name(play_from)
+        hand = Text(f"{label}: ", style="bold")
         hand.append_text(self._hand_row(deal.hands[play_from], legal, cursor, dim_all=bool(cards)))
         if play_from != seat:
             hand.append(f"   ({self.t('your_hand')}: {hand_text(deal.hands[seat])})", style="dim")
@@ -488,7 +497,4 @@ class PlayApp(App[int]):
             style = "reverse" if a == chosen else "bold"
             row.append(f" {action_name(a, self.lang)} ", style=style)
             row.append(" ")
-        if deal.is_over:
-            row.append(self.t("next_deal") if not self.table.is_over else self.t("game_over"), style="bold")
         self.query_one("#calls", Static).update(row)
-        self.query_one("#keys", Static).update(Text(self.t("tui_keys"), style=""))

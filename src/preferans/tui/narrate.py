@@ -43,6 +43,12 @@ class Narrator:
             return self.t("you")
         return self.table.names[seat]
 
+    @property
+    def you(self) -> int | None:
+        """The viewer's seat when the table calls him «You» (so texts say «you play», not «You plays»)."""
+        v = self.viewer
+        return v if v is not None and self.table.names[v] == "You" else None
+
     def takes(self, seat: int) -> str:
         if seat == self.viewer and self.table.names[seat] == "You":
             return self.t("you_take_trick")
@@ -79,7 +85,10 @@ class Narrator:
         who = self.name(seat)
         if before is Phase.DISCARD and action.is_card:
             if self._sees(seat):
-                self.say(t("discarded", name=who, card=str(action)))
+                if seat == self.you:
+                    self.say(t("you_discard", card=str(action)))
+                else:
+                    self.say(t("discarded", name=who, card=str(action)))
             else:
                 self.say(t("discards", name=who))
         elif not action.is_card:

@@ -55,7 +55,7 @@ class PlainGame(Narrator):
 
     def show_trick(self) -> None:
         deal = self.table.deal
-        contract = contract_text(deal, [self.name(s) for s in range(deal.players)], self.lang)
+        contract = contract_text(deal, [self.name(s) for s in range(deal.players)], self.lang, self.you)
         trump = deal.trump
         strain = self.t("trumps", suit="♠♣♦♥"[trump]) if trump is not None else self.t("no_trumps")
         tricks = ", ".join(f"{self.name(s)} {deal.tricks_won[s]}" for s in deal.active)

@@ -71,6 +71,8 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "talon_shown": ("Talon: {cards}", "Прикуп: {cards}"),
     "discards": ("{name} discards a card", "{name} сносит карту"),
     "discarded": ("{name} discards {card}", "{name} сносит {card}"),
+    "you_discard": ("You discard {card}", "Вы сносите {card}"),
+    "you_play": ("You play {contract}", "Вы играете {contract}"),
     "lies_down": ("{name} lies down: {cards}", "{name} открывает карты: {cards}"),
     "takes_trick": ("{name} takes the trick", "{name} берёт взятку"),
     "you_take_trick": ("you take the trick", "ваша взятка"),
@@ -241,7 +243,7 @@ def hand_text(mask: int) -> str:
     return format_hand(mask, grouped=True)
 
 
-def contract_text(deal: Deal, names: Sequence[str], lang: str = "en") -> str:
+def contract_text(deal: Deal, names: Sequence[str], lang: str = "en", you: int | None = None) -> str:
     """``Left plays 7♠`` or the all-pass, for the status line."""
     t = T(lang)
     if deal.kind is DealKind.ALL_PASS or (deal.declarer is None and deal.phase is Phase.PLAY):
@@ -250,6 +252,8 @@ def contract_text(deal: Deal, names: Sequence[str], lang: str = "en") -> str:
     if deal.declarer is None or c is None:
         return ""
     strain = action_name(Action.bid(c), lang)
+    if deal.declarer == you:
+        return t("you_play", contract=strain)
     return t("contract", name=names[deal.declarer], contract=strain)
 
 
