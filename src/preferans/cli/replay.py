@@ -16,8 +16,8 @@ from ..cards import format_hand
 from ..deal import Deal
 from ..record import GameRecord, load
 from ..record.model import DealRecord
-from ..record.replay import Replay, replay
-from ..scoring.sheet import amount_text
+from ..record.playback import Replay, replay
+from ..scoring.sheet import Entry, amount_text
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -95,7 +95,8 @@ def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
     """One deal as text: cards, every action, tricks, result and sheet lines."""
     d = record.deals[index]
     names = record.players
-    out = [f"Deal {index + 1} — dealer {names[d.dealer]}" + (f", lowest game {d.min_level}" if d.min_level != 6 else "")]
+    low = f", lowest game {d.min_level}" if d.min_level != 6 else ""
+    out = [f"Deal {index + 1} — dealer {names[d.dealer]}{low}"]
     if index >= len(rep.deals):
         out.append("  (does not replay)")
         return "\n".join(out)
@@ -126,11 +127,10 @@ def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
     return "\n".join(out)
 
 
-def _entry(record: GameRecord, e: object) -> str:
-    col, player, amount, on, why = e  # type: ignore[misc]
+def _entry(record: GameRecord, e: Entry) -> str:
     names = record.players
-    target = f" on {names[on]}" if col == "whists" else ""
-    return f"{names[player]} {col}{target} {amount_text(amount)}" + (f" ({why})" if why else "")
+    target = f" on {names[e.on]}" if e.column == "whists" else ""
+    return f"{names[e.player]} {e.column}{target} {amount_text(e.amount)}" + (f" ({e.why})" if e.why else "")
 
 
 def _totals(rep: Replay) -> str:

@@ -38,7 +38,7 @@ from typing import IO, Any
 from .build import deal_record, record_from_deal, record_from_deals, record_from_pulka, record_from_table
 from .jsonform import from_json, to_json
 from .model import HEADER_ORDER, STAGES, DealRecord, GameRecord, RecordError
-from .replay import Replay, complete_cards, replay, replay_deal, states
+from .playback import Replay, complete_cards, replay, replay_deal, states
 from .text import MAGIC, read_text, read_texts, write_text
 
 __all__ = [

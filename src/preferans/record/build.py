@@ -21,7 +21,14 @@ from ..pulka import Pulka
 from ..scoring.sheet import Entry
 from .model import DealRecord, GameRecord, RecordError
 
-__all__ = ["deal_record", "default_names", "record_from_deal", "record_from_deals", "record_from_pulka", "record_from_table"]
+__all__ = [
+    "deal_record",
+    "default_names",
+    "record_from_deal",
+    "record_from_deals",
+    "record_from_pulka",
+    "record_from_table",
+]
 
 _STAGE_OF_PHASE = {
     "bidding": "auction",

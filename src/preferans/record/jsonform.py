@@ -164,7 +164,8 @@ def _deal_from_json(dj: dict[str, Any], names: tuple[str, ...], path: str) -> De
             fr = Fraction(str(ej["amount"]))
             amount: int | Fraction = fr.numerator if fr.denominator == 1 else fr
             on = _seat(ej["on"], names, f"score[{k}].on") if col == "whists" else -1
-            entries.append(Entry(col, _seat(ej["player"], names, f"score[{k}].player"), amount, on, str(ej.get("why", ""))))
+            player = _seat(ej["player"], names, f"score[{k}].player")
+            entries.append(Entry(col, player, amount, on, str(ej.get("why", ""))))
     help_to = _seat(dj["help"], names, "help") if dj.get("help") is not None else None
     return DealRecord(
         players=n,

@@ -90,14 +90,15 @@ def _action(token: str, stage: str) -> Action:
 
 
 # What may stand on each kind of line (a first, cheap check; the replay checks the rest).
-_AUCTION_CALLS = frozenset((PASS_ID, 62, 63, DARK_PASS_ID, 98, 99, 100))  # pass here talon dark-pass invite accept refuse
+# pass, here, talon, dark pass, invite, accept, refuse
+_AUCTION_CALLS = frozenset((PASS_ID, 62, 63, DARK_PASS_ID, 98, 99, 100))
 _DEFENCE_CALLS = frozenset((OPEN_ID, CLOSED_ID, 99, 100, 101, PLAY_ID, 103, 104))
 _WHIST_CALLS = frozenset((WHIST_ID, PASS_ID, HALF_WHIST_ID))
 
 
 def _fits(a: Action, stage: str) -> bool:
     if stage == "play":
-        return a < 32 or a == OPEN_ID or a == CLOSED_ID
+        return a < 32 or a in (OPEN_ID, CLOSED_ID)
     if stage == "discard":
         return a < 32
     if stage == "contract":
@@ -372,9 +373,7 @@ class _Reader:
 
     def rules(self, name: str, values: dict[str, str], lines: dict[str, int]) -> Rules:
         base = PRESETS.get(name, PRESETS["sochi"])
-        if name not in PRESETS:
-            base = base.replace(name=name) if name else base
-        else:
+        if name:
             base = base.replace(name=name)
         data: dict[str, Any] = {}
         for k, v in values.items():
@@ -474,7 +473,11 @@ class _Reader:
                     seat = names.index(who)
                     if seat in hands:
                         raise RecordError(f"a second hand line for {who}")
-                    hands[seat] = _read_cards(value, f"hand of {who}")
+                    try:
+                        hands[seat] = _read_cards(value, f"hand of {who}")
+                    except RecordError as e:
+                        hands[seat] = (0, 10)  # lenient: the hand is kept as unknown
+                        raise e
                 elif key == "talon":
                     toks = value.split()
                     talon = tuple(None if t == "??" else _card(t, "talon") for t in toks)
@@ -513,23 +516,23 @@ class _Reader:
         masks = [0] * n
         unknown = [0] * n
         seen = 0
-        for s in range(n):
-            if s not in active:
-                if s in hands and hands[s] != (0, 0):
-                    self.fail(line, f"hand of {names[s]}: the 4-handed dealer holds no cards")
+        for seat in range(n):
+            if seat not in active:
+                if seat in hands and hands[seat] != (0, 0):
+                    self.fail(line, f"hand of {names[seat]}: the 4-handed dealer holds no cards")
                 continue
-            if s not in hands:
-                self.fail(line, f"deal {number} has no hand line for {names[s]}")
-                return None, item
-            m, u = hands[s]
+            if seat not in hands:
+                self.fail(line, f"deal {number} has no hand line for {names[seat]}")
+                hands[seat] = (0, 10)  # lenient: unknown
+            m, u = hands[seat]
             if m.bit_count() + u != 10:
-                self.fail(line, f"hand of {names[s]}: 10 cards (?? for unseen ones), not {m.bit_count() + u}")
+                self.fail(line, f"hand of {names[seat]}: 10 cards (?? for unseen ones), not {m.bit_count() + u}")
                 broken = True
             if seen & m:
-                self.fail(line, f"hand of {names[s]}: {format_hand(seen & m)} dealt twice")
+                self.fail(line, f"hand of {names[seat]}: {format_hand(seen & m)} dealt twice")
                 broken = True
             seen |= m
-            masks[s], unknown[s] = m, u
+            masks[seat], unknown[seat] = m, u
         if not talon:
             self.fail(line, f"deal {number} has no 'talon:' line")
             return None, item
@@ -587,9 +590,9 @@ def _name_at(text: str, names: tuple[str, ...]) -> tuple[int, str]:
     """The player whose name starts ``text``, and the rest of it."""
     best = -1
     for i, name in enumerate(names):
-        if text.startswith(name) and (len(text) == len(name) or text[len(name)] == " "):
-            if best < 0 or len(name) > len(names[best]):
-                best = i
+        fits = text.startswith(name) and (len(text) == len(name) or text[len(name)] == " ")
+        if fits and (best < 0 or len(name) > len(names[best])):
+            best = i
     if best < 0:
         raise RecordError(f"score: expected a player's name ({', '.join(names)}) at {text[:30]!r}")
     return best, text[len(names[best]) :].lstrip()

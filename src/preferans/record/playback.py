@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..cards import ALL_CARDS_MASK, SUIT_MASKS, Card, cards_of
+from ..cards import Card
 from ..deal import Deal
-from ..errors import IllegalAction, PreferansError
+from ..errors import PreferansError
 from ..pulka import Pulka
 from ..rules import Rules
 from ..scoring.sheet import Entry, amount_text
 from .model import DealRecord, GameRecord, RecordError
+from .unknown import complete_cards
 
 __all__ = ["Replay", "complete_cards", "replay", "replay_deal", "states"]
 
@@ -103,136 +104,6 @@ def states(d: DealRecord, rules: Rules) -> Iterator[Deal]:
     for a in actions:
         deal.apply(a)
         yield deal
-
-
-# ---------------------------------------------------------------------------- unknown cards
-def complete_cards(
-    d: DealRecord, rules: Rules, *, source: str = "<string>", number: int = 0
-) -> tuple[tuple[int, ...], tuple[Card, ...], tuple[Action, ...]]:
-    """Hands, talon and actions with every ``??`` replaced by a card consistent with the play.
-
-    The auction does not depend on the cards; in the play every card played is
-    given to its player and a seat that failed to follow suit (or to trump) is
-    given no card of that suit.  Deals that are not played accept any filling.
-    """
-    if d.complete:
-        return d.hands, tuple(c for c in d.talon if c is not None), tuple(a for a in d.actions if a is not None)
-    pinned = list(d.hands)  # cards each seat is known to hold
-    voids = [0] * d.players  # suit masks a seat cannot hold among its unknown cards
-    kept = 0  # cards the declarer plays, so they were not discarded
-    known = 0
-    for h in d.hands:
-        known |= h
-    for c in d.talon:
-        if c is not None:
-            known |= 1 << c
-    for _ in range(80):
-        hands, talon = _fill(d, pinned, voids, known)
-        if hands is None or talon is None:
-            break
-        deal = _new_deal(d, rules, hands, talon, source, number)
-        actions: list[Action] = []
-        restart = False
-        for i, a in enumerate(d.actions):
-            if a is None:  # an unseen discard: a card the declarer is not seen to play
-                seat = deal.declarer
-                assert seat is not None
-                h = deal.hands[seat]
-                free = h & ~kept & ~(pinned[seat] & ~_unknown_mask(d, pinned, seat))
-                choice = free or (h & ~kept) or h
-                a = Action(cards_of(choice)[0])
-            else:
-                seat = _actor(deal, a)
-            if a < 32 and seat is not None and seat >= 0 and not deal.hands[seat] >> a & 1:
-                if known >> a & 1 and not _pinned_anywhere(d, a, seat):
-                    # the card is in the talon the declarer took, or known elsewhere
-                    if deal.phase.value == "play" and deal.declarer == seat and a in deal.talon:
-                        kept |= 1 << a
-                        restart = True
-                        break
-                    raise _err(d, i, f"{Card(a)} is not in that player's hand", source, number)
-                if deal.phase.value == "play" and deal.declarer == seat and deal.discard >> a & 1:
-                    kept |= 1 << a
-                    restart = True
-                    break
-                pinned[seat] |= 1 << a
-                known |= 1 << a
-                restart = True
-                break
-            try:
-                deal.apply(a)
-            except IllegalAction as e:
-                if deal.phase.value == "play" and a < 32 and seat is not None and seat >= 0:
-                    extra = _void_needed(deal, a, seat)
-                    if extra & ~voids[seat]:
-                        voids[seat] |= extra
-                        restart = True
-                        break
-                raise _err(d, i, f"{a}: {e}", source, number) from None
-            actions.append(a)
-        if not restart:
-            return hands, talon, tuple(actions)
-    raise RecordError(
-        "the unknown cards (??) cannot be filled in consistently with the play",
-        source=source, line=d.line, deal=number,
-    )  # fmt: skip
-
-
-def _unknown_mask(d: DealRecord, pinned: list[int], seat: int) -> int:
-    """Cards pinned to a seat beyond what the record shows (learnt from the play)."""
-    return pinned[seat] & ~d.hands[seat]
-
-
-def _pinned_anywhere(d: DealRecord, card: int, seat: int) -> bool:
-    return any(h >> card & 1 for s, h in enumerate(d.hands) if s != seat)
-
-
-def _actor(deal: Deal, a: Action) -> int | None:
-    if deal.phase.value == "play":
-        return deal.to_play
-    if deal.phase.value == "discard":
-        return deal.declarer
-    return deal.to_act
-
-
-def _void_needed(deal: Deal, a: int, seat: int) -> int:
-    """The suits a seat must lack for card ``a`` to be legal (follow suit, then trump: spec §6)."""
-    trick = deal.trick
-    if not trick:
-        return 0
-    led = trick[0][1] >> 3
-    mask = SUIT_MASKS[led] if a >> 3 != led else 0
-    trump = deal.trump
-    if trump is not None and a >> 3 != trump and a >> 3 != led:
-        mask |= SUIT_MASKS[trump]
-    return mask
-
-
-def _fill(
-    d: DealRecord, pinned: list[int], voids: list[int], known: int
-) -> tuple[tuple[int, ...] | None, tuple[Card, ...] | None]:
-    """Give the cards nobody is known to hold to the unknown places, respecting voids."""
-    free = list(cards_of(ALL_CARDS_MASK & ~known))
-    hands = list(pinned)
-    need = {s: 10 - pinned[s].bit_count() for s in d.active}
-    if any(v < 0 for v in need.values()):
-        return None, None
-    talon_known = [c for c in d.talon if c is not None]
-    talon_need = 2 - len(talon_known)
-    # Most constrained seats first; each takes cards outside its void suits.
-    for s in sorted(d.active, key=lambda s: -voids[s].bit_count()):
-        n = need[s]
-        take = [c for c in free if not voids[s] >> c & 1][:n]
-        if len(take) < n:
-            return None, None
-        for c in take:
-            hands[s] |= 1 << c
-            free.remove(c)
-    if len(free) != talon_need:
-        return None, None
-    it = iter(free)
-    talon = tuple(c if c is not None else next(it) for c in d.talon)
-    return tuple(hands), talon
 
 
 # ---------------------------------------------------------------------------- whole records
