@@ -28,11 +28,31 @@ def build_parser() -> argparse.ArgumentParser:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
+        try:
+            module = importlib.import_module(f"{__name__}.{info.name}")
+        except ImportError as exc:
+            # One command missing its optional extra must not take the others down.
+            _register_unavailable(sub, info.name, exc)
+            continue
         register = getattr(module, "register", None)
         if register is not None:
             register(sub)
     return parser
+
+
+def _register_unavailable(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, exc: Exception) -> None:
+    p = sub.add_parser(name, help=f"(unavailable: {exc})", add_help=False)
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+
+    def run(args: argparse.Namespace) -> int:
+        print(
+            f"preferans {name}: not available here: {exc}\n"
+            "Install the extras with: pip install 'preferans[all]' (or the extra this command needs).",
+            file=sys.stderr,
+        )
+        return 2
+
+    p.set_defaults(func=run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
