@@ -21,6 +21,7 @@ preferans.record.model.RecordError: bad.prf:1: the record must start with '%pref
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
@@ -378,7 +379,9 @@ class _Reader:
         data: dict[str, Any] = {}
         for k, v in values.items():
             if k not in _RULE_FIELDS:
-                self.fail(lines[k], f"unknown rules field {k!r}")
+                close = difflib.get_close_matches(k, _RULE_FIELDS, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                self.fail(lines[k], f"unknown rules field {k!r}{hint}")
                 continue
             data[k] = "" if v == "-" else v
         # Apply field by field, so a bad value names its own line.
