@@ -12,6 +12,8 @@ Two input forms, mixed freely, one deal per line (``#`` starts a comment):
       A 10H A9 B1 C0             a 10-game checked (no calls)
       A misere 0                 misère, the declarer's tricks (``half`` = «пополам»)
       allpass A3 B5 C2           all-pass (4 players: the dealer's talon tricks too)
+      void C                     a misdeal: nothing written, dealt again (seed-002 p.12)
+      penalty A B:52 D:7         talon exposed in the auction: whists on A (Kodeks 3.3.16.3)
 
   Options anywhere on a line: ``@D`` (dealer), ``x2`` (multiplier: dark game,
   dark passes), ``-3`` («без трёх»), ``-10`` («без всех»), ``open``,
@@ -21,6 +23,12 @@ Two input forms, mixed freely, one deal per line (``#`` starts a comment):
       {"game": "7S", "declarer": "A", "defence": {"B": "whist", "C": "pass"},
        "tricks": {"A": 7, "B": 3, "C": 0}}
       {"allpass": true, "tricks": {"A": 3, "B": 5, "C": 2}}
+      {"void": true, "offender": "C"}
+      {"penalty": {"B": 52, "D": 7}, "offender": "A"}
+
+The amounts of a penalty line come from
+:func:`preferans.irregularities.assess_exposed_talon` when the cards are
+known, or from the players' own reckoning at the table.
 
 A saved game is JSON lines: a header ``{"preferans": "pulka", ...}`` with the
 rules and players, then one normalised JSON object per deal, so loading it
@@ -40,6 +48,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -64,14 +73,41 @@ _CALLS = {
     "пв": DefenceCall.HALF,
 }  # fmt: skip
 _ALLPASS = {"allpass", "all-pass", "ap", "raspas", "распасы", "распас"}
+_VOID = {"void", "redeal", "misdeal", "пересдача"}
+_PENALTY = {"penalty", "штраф"}
+
+
+def _whists(value: Any, field: str) -> Fraction:
+    try:
+        w = Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise _fail(f"{field}: whists as a number such as 52 or 7/2, not {value!r}") from None
+    if w < 0:
+        raise _fail(f"{field}: whists written on the offender cannot be negative")
+    return w
 
 
 class _Parsed:
     """A deal read from a line, before it becomes a :class:`DealResult`."""
 
     __slots__ = (
-        "allpass", "bombs", "conceded", "contract", "dealer", "dealer_tricks", "declarer",
-        "defence", "help_to", "misere_half", "multiplier", "open", "talon", "tricks",
+        "allpass",
+        "bombs",
+        "conceded",
+        "contract",
+        "dealer",
+        "dealer_tricks",
+        "declarer",
+        "defence",
+        "help_to",
+        "misere_half",
+        "multiplier",
+        "offender",
+        "open",
+        "penalty",
+        "talon",
+        "tricks",
+        "void",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -89,6 +125,13 @@ class _Parsed:
         self.help_to: int | None = None
         self.bombs: tuple[int, ...] = ()
         self.talon: tuple[int, ...] = ()
+        self.void = False  # a misdeal: nothing written, the same dealer deals again
+        self.offender: int | None = None
+        self.penalty: dict[int, Fraction] | None = None  # Kodeks 3.3.16.3 whists on the offender
+
+
+def amount_json(w: Fraction) -> int | str:
+    return int(w) if w.denominator == 1 else str(w)
 
 
 def _fail(msg: str) -> ScoreError:
@@ -145,6 +188,15 @@ class ScoreKeeper:
         """The normalised JSON line of a recorded deal (dealer always explicit)."""
         names = self.names
         out: dict[str, Any] = {}
+        if r.kind in (DealKind.VOID, DealKind.PENALTY):
+            if r.kind is DealKind.VOID:
+                out["void"] = True
+            else:
+                out["penalty"] = {names[s]: amount_json(w) for s, w in sorted(r.penalty.items())}
+            if r.offender is not None:
+                out["offender"] = names[r.offender]
+            out["dealer"] = names[r.dealer]
+            return out
         if r.kind is DealKind.ALL_PASS:
             out["allpass"] = True
         else:
@@ -283,6 +335,17 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
             p.talon = tuple(int(c) for c in parse_cards(str(obj["talon"])))
         except PreferansError as e:
             raise _fail(f"talon: {e}") from None
+    if "offender" in obj:
+        p.offender = _seat(pulka, obj["offender"], "offender")
+    if obj.get("void") is True:
+        p.void = True  # seed-002 p.12: a deal out of turn is dealt again
+        return p
+    if "penalty" in obj:
+        pen = obj["penalty"]
+        if not isinstance(pen, dict) or p.offender is None:
+            raise _fail("penalty: an object of player → whists on the \"offender\" (Kodeks 3.3.16.3)")
+        p.penalty = {_seat(pulka, k, "penalty"): _whists(v, f"penalty.{k}") for k, v in pen.items()}
+        return p
     tricks = obj.get("tricks")
     if tricks is not None:
         if not isinstance(tricks, dict):
@@ -338,6 +401,31 @@ def parse_line(text: str, pulka: Pulka) -> _Parsed:
     p = _Parsed()
     i = 0
     first = tokens[0]
+    if first.lower() in _VOID:
+        p.void = True  # seed-002 p.12
+        for tok in tokens[1:]:
+            if tok in names:
+                p.offender = names.index(tok)
+            elif tok.startswith("@") and tok[1:] in names:
+                p.dealer = names.index(tok[1:])
+            else:
+                raise _fail(f"void: cannot read {tok!r}; write 'void' or 'void C' (who dealt out of turn)")
+        return p
+    if first.lower() in _PENALTY:
+        # Kodeks 3.3.16.3: "penalty A B:52 D:7" — B writes 52 and D 7 whists on the offender A.
+        if len(tokens) < 3 or tokens[1] not in names:
+            raise _fail("penalty: write 'penalty OFFENDER B:52 D:7' (Kodeks 3.3.16.3)")
+        p.offender = names.index(tokens[1])
+        p.penalty = {}
+        for tok in tokens[2:]:
+            writer, sep, amount = tok.partition(":")
+            if tok.startswith("@") and tok[1:] in names:
+                p.dealer = names.index(tok[1:])
+            elif sep and writer in names:
+                p.penalty[names.index(writer)] = _whists(amount, f"penalty of {writer}")
+            else:
+                raise _fail(f"penalty: cannot read {tok!r}; write PLAYER:WHISTS, e.g. B:52")
+        return p
     if first.lower() in _ALLPASS:
         p.allpass = True
         i = 1
@@ -420,6 +508,12 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
     n = pulka.players
     names = pulka.names
     dealer = _dealer(p, pulka)
+    if p.void:
+        return DealResult(DealKind.VOID, n, dealer, offender=p.offender)
+    if p.penalty is not None:
+        if p.offender in p.penalty:
+            raise _fail("penalty: the offender writes nothing (Kodeks 3.3.16.3)")
+        return DealResult(DealKind.PENALTY, n, dealer, offender=p.offender, penalty=p.penalty)
     active = tuple((dealer + i) % n for i in range(1, 4)) if n == 4 else (0, 1, 2)
     for s in p.tricks:
         if s not in active:
