@@ -69,7 +69,7 @@ def test_pulka_rewards_add_up_to_the_settlement() -> None:
     per_deal = []
     total = dict.fromkeys(e.possible_agents, 0.0)
     for agent in e.agent_iter():
-        obs, reward, term, trunc, info = e.last()
+        obs, reward, term, trunc, _info = e.last()
         total[agent] += reward
         if term or trunc:
             e.step(None)

@@ -41,7 +41,7 @@ def action_mask(legal: tuple[int, ...]) -> npt.NDArray[np.int8]:
         if len(_MASKS) > 50_000:
             _MASKS.clear()
         m = _MASKS[legal] = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        m[list(legal)] = 1
+        m[[a for a in legal if a < NUM_ACTIONS]] = 1  # ids ≥ 105 are reports and claims, never offered
     return m.copy()
 
 

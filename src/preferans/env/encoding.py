@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import BID_BASE, DARK_BASE, NUM_BIDS, Contract
+from ..actions import BID_BASE, DARK_BASE, NUM_ACTIONS, NUM_BIDS, Contract
 from ..observation import Observation
 
 __all__ = [
@@ -42,11 +42,12 @@ __all__ = [
 ]
 
 CALL_BASE = BID_BASE  # calls are the action ids 32 … 104
-NUM_CALLS = 105 - CALL_BASE
+NUM_CALLS = NUM_ACTIONS - CALL_BASE
 SEATS = 4  # relative seat slots: self, left, across/next, fourth
 PHASES = (
     "bidding", "misere_invite", "discard", "declare", "whist",
     "concession", "defence", "quota_answer", "play", "over",
+    "redraw", "lead_penalty", "claim_answer",  # irregularities: reached only through Deal.report / claim
 )  # fmt: skip
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 MIN_LEVELS = (6, 7, 8, 9, 10)
@@ -146,7 +147,7 @@ def encode_bits(obs: Observation, *, min_level: int = 6) -> int:
     last_bid = -1
     auction = obs.phase in ("bidding", "misere_invite")
     for s, a in obs.moves:
-        if a is not None and a >= CALL_BASE:
+        if a is not None and CALL_BASE <= a < NUM_ACTIONS:  # reports and claims (ids ≥ 105) are not encoded
             bits |= 1 << (O_CALLS + NUM_CALLS * ((s - me) % n) + a - CALL_BASE)
             if auction:  # every move so far is an auction call
                 if BID_BASE <= a < BID_BASE + NUM_BIDS:
@@ -201,7 +202,7 @@ def feature_names() -> list[str]:
     from ..cards import Card
 
     cards = [str(Card(c)) for c in range(32)]
-    calls = [str(Action(a)) for a in range(CALL_BASE, 105)]
+    calls = [str(Action(a)) for a in range(CALL_BASE, NUM_ACTIONS)]
     out: list[str] = []
 
     def seats(name: str, items: list[str], slots: range) -> None:

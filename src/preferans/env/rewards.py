@@ -31,20 +31,30 @@ _CACHES: dict[int, tuple[Rules, dict[tuple[object, ...], tuple[float, ...]]]] = 
 _CACHE_LIMIT = 100_000
 
 
-def _key(result: DealResult) -> tuple[object, ...]:
+def _key(result: DealResult, with_talon: bool) -> tuple[object, ...]:
+    """The outcome with seats counted from the dealer: the score does not depend on where he sits."""
+    n = result.players
+    d = result.dealer
+
+    def rel(s: int | None) -> int | None:
+        return None if s is None else (s - d) % n
+
     return (
-        result.kind, result.players, result.dealer, result.declarer, result.contract,
-        tuple(sorted(result.defence.items())), result.open_play, tuple(sorted(result.tricks.items())),
+        result.kind, n, rel(result.declarer), result.contract,
+        tuple(sorted(((s - d) % n, v) for s, v in result.defence.items())), result.open_play,
+        tuple(sorted(((s - d) % n, t) for s, t in result.tricks.items())),
         result.dealer_tricks, result.ten_checked, result.za_svoimi, result.conceded, result.misere_half,
-        result.multiplier, result.dark_game, result.bombs_earned, result.talon,
+        result.multiplier, result.dark_game, tuple(sorted((s - d) % n for s in result.bombs_earned)),
+        result.talon if with_talon else (),
     )  # fmt: skip
 
 
 def deal_returns(result: DealResult, rules: Rules) -> tuple[float, ...]:
     """Net whists of every seat for one deal played on its own (a fresh sheet).
 
-    Exact settlement (spec §11.2) converted to floats; cached, since many
-    deals end the same way.
+    Exact settlement (spec §11.2) converted to floats.  Cached by the outcome
+    seen from the dealer's seat, since many deals end the same way and the
+    score is the same whoever deals.
     """
     entry = _CACHES.get(id(rules))
     if entry is None or entry[0] is not rules:
@@ -52,15 +62,18 @@ def deal_returns(result: DealResult, rules: Rules) -> tuple[float, ...]:
             _CACHES.clear()
         entry = _CACHES[id(rules)] = (rules, {})
     cache = entry[1]
-    key = _key(result)
+    key = _key(result, rules.dealer_talon_whists != "none")  # «проданные тузы» look at the talon
+    n = result.players
+    d = result.dealer
     hit = cache.get(key)
     if hit is None:
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
-        pulka = Pulka(rules, result.players, first_dealer=result.dealer)
+        pulka = Pulka(rules, n, first_dealer=d)
         pulka.record(result)
-        hit = cache[key] = tuple(float(x) for x in pulka.settlement().net)
-    return hit
+        net = pulka.settlement().net
+        hit = cache[key] = tuple(float(net[(r + d) % n]) for r in range(n))
+    return tuple(hit[(s - d) % n] for s in range(n))
 
 
 def reward_scale(rules: Rules) -> float:
