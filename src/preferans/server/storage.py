@@ -1,0 +1,266 @@
+"""Durable storage of tables, seats, deals and moves (SQLAlchemy 2 Core).
+
+The server keeps no state that is not here: a table is rebuilt after a restart
+by replaying its deals (each deal is a seed and its moves) through the engine.
+Every accepted move is committed by :meth:`Storage.add_move` *before* the
+server acknowledges it, so a crash (even SIGKILL) never loses an action a
+player saw accepted.
+
+SQLite (the default, in the user's data directory) and PostgreSQL share the
+same schema and code: ``Storage("sqlite:///games.db")`` or
+``Storage("postgresql://user@host/db")``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+__all__ = ["DealRow", "SeatRow", "Storage", "TableRow", "default_db_url", "normalize_url"]
+
+metadata = MetaData()
+
+tables = Table(
+    "pref_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("config", Text, nullable=False),  # JSON: rules, players, spectators
+    Column("status", String(16), nullable=False),  # waiting | playing | finished
+)
+
+seats = Table(
+    "pref_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("pref_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("level", String(16), nullable=False, default=""),
+    Column("token_hash", String(64), nullable=False, default=""),
+)
+
+deals = Table(
+    "pref_deals",
+    metadata,
+    Column("table_id", String(32), ForeignKey("pref_tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("dealer", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("min_level", Integer, nullable=False),
+    Column("started", Float, nullable=False),
+)
+
+moves = Table(
+    "pref_moves",
+    metadata,
+    Column("table_id", String(32), ForeignKey("pref_tables.id"), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("n", Integer, primary_key=True),  # index of the move within its deal
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+records = Table(
+    "pref_records",
+    metadata,
+    Column("table_id", String(32), ForeignKey("pref_tables.id"), primary_key=True),
+    Column("finished", Float, nullable=False),
+    Column("record", Text, nullable=False),  # JSON game record
+)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    created: float
+    config: dict[str, Any]
+    status: str
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    kind: str
+    level: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class DealRow:
+    number: int
+    dealer: int
+    seed: int
+    min_level: int
+    moves: tuple[tuple[int, int], ...]  # (seat, action id) in order
+
+
+def default_db_url() -> str:
+    """SQLite in the user's data directory (``platformdirs``)."""
+    from platformdirs import user_data_dir
+
+    path = Path(user_data_dir("preferans", appauthor=False)) / "games.db"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def normalize_url(url: str) -> str:
+    """``postgresql://`` means psycopg 3; a bare path means SQLite.
+
+    >>> normalize_url("postgresql://u@h/db")
+    'postgresql+psycopg://u@h/db'
+    >>> normalize_url("/tmp/x.db")
+    'sqlite:////tmp/x.db'
+    """
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{Path(url).absolute()}"
+    return url
+
+
+class Storage:
+    """All reads and writes of the server; every write is its own committed transaction."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = normalize_url(url or default_db_url())
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        else:
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def ping(self) -> bool:
+        """Can the database be reached?"""
+        try:
+            with self.engine.connect() as c:
+                c.execute(text("SELECT 1"))
+            return True
+        except Exception:
+            return False
+
+    # -- tables and seats -------------------------------------------------------------
+    def create_table(self, table_id: str, config: dict[str, Any], seat_rows: list[SeatRow]) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(tables).values(id=table_id, created=time.time(),
+                                            config=json.dumps(config), status="waiting"))  # fmt: skip
+            for s in seat_rows:
+                c.execute(insert(seats).values(table_id=table_id, seat=s.seat, name=s.name, kind=s.kind,
+                                               level=s.level, token_hash=s.token_hash))  # fmt: skip
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(tables).where(tables.c.id == table_id)).first()
+        if row is None:
+            return None
+        return TableRow(row.id, row.created, json.loads(row.config), row.status)
+
+    def table_ids(self, status: str | None = None) -> list[str]:
+        q = select(tables.c.id).order_by(tables.c.created)
+        if status is not None:
+            q = q.where(tables.c.status == status)
+        with self.engine.connect() as c:
+            return [r.id for r in c.execute(q)]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+            return [SeatRow(r.seat, r.name, r.kind, r.level, r.token_hash) for r in rows]
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Claim a free human seat; False when somebody took it first."""
+        with self.engine.begin() as c:
+            res = c.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat,
+                       seats.c.kind == "human", seats.c.token_hash == "")  # fmt: skip
+                .values(name=name, token_hash=token_hash)
+            )
+            return bool(res.rowcount)
+
+    # -- deals and moves ----------------------------------------------------------------
+    def start_deal(self, table_id: str, number: int, dealer: int, seed: int, min_level: int) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(deals).values(table_id=table_id, number=number, dealer=dealer, seed=seed,
+                                           min_level=min_level, started=time.time()))  # fmt: skip
+            if number == 1:
+                c.execute(update(tables).where(tables.c.id == table_id).values(status="playing"))
+
+    def add_move(self, table_id: str, deal: int, n: int, seat: int, action: int) -> None:
+        """Commit one accepted move (the primary key rejects a duplicate index)."""
+        with self.engine.begin() as c:
+            c.execute(insert(moves).values(table_id=table_id, deal=deal, n=n, seat=seat,
+                                           action=action, at=time.time()))  # fmt: skip
+
+    def deals(self, table_id: str) -> list[DealRow]:
+        with self.engine.connect() as c:
+            drows = c.execute(select(deals).where(deals.c.table_id == table_id).order_by(deals.c.number)).all()
+            mrows = c.execute(
+                select(moves.c.deal, moves.c.seat, moves.c.action)
+                .where(moves.c.table_id == table_id)
+                .order_by(moves.c.deal, moves.c.n)
+            ).all()
+        by_deal: dict[int, list[tuple[int, int]]] = {}
+        for m in mrows:
+            by_deal.setdefault(m.deal, []).append((m.seat, m.action))
+        return [DealRow(d.number, d.dealer, d.seed, d.min_level, tuple(by_deal.get(d.number, ()))) for d in drows]
+
+    # -- finished games --------------------------------------------------------------------
+    def save_record(self, table_id: str, record: dict[str, Any]) -> None:
+        with self.engine.begin() as c:
+            c.execute(insert(records).values(table_id=table_id, finished=time.time(), record=json.dumps(record)))
+            c.execute(update(tables).where(tables.c.id == table_id).values(status="finished"))
+
+    def record(self, table_id: str) -> dict[str, Any] | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(records.c.record).where(records.c.table_id == table_id)).first()
+        return None if row is None else dict(json.loads(row.record))
+
+    def iter_records(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        with self.engine.connect() as c:
+            for row in c.execute(select(records.c.table_id, records.c.record).order_by(records.c.finished)):
+                yield row.table_id, json.loads(row.record)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL + synchronous=NORMAL: a commit survives a killed process (not a power cut).
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
