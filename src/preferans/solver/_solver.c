@@ -24,7 +24,13 @@
 
 #define SUIT(c) ((c) >> 3)
 #define SMASK(s) (0xFFu << (8 * (s)))
-#define POP(x) __builtin_popcount(x)
+/* Without -mpopcnt, __builtin_popcount is a library call; this is inline. */
+static inline int POP(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 
 enum { GOAL_TRICKS = 0, GOAL_MISERE = 1, GOAL_ALLPASS = 2 };
 
