@@ -160,6 +160,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._check_cards(hands, talon)
         self.initial_hands: tuple[int, ...] = tuple(hands)
         self._talon: tuple[Card, ...] = tuple(Card(c) for c in talon)
+        self.initial_talon: tuple[Card, ...] = self._talon  # as dealt (a redraw may change the talon)
         self._moves: list[tuple[int, Action]] = []
         self._undo: list[tuple[object, ...]] = []
         self._legal: tuple[Action, ...] | None = None
