@@ -236,7 +236,7 @@ def _deal_text(d: DealAnalysis, names: tuple[str, ...], all_cards: bool) -> list
         if not all_cards and not c.loss:
             continue
         who = names[c.seat] + ("" if c.player == c.seat else f" (by {names[c.player]})")
-        line = f"  trick {c.trick:2}  {who:<{width}}  {str(c.card):>3}   {names[c.focus]} {c.before} → {c.after}"
+        line = f"  trick {c.trick:2}  {who:<{width}}  {c.card!s:>3}   {names[c.focus]} {c.before} → {c.after}"
         if c.loss:
             best = " ".join(str(b) for b in c.best)
             line += f"   ? −{c.loss} trick{'s' if c.loss > 1 else ''}"
