@@ -134,12 +134,16 @@ class HeuristicBot(Bot):
         """A misère worth bidding: no hole the two-card discard cannot shed."""
         return misere_holes(hand) <= (1 if self.boldness > 0 else 0)
 
+    def bid_limits(self, obs: Observation) -> dict[int, int]:
+        """The highest level worth playing in each strain (below 6: none)."""
+        est = self.estimates(obs.hand)
+        return {s: min(10, int(est[s] + 1e-9)) for s in range(5)}
+
     def _bidding(self, obs: Observation) -> Action | None:
         legal = obs.legal_actions
-        est = self.estimates(obs.hand)
-        best_level = {s: min(10, int(est[s] + 1e-9)) for s in range(5)}
-        if MISERE in legal and max(est) < 7.0 and self.misere_ok(obs.hand):
+        if MISERE in legal and max(self.estimates(obs.hand)) < 7.0 and self.misere_ok(obs.hand):
             return MISERE
+        best_level = self.bid_limits(obs)
 
         def fits(c: Contract) -> bool:
             if c.is_misere or c.without_talon:

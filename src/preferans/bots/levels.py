@@ -4,7 +4,7 @@
 level    combination                                                    time per decision
 ======== ============================================================= ==================
 random   :class:`RandomBot` — any legal action                          microseconds
-easy     :class:`HeuristicBot` that overbids (+0.5 trick) and plays a   ~1 ms
+easy     :class:`HeuristicBot` that overbids (+0.6 trick) and plays a   ~1 ms
          random legal card 30 % of the time
 medium   :class:`HeuristicBot` — hand evaluation, rules of thumb        ~1 ms
 hard     :class:`PimcBot` — the heuristic auction; discard, contract,   median ≤ 1 s, worst
@@ -41,7 +41,7 @@ def bot_for_level(level: str, rules: Rules, seed: int | None = None) -> Bot:
     if name == "random":
         bot = RandomBot(rules, seed=seed)
     elif name == "easy":
-        bot = HeuristicBot(rules, seed=seed, careless=0.3, boldness=0.5)
+        bot = HeuristicBot(rules, seed=seed, careless=0.3, boldness=0.6)
     elif name == "medium":
         bot = HeuristicBot(rules, seed=seed)
     elif name == "hard":

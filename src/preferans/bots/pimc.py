@@ -7,7 +7,8 @@ with the declarer or in his discard), solves each layout double-dummy with
 :mod:`preferans.solver`, and picks the action whose *expected score under
 the table's rules* is best — tricks are turned into net whists by
 :mod:`.value` (quota, responsibility, greedy or gentleman, misère, all-pass
-prices), not counted raw.  The auction is the heuristic bot's.
+prices), not counted raw.  In the auction the hand is judged the same way: the
+unseen cards and the talon are sampled, discarded for and solved.
 
 A defender reading the declarer's cards assumes he discarded the way the
 heuristic would (two cards from his twelve that keep his contract best).
@@ -39,7 +40,8 @@ class PimcBot(HeuristicBot):
 
     ``samples`` — layouts per card decision; ``discard_samples`` and
     ``candidates`` — layouts and discards tried when taking the talon;
-    ``whist_samples`` — layouts for whisting and concessions.
+    ``whist_samples`` — layouts for whisting and concessions; ``bid_samples``
+    — layouts for judging a hand in the auction (0: the heuristic's limits).
     """
 
     name = "pimc"
@@ -53,8 +55,12 @@ class PimcBot(HeuristicBot):
         discard_samples: int = 8,
         candidates: int = 6,
         whist_samples: int = 16,
+        bid_samples: int = 16,
+        boldness: float = 0.0,
     ) -> None:
-        super().__init__(rules, seed=seed)
+        super().__init__(rules, seed=seed, boldness=boldness)
+        self.bid_samples = bid_samples
+        self._bid_cache: tuple[int, dict[int, int]] = (0, {})
         self.samples = samples
         self.discard_samples = discard_samples
         self.candidates = candidates
@@ -181,6 +187,40 @@ class PimcBot(HeuristicBot):
         leader = 0 if talon else index[on_table[0][0] if on_table else obs.to_play]
         return Position(hands=hands, leader=leader, declarer=focus, goal=goal, trump=trump,
                         trick=tuple(c for _, c in on_table), talon=tuple(talon), talon_mode=mode)
+
+    # ------------------------------------------------------------------ auction
+    def bid_limits(self, obs: Observation) -> dict[int, int]:
+        """By simulation: for the two most promising strains, deal the unseen cards
+        (the talon included), discard as the heuristic would, solve, and keep the
+        highest level whose expected score when whisted is not negative."""
+        hand = obs.hand
+        cached_hand, limits = self._bid_cache
+        if cached_hand == hand and limits:
+            return limits
+        heuristic = super().bid_limits(obs)
+        if self.bid_samples <= 0 or max(heuristic.values()) < 4:
+            return heuristic
+        k, layouts = self._layouts(obs, self.bid_samples)
+        me = obs.seat
+        focus = k.active.index(me)
+        est = self.estimates(hand)
+        strains = sorted(range(5), key=lambda s: -est[s])[:2]
+        limits = dict.fromkeys(range(5), 0)
+        for s in strains:
+            counts = [0] * 11
+            for layout in layouts:
+                full = hand | layout.get(OUT, 0)
+                h = list(self._hands(k, layout))
+                h[focus] = full & ~choose_discard(full, s) if full.bit_count() == 12 else full
+                pos = Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s)
+                counts[solve(pos)] += 1
+            for level in range(6, 11):
+                u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me,
+                                 declarer=me, contract=Contract(level, s), calls=("whist", "whist"))
+                if sum(n * u[t] for t, n in enumerate(counts)) >= 0:
+                    limits[s] = level
+        self._bid_cache = (hand, limits)
+        return limits
 
     # ------------------------------------------------------------------ talon and contract
     def _discard(self, obs: Observation) -> Action | None:
