@@ -14,6 +14,12 @@ from preferans.env import EnvError, env, raw_env
 from preferans.env.encoding import LAYOUT, OBS_SIZE, encode, feature_names
 from preferans.env.rewards import deal_returns
 
+# api_test's hints for Dict observations (PettingZoo's own classic games get them too).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be"),
+]
+
 CONFIGS = [
     {},
     {"players": 4},
@@ -217,3 +223,31 @@ def test_observation_does_change_with_visible_cards() -> None:
     hidden = cards_of(ALL_CARDS_MASK & ~view.visible_cards())
     other = relabel(deal, {own[0]: hidden[0], hidden[0]: own[0]})
     assert not np.array_equal(encode(other.observation(seat)), encode(view))
+
+
+def test_pulka_observations_show_the_sheet() -> None:
+    """In a pulka the sheet is public: pools, mountains and the all-pass series appear in every vector."""
+    from preferans.env.encoding import sheet_bits
+
+    e = raw_env(rules="sochi", episode="pulka", max_deals=30)
+    e.reset(seed=4)
+    rng = random.Random(4)
+    o_pool, size = LAYOUT["pool"]
+    seen_points = False
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        seat = e.possible_agents.index(agent)
+        vec = obs["observation"]
+        want = sheet_bits(e.table.pulka.pulka, seat)  # type: ignore[union-attr]
+        got = int("".join(str(int(b)) for b in vec[::-1]), 2)
+        assert got & want == want
+        seen_points |= bool(vec[o_pool : o_pool + size].any())
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert seen_points
+    single = raw_env()
+    single.reset(seed=1)
+    o_raspas, n = LAYOUT["raspas_series"]
+    assert not single.observe("player_0")["observation"][o_pool:o_raspas + n].any()

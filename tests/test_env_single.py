@@ -87,4 +87,4 @@ def test_registered_with_gymnasium() -> None:
 
     e = gymnasium.make("preferans/Preferans-v0", players=4, opponents="random")
     obs, info = e.reset(seed=1)
-    assert obs["observation"].shape == (896,) and info["seat"] == 0
+    assert obs["observation"].shape == (960,) and info["seat"] == 0

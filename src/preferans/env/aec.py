@@ -5,7 +5,7 @@
 >>> e.reset(seed=7)
 >>> obs, reward, terminated, truncated, info = e.last()
 >>> obs["observation"].shape, int(obs["action_mask"].sum()) > 0, e.agent_selection
-((896,), True, 'player_2')
+((960,), True, 'player_2')
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class PreferansAEC(AECEnv[str, ObsDict, int]):
     """Preferans as an agent-environment-cycle game.
 
     Agents are ``player_0`` … ``player_{n-1}`` (seat numbers).  ``observe``
-    gives ``{"observation": int8[896], "action_mask": int8[105]}`` built from
+    gives ``{"observation": int8[960], "action_mask": int8[105]}`` built from
     the seat's :class:`~preferans.Observation` only; rewards are net whists
     (or normalised) given to every seat when a deal ends.  See docs/env.md.
 
@@ -138,7 +138,7 @@ class PreferansAEC(AECEnv[str, ObsDict, int]):
         deal = self.table.deal
         view = deal.observation(seat)
         obs = {
-            "observation": encode(view, min_level=deal.min_level),
+            "observation": encode(view, min_level=deal.min_level, sheet=self.table.sheet_bits(view.seat)),
             "action_mask": action_mask(view.legal_actions),
         }
         self._cache[seat] = obs

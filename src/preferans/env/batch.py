@@ -12,7 +12,7 @@ is dealt again at once, so the batch never runs dry.
 >>> batch = BatchSelfPlay(8, rules="sochi", seed=1)
 >>> obs, mask, seat = batch.reset()
 >>> obs.shape, mask.shape, seat.shape
-((8, 896), (8, 105), (8,))
+((8, 960), (8, 105), (8,))
 >>> rng = np.random.default_rng(0)
 >>> finished = 0
 >>> for _ in range(200):
@@ -83,7 +83,7 @@ class SelfPlayDeal(Deal):
 class BatchStep(NamedTuple):
     """What one batch step returns (arrays over the slots).
 
-    * ``obs`` — ``int8[N, 896]``: the observation of the seat to act in each slot;
+    * ``obs`` — ``int8[N, 960]``: the observation of the seat to act in each slot;
     * ``mask`` — ``int8[N, 105]``: its legal actions;
     * ``seat`` — ``int64[N]``: which seat that is (0 … players-1);
     * ``rewards`` — ``float32[N, players]``: each seat's reward for a deal that

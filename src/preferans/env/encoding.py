@@ -10,7 +10,7 @@ The blocks, in order (``LAYOUT`` holds the offsets; docs/env.md explains them):
 >>> [name for name, _ in BLOCKS][:6]
 ['hand', 'known_hands', 'talon', 'discard', 'played', 'trick']
 >>> OBS_SIZE
-896
+960
 
 :func:`encode_bits` reads only an :class:`~preferans.Observation`, so the
 vector can hold nothing the seat may not know; :func:`encode` returns it as a
@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from ..actions import BID_BASE, DARK_BASE, NUM_ACTIONS, NUM_BIDS, Contract
 from ..observation import Observation
+from ..pulka import Pulka
 
 __all__ = [
     "BLOCKS",
@@ -39,6 +40,7 @@ __all__ = [
     "encode",
     "encode_bits",
     "feature_names",
+    "sheet_bits",
 ]
 
 CALL_BASE = BID_BASE  # calls are the action ids 32 … 104
@@ -74,6 +76,10 @@ BLOCKS: tuple[tuple[str, int], ...] = (
     ("open_play", 1),
     ("four_players", 1),
     ("min_level", len(MIN_LEVELS)),  # lowest game allowed this deal (after all-passes)
+    # The sheet, in pulka episodes only (zero for a single deal): public at the table.
+    ("pool", 8 * SEATS),  # per relative seat: pool ≥ k/8 of the target, k = 1..8 (thermometer)
+    ("mountain", 7 * SEATS),  # per relative seat: mountain above the lowest ≥ k/4 of the target, k = 1..7
+    ("raspas_series", 4),  # all-passes in a row before this deal: 0, 1, 2, 3 or more
 )
 LAYOUT: dict[str, tuple[int, int]] = {}
 _o = 0
@@ -105,6 +111,9 @@ O_TRICKS = LAYOUT["tricks_won"][0]
 O_OPEN = LAYOUT["open_play"][0]
 O_FOUR = LAYOUT["four_players"][0]
 O_MIN_LEVEL = LAYOUT["min_level"][0]
+O_POOL = LAYOUT["pool"][0]
+O_MOUNTAIN = LAYOUT["mountain"][0]
+O_RASPAS = LAYOUT["raspas_series"][0]
 
 
 def contract_bits(c: Contract | None) -> int:
@@ -117,10 +126,35 @@ def contract_bits(c: Contract | None) -> int:
     return bits
 
 
-def encode_bits(obs: Observation, *, min_level: int = 6) -> int:
+def sheet_bits(pulka: Pulka, seat: int) -> int:
+    """The ``pool``, ``mountain`` and ``raspas_series`` blocks for ``seat`` (the sheet is public).
+
+    >>> from preferans.pulka import Pulka
+    >>> from preferans import Rules
+    >>> p = Pulka(Rules.preset("sochi"))
+    >>> _ = p.game("A", "8♠", defence={"B": "pass", "C": "pass"})   # 6 in A's pool of 20
+    >>> bin(sheet_bits(p, 0) >> O_POOL & 0xFF), bin(sheet_bits(p, 1) >> (O_POOL + 16) & 0xFF)
+    ('0b11', '0b11')
+    """
+    sheet = pulka.sheet
+    n = len(sheet.pool)
+    target = pulka.rules.pool_target
+    low = min(sheet.mountain)
+    bits = 1 << (O_RASPAS + min(pulka.raspas_series, 3))
+    for s in range(n):
+        r = (s - seat) % n
+        k = min(8, int(sheet.pool[s] * 8 // target)) if sheet.pool[s] > 0 else 0
+        bits |= ((1 << k) - 1) << (O_POOL + 8 * r)
+        m = min(7, int((sheet.mountain[s] - low) * 4 // target))
+        bits |= ((1 << m) - 1) << (O_MOUNTAIN + 7 * r)
+    return bits
+
+
+def encode_bits(obs: Observation, *, min_level: int = 6, sheet: int = 0) -> int:
     """The observation vector as an integer: bit ``i`` is feature ``i``.
 
-    Reads nothing but ``obs`` (and the deal's ``min_level``, public at the table).
+    Reads nothing but ``obs`` (and the deal's ``min_level`` and, in a pulka,
+    the :func:`sheet_bits` — both public at the table).
     """
     me = obs.seat
     n = obs.players
@@ -154,7 +188,7 @@ def encode_bits(obs: Observation, *, min_level: int = 6) -> int:
                     last_bid = a - BID_BASE
                 elif DARK_BASE <= a < DARK_BASE + NUM_BIDS:
                     last_bid = a - DARK_BASE
-    return bits | _state_bits(obs, me, n, last_bid, min_level)
+    return bits | _state_bits(obs, me, n, last_bid, min_level) | sheet
 
 
 def _state_bits(obs: Observation, me: int, n: int, last_bid: int, min_level: int) -> int:
@@ -184,16 +218,16 @@ def bits_to_array(bits: int) -> npt.NDArray[np.int8]:
     return np.unpackbits(raw, bitorder="little").view(np.int8)
 
 
-def encode(obs: Observation, *, min_level: int = 6) -> npt.NDArray[np.int8]:
+def encode(obs: Observation, *, min_level: int = 6, sheet: int = 0) -> npt.NDArray[np.int8]:
     """The observation vector of ``obs`` (see :data:`BLOCKS`).
 
     >>> from preferans import Deal, Rules
     >>> deal = Deal.new(Rules.preset("sochi"), seed=1)
     >>> v = encode(deal.observation(1))
     >>> v.shape, int(v[:32].sum()), int(v[LAYOUT["to_act"][0]])   # ten cards; seat 1 acts
-    ((896,), 10, 1)
+    ((960,), 10, 1)
     """
-    return bits_to_array(encode_bits(obs, min_level=min_level))
+    return bits_to_array(encode_bits(obs, min_level=min_level, sheet=sheet))
 
 
 def feature_names() -> list[str]:
@@ -222,12 +256,17 @@ def feature_names() -> list[str]:
             out.extend(f"{name}:{b}" for b in BIDS)
         elif name == "tricks_won":
             seats(name, [str(k) for k in range(11)], range(4))
+        elif name == "pool":
+            seats(name, [f"{k}/8" for k in range(1, 9)], range(4))
+        elif name == "mountain":
+            seats(name, [f"{k}/4" for k in range(1, 8)], range(4))
         else:
             cats = {
                 "phase": PHASES,
                 "contract_level": ("misere", "6", "7", "8", "9", "10"),
                 "contract_strain": ("♠", "♣", "♦", "♥", "NT"),
                 "min_level": tuple(str(x) for x in MIN_LEVELS),
+                "raspas_series": ("0", "1", "2", "3+"),
             }.get(name)
             if cats is None and size == SEATS:
                 cats = tuple(f"+{r}" for r in range(SEATS))

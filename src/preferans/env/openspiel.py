@@ -14,7 +14,7 @@ ten_mode=whisted"``), ``dealer`` (seat), ``normalize`` (bool).
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_preferans", {"players": 3, "rules": "leningrad"})
 >>> game.num_players(), game.num_distinct_actions(), game.observation_tensor_shape()
-(3, 105, [896])
+(3, 105, [960])
 """
 
 from __future__ import annotations
@@ -233,7 +233,7 @@ class PreferansState(pyspiel.State):
 class PreferansObserver:
     """OpenSpiel's observer protocol: the env's observation vector and a JSON string.
 
-    The tensor is the 896-bit vector of docs/env.md (as float32); the string is
+    The tensor is the 960-bit vector of docs/env.md (as float32); the string is
     the seat's :class:`~preferans.Observation` as JSON, which holds every call
     and played card, so with ``perfect_recall`` it is the information state.
     While the cards are being dealt a seat sees only its own cards so far.

@@ -10,7 +10,7 @@ share of every deal that ended during the step (net whists, or normalised).
 >>> e = SingleAgentEnv(rules="sochi", opponents="random")
 >>> obs, info = e.reset(seed=3)
 >>> obs["observation"].shape, info["seat"], bool(e.action_masks().any())
-((896,), 0, True)
+((960,), 0, True)
 """
 
 from __future__ import annotations
@@ -151,7 +151,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         deal = self.table.deal
         view = deal.observation(self.seat)
         mask = action_mask(view.legal_actions) if not self.table.done else np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": encode(view, min_level=deal.min_level), "action_mask": mask}
+        vector = encode(view, min_level=deal.min_level, sheet=self.table.sheet_bits(view.seat))
+        return {"observation": vector, "action_mask": mask}
 
     def _info(self) -> dict[str, Any]:
         t = self.table

@@ -22,6 +22,7 @@ from ..actions import Action
 from ..deal import Deal
 from ..result import DealResult
 from .config import EnvConfig
+from .encoding import sheet_bits
 from .rewards import PulkaRewards, deal_returns
 
 __all__ = ["Table"]
@@ -41,6 +42,16 @@ class Table:
         self.deal_rewards: tuple[float, ...] = (0.0,) * config.players
         self.totals: list[float] = [0.0] * config.players
         self.last_result: DealResult | None = None
+        self._sheet: dict[int, int] = {}
+
+    def sheet_bits(self, seat: int) -> int:
+        """The sheet blocks of ``seat``'s vector: the pulka's score (0 for a single deal)."""
+        if self.pulka is None:
+            return 0
+        hit = self._sheet.get(seat)
+        if hit is None:
+            hit = self._sheet[seat] = sheet_bits(self.pulka.pulka, seat)
+        return hit
 
     @property
     def min_level(self) -> int:
@@ -60,6 +71,7 @@ class Table:
         self.deal_rewards = (0.0,) * n
         self.totals = [0.0] * n
         self.last_result = None
+        self._sheet = {}
         self._new_deal(first, 6)
 
     def _new_deal(self, dealer: int, min_level: int) -> None:
@@ -86,6 +98,7 @@ class Table:
             self.done = True
         else:
             raw = self.pulka.record(result)
+            self._sheet = {}
             if self.pulka.is_over:
                 self.done = True
             elif cfg.max_deals is not None and self.deals_played >= cfg.max_deals:
