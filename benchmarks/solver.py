@@ -87,6 +87,7 @@ def ablation(kinds: dict[str, list[Position]]) -> None:
     variants = [
         ("all techniques", 0),
         ("no transposition table", core.NO_TT),
+        ("table keyed by absolute ranks", core.NO_REL),
         ("no equivalent cards", core.NO_EQUIV),
         ("no sure-trick bounds", core.NO_BOUNDS),
         ("no move ordering", core.NO_ORDER),
