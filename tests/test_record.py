@@ -6,6 +6,7 @@ import dataclasses
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -247,3 +248,51 @@ def test_json_errors_name_the_field() -> None:
         loads('{"format": "preferans-record", ', source="g.json")
     except RecordError as e:
         assert "not valid JSON" in str(e) and e.line == 1
+
+
+# ------------------------------------------------------------------------------ irregularities and claims
+def _irregular_deals() -> list[Deal]:
+    rules = Rules.preset("kodeks")
+    seen = Deal.new(rules, seed=3)
+    seen.report("!talon-seen", 2)  # Kodeks 3.3.16: seat 2 loses the right to bid
+    seen.report("!out-of-turn 7♦", 0)  # Kodeks 3.3.18
+    for a in ("6♠", "pass", "8♠", "10♠", "6♠", "whist", "whist", "play"):
+        seen.apply(a)
+    while seen.trick_number < 1 or seen.phase.value == "lead_penalty":
+        seen.apply(seen.legal_actions()[0])
+    seen.claim(seen.to_play, 2)
+    while not seen.is_over:
+        seen.apply(seen.legal_actions()[0])
+    taken = Deal.new(rules, seed=4)
+    taken.report("!talon-taken", 1)  # Kodeks 3.3.17: the dealer draws two cards back
+    while not taken.is_over:
+        taken.apply(taken.legal_actions()[0])
+    misdeal = Deal.new(rules, seed=5)
+    misdeal.report("!misdeal", 2)
+    return [seen, taken, misdeal]
+
+
+def test_irregularities_and_claims_are_recorded_with_who_made_them() -> None:
+    deals = _irregular_deals()
+    rec = record_from_deals(deals, names=("Anna", "Boris", "Vera"))
+    text = dumps(rec)
+    for line in ("report: Vera talon-seen", "report: Anna out-of-turn 7♦", "claim: Vera 2",
+                 "report: Boris talon-taken", "report: Vera misdeal"):
+        assert line in text, line
+    assert "redraw: " in text and "trick 2: require" in text and "trick 2: accept" in text
+    back = loads(text)
+    assert back == rec and loads(dumps(rec, format="json")) == rec
+    for d, r in zip(deals, back.deals, strict=True):
+        rebuilt = replay_deal(r, back.rules)
+        assert rebuilt.moves == d.moves and rebuilt.result == d.result
+        assert [signature(s) for s in states(r, back.rules)][-1] == signature(d)
+
+
+def test_a_report_names_a_player_and_an_irregularity() -> None:
+    text = dumps(record_from_deals(_irregular_deals()[:1]))
+    with pytest.raises(RecordError, match="report: 'talon-sneaked' is not an irregularity"):
+        loads(text.replace("report: C talon-seen", "report: C talon-sneaked"))
+    with pytest.raises(RecordError, match="report: expected a player's name"):
+        loads(text.replace("report: C talon-seen", "report: Z talon-seen"))
+    with pytest.raises(RecordError, match="claim: write 'NAME TRICKS'"):
+        loads(text.replace("claim: C 2", "claim: C two"))

@@ -43,6 +43,8 @@ from .actions import Contract
 from .cards import Card
 from .deal import Deal
 from .errors import PreferansError
+from .record.build import dealt_talon
+from .record.playback import apply_move
 from .result import DealKind, DealResult
 from .rules import Rules
 from .scoring import DealScore, Sheet, amount_text, score_deal, settle
@@ -261,7 +263,7 @@ def analyze_deal(
     pulka did (see :func:`preferans.scoring.score_deal`).
     """
     replay = Deal(
-        deal.rules, deal.initial_hands, deal.talon, dealer=deal.dealer, players=deal.players,
+        deal.rules, deal.initial_hands, dealt_talon(deal), dealer=deal.dealer, players=deal.players,
         min_level=deal.min_level,
     )  # fmt: skip
     result = deal.result if deal.is_over else None
@@ -270,7 +272,7 @@ def analyze_deal(
     for seat, a in deal.moves:
         if replay.phase.value == "play" and a < 32:
             cards.append(_card(replay, Card(a), result, raspas_step, bomb))
-        replay.apply(a, seat)
+        apply_move(replay, seat, a)
     table = None
     table_seat = deal.declarer
     if contract_table and table_seat is not None:

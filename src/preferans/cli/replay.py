@@ -15,8 +15,9 @@ from collections.abc import Callable
 from ..cards import format_hand
 from ..deal import Deal
 from ..record import GameRecord, load
+from ..record.build import dealt_talon
 from ..record.model import DealRecord
-from ..record.playback import Replay, replay
+from ..record.playback import Replay, apply_move, replay
 from ..scoring.sheet import Entry, amount_text
 
 
@@ -104,7 +105,7 @@ def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
     for s in d.active:
         out.append(f"  {names[s]:<8} {_hand(d, s, deal.initial_hands[s])}")
     out.append("  talon    " + " ".join("??" if c is None else str(c) for c in d.talon))
-    replayed = Deal(deal.rules, deal.initial_hands, deal.talon, dealer=deal.dealer, players=deal.players,
+    replayed = Deal(deal.rules, deal.initial_hands, dealt_talon(deal), dealer=deal.dealer, players=deal.players,
                     min_level=deal.min_level)
     for i, (seat, a) in enumerate(deal.moves):
         stage = d.stages[i] if i < len(d.stages) else ""
@@ -114,7 +115,7 @@ def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
             out.append(f"  trick {done + 1:2}  {names[seat]:<8} {text}")
         else:
             out.append(f"  {stage:<9} {names[seat]:<8} {text}")
-        replayed.apply(a, seat)
+        apply_move(replayed, seat, a)
         if len(replayed.completed_tricks) > done:
             _, winner = replayed.completed_tricks[-1]
             out.append(f"           → {_who(record, winner) if winner >= 0 else 'nobody'} takes trick {done + 1}")
@@ -167,7 +168,7 @@ class Stepper:
         if index >= len(self.rep.deals):
             return None
         src = self.rep.deals[index]
-        return Deal(src.rules, src.initial_hands, src.talon, dealer=src.dealer, players=src.players,
+        return Deal(src.rules, src.initial_hands, dealt_talon(src), dealer=src.dealer, players=src.players,
                     min_level=src.min_level)
 
     def _moves(self) -> tuple[tuple[int, object], ...]:
@@ -217,7 +218,7 @@ class Stepper:
         moves = self._moves()
         if self.deal is not None and self.step < len(moves):
             seat, a = moves[self.step]
-            self.deal.apply(a, seat)  # type: ignore[arg-type]
+            apply_move(self.deal, seat, a)  # type: ignore[arg-type]
             self.step += 1
             return True
         if self.index + 1 < len(self.record.deals):

@@ -15,14 +15,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..actions import Action
+from ..actions import CLAIM_BASE, TALON_SEEN_ID, Action
+from ..cards import Card
 from ..deal import Deal
 from ..pulka import Pulka
 from ..scoring.sheet import Entry
 from .model import DealRecord, GameRecord, RecordError
+from .playback import apply_move
 
 __all__ = [
     "deal_record",
+    "dealt_talon",
     "default_names",
     "record_from_deal",
     "record_from_deals",
@@ -40,7 +43,15 @@ _STAGE_OF_PHASE = {
     "defence": "defence",
     "quota_answer": "defence",
     "play": "play",
+    "redraw": "redraw",
+    "lead_penalty": "play",
+    "claim_answer": "play",
 }
+
+
+def dealt_talon(deal: Deal) -> tuple[Card, ...]:
+    """The talon as dealt (after a redraw, Kodeks 3.3.17, ``deal.talon`` holds other cards)."""
+    return tuple(getattr(deal, "initial_talon", None) or deal.talon)
 
 
 def default_names(players: int) -> tuple[str, ...]:
@@ -67,28 +78,34 @@ def deal_record(
     replay = Deal(
         deal.rules,
         deal.initial_hands,
-        deal.talon,
+        dealt_talon(deal),
         dealer=deal.dealer,
         players=deal.players,
         min_level=deal.min_level,
     )
     actions: list[Action | None] = []
     stages: list[str] = []
+    reporters: list[tuple[int, int]] = []
     for seat, a in deal.moves:
-        stages.append(stage_of(replay))
+        if a >= TALON_SEEN_ID:  # reported by a player, not made in turn
+            stages.append("claim" if a >= CLAIM_BASE else "report")
+            reporters.append((len(actions), seat))
+        else:
+            stages.append(stage_of(replay))
         actions.append(a)
-        replay.apply(a, seat)
+        apply_move(replay, seat, a)
     return DealRecord(
         players=deal.players,
         dealer=deal.dealer,
         hands=tuple(deal.initial_hands),
-        talon=tuple(deal.talon),
+        talon=dealt_talon(deal),
         actions=tuple(actions),
         stages=tuple(stages),
         entries=None if entries is None else tuple(entries),
         min_level=deal.min_level,
         help_to=help_to,
         comment=comment,
+        reporters=tuple(reporters),
     )
 
 

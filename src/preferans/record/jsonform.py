@@ -60,8 +60,7 @@ def _deal_json(d: DealRecord, names: tuple[str, ...]) -> dict[str, Any]:
         "hands": hands,
         "talon": [None if c is None else str(c) for c in d.talon],
         "actions": [
-            {"stage": st, "action": None if a is None else str(a), "id": None if a is None else int(a)}
-            for a, st in zip(d.actions, d.stages, strict=True)
+            _action_json(d, i, a, st, names) for i, (a, st) in enumerate(zip(d.actions, d.stages, strict=True))
         ],
         "score": None
         if d.entries is None
@@ -80,6 +79,15 @@ def _deal_json(d: DealRecord, names: tuple[str, ...]) -> dict[str, Any]:
         out["help"] = names[d.help_to]
     if d.comment:
         out["comment"] = d.comment
+    return out
+
+
+def _action_json(d: DealRecord, i: int, a: Action | None, stage: str, names: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {"stage": stage, "action": None if a is None else str(a)}
+    out["id"] = None if a is None else int(a)
+    actor = d.actor(i)
+    if actor is not None:
+        out["by"] = names[actor]  # a report or a claim: who made it
     return out
 
 
@@ -142,7 +150,10 @@ def _deal_from_json(dj: dict[str, Any], names: tuple[str, ...], path: str) -> De
         raise RecordError(f"talon: give 2 cards, not {len(talon)}")
     actions: list[Action | None] = []
     stages: list[str] = []
+    reporters: list[tuple[int, int]] = []
     for k, aj in enumerate(dj.get("actions", [])):
+        if aj.get("by") is not None:
+            reporters.append((k, _seat(aj["by"], names, f"actions[{k}].by")))
         st = aj["stage"]
         if st not in STAGES:
             raise RecordError(f"actions[{k}].stage: {st!r} is not one of {', '.join(STAGES)}")
@@ -179,4 +190,5 @@ def _deal_from_json(dj: dict[str, Any], names: tuple[str, ...], path: str) -> De
         min_level=int(dj.get("min_level", 6)),
         help_to=help_to,
         comment=str(dj.get("comment", "")),
+        reporters=tuple(reporters),
     )

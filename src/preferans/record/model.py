@@ -32,7 +32,7 @@ __all__ = [
     "RecordError",
 ]
 
-STAGES = ("auction", "discard", "contract", "whist", "defence", "play")
+STAGES = ("auction", "discard", "contract", "whist", "defence", "play", "redraw", "report", "claim")
 """The stages of a deal as the record writes them, one kind of line each:
 
 * ``auction`` — bids, passes, здесь/мои, the silent talon, dark calls,
@@ -43,7 +43,16 @@ STAGES = ("auction", "discard", "contract", "whist", "defence", "play")
 * ``defence`` — the declarer's concession or play-on, the lone whister's
   open / closed / «за своими» and the declarer's answer;
 * ``play`` — the cards trick by trick (a defence choice made after the first
-  lead is written inside the first trick, where it was made).
+  lead is written inside the first trick, where it was made; so are the
+  declarer's require / forbid / waive of Kodeks 3.3.18 and the answers to a claim);
+* ``redraw`` — the cards the dealer draws back into the talon (Kodeks 3.3.17);
+* ``report`` — an irregularity reported at the table (``!talon-seen``,
+  ``!talon-exposed``, ``!talon-taken``, ``!misdeal``, ``!out-of-turn …``), made by a
+  named player (Kodeks 3.3.16–3.3.18, seed-002 p.12);
+* ``claim`` — a claim of the remaining tricks by a named player.
+
+Reports and claims are not made by the player whose turn it is; the record keeps
+who made them (:attr:`DealRecord.reporters`).
 """
 
 HEADER_ORDER = ("event", "site", "date", "round", "time", "table", "annotator")
@@ -91,6 +100,8 @@ class DealRecord:
       record keeps no score); ``help_to`` — the player helped when
       ``help_target="choice"``.
     * ``comment`` — free text kept with the deal.
+    * ``reporters`` — (action index, seat) of each irregularity reported and
+      each claim: the player who made it.
 
     ``line`` and ``action_lines`` are where the deal and each action stood in
     the text it was read from; they are not part of the value.
@@ -107,6 +118,7 @@ class DealRecord:
     min_level: int = 6
     help_to: int | None = None
     comment: str = ""
+    reporters: tuple[tuple[int, int], ...] = ()
     line: int = field(default=0, compare=False, repr=False)
     action_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
@@ -127,6 +139,13 @@ class DealRecord:
             and None not in self.talon
             and all(a is not None for a in self.actions)
         )
+
+    def actor(self, index: int) -> int | None:
+        """The seat that made action ``index`` when it was a report or a claim, else ``None``."""
+        for i, seat in self.reporters:
+            if i == index:
+                return seat
+        return None
 
     def line_of(self, index: int) -> int:
         """The text line of action ``index`` (the deal's line when unknown)."""

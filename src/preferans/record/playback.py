@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..actions import CLAIM_BASE, PROVEN_CLAIM_BASE, TALON_SEEN_ID, Action
 from ..cards import Card
 from ..deal import Deal
 from ..errors import PreferansError
@@ -23,7 +23,7 @@ from ..scoring.sheet import Entry, amount_text
 from .model import DealRecord, GameRecord, RecordError
 from .unknown import complete_cards
 
-__all__ = ["Replay", "complete_cards", "replay", "replay_deal", "states"]
+__all__ = ["Replay", "apply_move", "complete_cards", "replay", "replay_deal", "states"]
 
 _STAGE_PHASES = {
     "auction": ("bidding", "misere_invite"),
@@ -31,7 +31,8 @@ _STAGE_PHASES = {
     "contract": ("declare",),
     "whist": ("whist",),
     "defence": ("concession", "defence", "quota_answer"),
-    "play": ("play", "defence"),
+    "play": ("play", "defence", "lead_penalty", "claim_answer"),
+    "redraw": ("redraw",),
 }
 _PHASE_WORDS = {
     "bidding": "in the auction",
@@ -44,6 +45,9 @@ _PHASE_WORDS = {
     "quota_answer": "at the declarer's answer to «за своими»",
     "play": "in the play",
     "over": "over",
+    "redraw": "at the dealer's redraw of the talon",
+    "lead_penalty": "at the declarer's choice of a lead penalty",
+    "claim_answer": "at the answer to a claim",
 }
 
 
@@ -54,6 +58,18 @@ class Replay:
     record: GameRecord
     deals: list[Deal]
     pulka: Pulka | None
+
+
+def apply_move(deal: Deal, seat: int | None, a: Action) -> None:
+    """Make a recorded move: a report or a claim by ``seat``, else an ordinary action."""
+    if a >= TALON_SEEN_ID and seat is not None:
+        if a >= CLAIM_BASE:
+            proven = a >= PROVEN_CLAIM_BASE
+            deal.claim(seat, a - (PROVEN_CLAIM_BASE if proven else CLAIM_BASE), proven=proven)
+        else:
+            deal.report(a, seat)
+        return
+    deal.apply(a, seat)
 
 
 def _err(d: DealRecord, index: int, reason: str, source: str, number: int) -> RecordError:
@@ -81,7 +97,7 @@ def _run(d: DealRecord, rules: Rules, hands: tuple[int, ...], talon: tuple[Card,
     for i, a in enumerate(actions):
         phase = deal.phase.value
         stage = stages[i]
-        if phase not in _STAGE_PHASES[stage] and phase in _PHASE_WORDS:
+        if stage in _STAGE_PHASES and phase not in _STAGE_PHASES[stage] and phase in _PHASE_WORDS:
             raise _err(
                 d, i,
                 f"{a} stands on the {stage} line, but the deal is {_PHASE_WORDS[phase]}",
@@ -89,8 +105,9 @@ def _run(d: DealRecord, rules: Rules, hands: tuple[int, ...], talon: tuple[Card,
             )  # fmt: skip
         if stage == "play" and phase == "defence" and not deal.completed_tricks and not deal.trick:
             raise _err(d, i, f"{a}: the defence chooses before the first lead on a 'defence' line", source, number)
+        actor = d.actor(i)
         try:
-            deal.apply(a)
+            apply_move(deal, actor, a)
         except PreferansError as e:
             raise _err(d, i, f"{a}: {e}", source, number) from None
     return deal
@@ -101,8 +118,8 @@ def states(d: DealRecord, rules: Rules) -> Iterator[Deal]:
     hands, talon, actions = complete_cards(d, rules)
     deal = Deal(rules, hands, talon, dealer=d.dealer, players=d.players, min_level=d.min_level)
     yield deal
-    for a in actions:
-        deal.apply(a)
+    for i, a in enumerate(actions):
+        apply_move(deal, d.actor(i), a)
         yield deal
 
 

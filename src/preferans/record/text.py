@@ -27,14 +27,23 @@ from fractions import Fraction
 from typing import Any
 
 from ..actions import (
+    ACCEPT_ID,
     BID_BASE,
+    CLAIM_BASE,
     CLOSED_ID,
     DARK_PASS_ID,
     HALF_WHIST_ID,
+    NUM_ALL_ACTIONS,
     NUM_BIDS,
     OPEN_ID,
+    OUT_OF_TURN_BASE,
     PASS_ID,
     PLAY_ID,
+    PROVEN_CLAIM_BASE,
+    REFUSE_ID,
+    REQUIRE_ID,
+    TALON_SEEN_ID,
+    WAIVE_ID,
     WHIST_ID,
     Action,
 )
@@ -54,13 +63,13 @@ _RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "name")
 # An action's token: its text with spaces turned into '-' (``dark-pass``, ``dark-7♠``),
 # so a line is a plain list of tokens.  Cards and bids share 7♠ … 10♥: a line's stage
 # says which (bids on auction and contract lines, cards on discard and trick lines).
-_TOKEN: tuple[str, ...] = tuple(str(Action(i)).replace(" ", "-") for i in range(105))
+_TOKEN: tuple[str, ...] = tuple(str(Action(i)).replace(" ", "-") for i in range(NUM_ALL_ACTIONS))
 _BID_CONTEXT = frozenset(("auction", "contract"))
 
 
 def _token_table(bid: bool) -> dict[str, Action]:
     table: dict[str, Action] = {}
-    for i in range(104, -1, -1):  # cards last, so that in card context they win
+    for i in range(NUM_ALL_ACTIONS - 1, -1, -1):  # cards last, so that in card context they win
         a = Action(i)
         if bid and a.is_card:
             continue
@@ -97,17 +106,22 @@ _DEFENCE_CALLS = frozenset((OPEN_ID, CLOSED_ID, 99, 100, 101, PLAY_ID, 103, 104)
 _WHIST_CALLS = frozenset((WHIST_ID, PASS_ID, HALF_WHIST_ID))
 
 
+# In a trick: the open/closed choice after the first lead, the declarer's choice of a
+# lead penalty (Kodeks 3.3.18) and the opponents' answers to a claim.
+_TRICK_CALLS = frozenset((OPEN_ID, CLOSED_ID, REQUIRE_ID, REQUIRE_ID + 1, WAIVE_ID, ACCEPT_ID, REFUSE_ID))
+
+
 def _fits(a: Action, stage: str) -> bool:
     if stage == "play":
-        return a < 32 or a in (OPEN_ID, CLOSED_ID)
-    if stage == "discard":
+        return a < 32 or a in _TRICK_CALLS
+    if stage in ("discard", "redraw"):
         return a < 32
     if stage == "contract":
         return BID_BASE <= a < BID_BASE + NUM_BIDS
     if stage == "whist":
         return a in _WHIST_CALLS
     if stage == "auction":
-        return a.is_bid or a in _AUCTION_CALLS
+        return (a.is_bid or a in _AUCTION_CALLS) and a < TALON_SEEN_ID
     return a in _DEFENCE_CALLS
 
 
@@ -180,7 +194,7 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
         if stage == "play":
             trick = cards // 3
             parts: list[str] = []
-            if trick < len(leads):
+            if trick < len(leads) and cards % 3 == 0:
                 parts.append(f"[{leads[trick]}]")
             while i < n and stages[i] == "play":
                 a = actions[i]
@@ -191,6 +205,12 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
                     if cards % 3 == 0:
                         break
             out.append(f"trick {trick + 1}: " + " ".join(parts))
+            continue
+        if stage in ("report", "claim"):
+            a = actions[i]
+            who = names[d.actor(i) if d.actor(i) is not None else 0]  # type: ignore[index]
+            out.append(f"{stage}: {who} {_reported_text(a)}")
+            i += 1
             continue
         j = i
         while j < n and stages[j] == stage:
@@ -208,17 +228,50 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
         out.append(f"comment: {_clean(d.comment)}")
 
 
+def _reported_text(a: Action | None) -> str:
+    """``talon-seen``, ``out-of-turn 6♠`` (a report); ``5``, ``5 proven`` (a claim)."""
+    assert a is not None
+    if a >= PROVEN_CLAIM_BASE:
+        return f"{a - PROVEN_CLAIM_BASE} proven"
+    if a >= CLAIM_BASE:
+        return str(a - CLAIM_BASE)
+    return str(a).lstrip("!")
+
+
+def _read_reported(text: str, stage: str) -> Action:
+    if stage == "claim":
+        words = text.split()
+        if not words or not words[0].isdigit() or int(words[0]) > 10 or words[1:] not in ([], ["proven"]):
+            raise RecordError(f"claim: write 'NAME TRICKS' or 'NAME TRICKS proven', not {text!r}")
+        return Action((PROVEN_CLAIM_BASE if words[1:] else CLAIM_BASE) + int(words[0]))
+    try:
+        a = Action.parse("!" + text, bid=True)
+    except PreferansError:
+        a = None
+    if a is None or not TALON_SEEN_ID <= a <= OUT_OF_TURN_BASE + NUM_BIDS:
+        raise RecordError(
+            f"report: {text!r} is not an irregularity: talon-seen, talon-exposed, talon-taken, "
+            "misdeal or out-of-turn CALL"
+        )
+    return a
+
+
 def _talon_leads(d: DealRecord, rules: Rules) -> tuple[str, ...]:
     """The talon cards that lead tricks 1 and 2 of an all-pass, as text."""
     if rules.raspas_talon_for(d.players) == "unused" or None in d.talon:
         return ()
     for a, st in zip(d.actions, d.stages, strict=False):
+        if st in ("report", "redraw"):
+            continue
         if st != "auction":
             break
         if a != PASS_ID and a != DARK_PASS_ID:
             return ()
     if "play" not in d.stages:
         return ()
+    redrawn = [a for a, st in zip(d.actions, d.stages, strict=False) if st == "redraw"]
+    if redrawn:  # Kodeks 3.3.17: the dealer drew these back into the talon
+        return tuple("??" if a is None else str(a) for a in redrawn)
     return tuple(str(c) for c in d.talon)
 
 
@@ -420,6 +473,7 @@ class _Reader:
         actions: list[Action | None] = []
         stages: list[str] = []
         action_lines: list[int] = []
+        reporters: list[tuple[int, int]] = []
         entries: list[Entry] | None = None
         help_to: int | None = None
         comment = ""
@@ -439,7 +493,13 @@ class _Reader:
             value = value.strip()
             key = key.rstrip()
             try:
-                if key in ("auction", "discard", "contract", "whist", "defence"):
+                if key in ("report", "claim"):
+                    seat, rest = _name_at(value, names, key)
+                    reporters.append((len(actions), seat))
+                    actions.append(_read_reported(rest, key))
+                    stages.append(key)
+                    action_lines.append(no)
+                elif key in ("auction", "discard", "contract", "whist", "defence", "redraw"):
                     if entries is not None:
                         self.fail(no, f"'{key}' after the score lines: actions come before the score")
                     for tok in value.split():
@@ -506,8 +566,9 @@ class _Reader:
                     comment = f"{comment} {value}".strip() if comment else value
                 else:
                     raise RecordError(
-                        f"unknown line {key!r} in deal {number}: expected dealer, min_level, hand NAME, "
-                        "talon, auction, discard, contract, whist, defence, trick N, score, help or comment"
+                        f"unknown line {key!r} in deal {number}: expected dealer, min_level, hand NAME, talon, "
+                        "auction, discard, contract, whist, defence, trick N, redraw, report, claim, score, "
+                        "help or comment"
                     )
             except RecordError as e:
                 self.fail(no, e.reason)
@@ -557,6 +618,7 @@ class _Reader:
             min_level=min_level,
             help_to=help_to,
             comment=comment,
+            reporters=tuple(reporters),
             line=line,
             action_lines=tuple(action_lines),
         )
@@ -589,7 +651,7 @@ def _read_cards(text: str, what: str) -> tuple[int, int]:
     return mask, unknown
 
 
-def _name_at(text: str, names: tuple[str, ...]) -> tuple[int, str]:
+def _name_at(text: str, names: tuple[str, ...], what: str = "score") -> tuple[int, str]:
     """The player whose name starts ``text``, and the rest of it."""
     best = -1
     for i, name in enumerate(names):
@@ -597,7 +659,7 @@ def _name_at(text: str, names: tuple[str, ...]) -> tuple[int, str]:
         if fits and (best < 0 or len(name) > len(names[best])):
             best = i
     if best < 0:
-        raise RecordError(f"score: expected a player's name ({', '.join(names)}) at {text[:30]!r}")
+        raise RecordError(f"{what}: expected a player's name ({', '.join(names)}) at {text[:30]!r}")
     return best, text[len(names[best]) :].lstrip()
 
 

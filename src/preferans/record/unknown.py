@@ -20,7 +20,7 @@ played accepts any consistent filling.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import TALON_SEEN_ID, Action
 from ..cards import ALL_CARDS_MASK, SUIT_MASKS, Card, cards_of
 from ..deal import Deal
 from ..errors import PreferansError
@@ -68,6 +68,16 @@ def complete_cards(d: DealRecord, rules: Rules, *, source: str = "<string>", num
                          voids=voids[declarer] if declarer >= 0 else 0)
 
 
+def apply_move(deal: Deal, seat: int | None, a: Action) -> None:
+    """A recorded move (a report or a claim by ``seat``, else an ordinary action)."""
+    if a >= TALON_SEEN_ID and seat is not None:
+        from .playback import apply_move as apply
+
+        apply(deal, seat, a)
+        return
+    deal.apply(a)
+
+
 def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tuple[Deal, int] | None:
     """Replay up to the first card of the play; returns the deal there and the action index."""
     for _ in range(4):
@@ -80,14 +90,15 @@ def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tu
             if a is None:
                 assert deal.declarer is not None
                 a = Action(cards_of(deal.hands[deal.declarer])[0])
-            elif a < 32 and deal.declarer is not None and not deal.hands[deal.declarer] >> a & 1:
+            elif a < 32 and deal.phase.value == "discard" and deal.declarer is not None \
+                    and not deal.hands[deal.declarer] >> a & 1:
                 if any(p >> a & 1 for p in pinned) or any(int(a) == int(c) for c in talon):
                     break  # the replay will name the problem
                 pinned[deal.declarer] |= 1 << a  # a discarded card was in his hand
                 retry = True
                 break
             try:
-                deal.apply(a)
+                apply_move(deal, d.actor(i), a)
             except PreferansError:
                 return None  # the replay will name the problem
         if not retry:
@@ -205,7 +216,7 @@ def _with_discard(
         return hands, talon, tuple(a for a in d.actions if a is not None)
     deal = Deal(rules, hands, talon, dealer=d.dealer, players=d.players, min_level=d.min_level)
     out: list[Action] = []
-    for a in d.actions:
+    for i, a in enumerate(d.actions):
         if a is None and deal.declarer is not None:
             h = deal.hands[deal.declarer]
             later = sum(1 << x for x in d.actions if x is not None and x < 32) & h
@@ -215,7 +226,7 @@ def _with_discard(
             raise fail("an unseen discard (??) before anybody took the talon")  # type: ignore[operator]
         out.append(a)
         try:
-            deal.apply(a)
+            apply_move(deal, d.actor(i), a)
         except PreferansError:
             break  # the replay will name the problem
     out.extend(a for a in d.actions[len(out):] if a is not None)
