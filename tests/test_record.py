@@ -296,3 +296,18 @@ def test_a_report_names_a_player_and_an_irregularity() -> None:
         loads(text.replace("report: C talon-seen", "report: Z talon-seen"))
     with pytest.raises(RecordError, match="claim: write 'NAME TRICKS'"):
         loads(text.replace("claim: C 2", "claim: C two"))
+
+
+def test_a_deal_that_wrote_nothing_keeps_its_empty_score() -> None:
+    rules = Rules.preset("kodeks")
+    p = Pulka(rules, ("Anna", "Boris", "Vera"))
+    void = Deal.new(rules, seed=5, dealer=p.next_dealer)
+    void.report("!misdeal", 2)  # seed-002 p.12: no score, the same dealer deals again
+    p.record(void.result)
+    again = random_deal(rules, 3, p.next_dealer, 6)
+    p.record(again.result)
+    rec = record_from_pulka(p, [void, again])
+    text = dumps(rec)
+    assert "report: Vera misdeal\nscore: -\n" in text
+    assert loads(text) == rec and rec.deals[0].entries == ()
+    assert rec.deals[1].dealer == 0  # the same dealer deals again

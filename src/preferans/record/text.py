@@ -218,6 +218,8 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
         out.append(stage + ": " + " ".join("??" if a is None else _TOKEN[a] for a in actions[i:j]))
         i = j
     if d.entries is not None:
+        if not d.entries:
+            out.append("score: -")  # the deal wrote nothing (a misdeal, an all-pass under amnesty …)
         for e in d.entries:
             on = f" on {names[e.on]}" if e.column == "whists" else ""
             why = f" {e.why}" if e.why else ""
@@ -478,6 +480,7 @@ class _Reader:
         help_to: int | None = None
         comment = ""
         cards_played = 0
+        card_table = _LOOKUP[False]
         item: tuple[int, str] | None
         while True:
             item = self.next_line()
@@ -493,7 +496,24 @@ class _Reader:
             value = value.strip()
             key = key.rstrip()
             try:
-                if key in ("report", "claim"):
+                if key.startswith("trick"):  # the commonest line first
+                    want = cards_played // 3 + 1
+                    if key[5:].strip() != str(want):
+                        raise RecordError(f"expected 'trick {want}:', found {key!r}")
+                    for tok in value.split():
+                        a = card_table.get(tok)
+                        if a is None:
+                            if tok[0] == "[":
+                                continue  # an all-pass talon lead, shown for the eye
+                            a = _action(tok, "play")
+                        if a < 32:
+                            cards_played += 1
+                        elif a not in _TRICK_CALLS:
+                            raise RecordError(f"{_TOKEN[a]!r} cannot stand in a trick")
+                        actions.append(a)
+                        stages.append("play")
+                        action_lines.append(no)
+                elif key in ("report", "claim"):
                     seat, rest = _name_at(value, names, key)
                     reporters.append((len(actions), seat))
                     actions.append(_read_reported(rest, key))
@@ -514,21 +534,6 @@ class _Reader:
                         actions.append(a)
                         stages.append(key)
                         action_lines.append(no)
-                elif key.startswith("trick"):
-                    want = cards_played // 3 + 1
-                    if key[5:].strip() != str(want):
-                        raise RecordError(f"expected 'trick {want}:', found {key!r}")
-                    for tok in value.split():
-                        if tok[0] == "[":
-                            continue  # an all-pass talon lead, shown for the eye
-                        a = _action(tok, "play")
-                        if not _fits(a, "play"):
-                            raise RecordError(f"{_TOKEN[a]!r} cannot stand in a trick")
-                        actions.append(a)
-                        stages.append("play")
-                        action_lines.append(no)
-                        if a < 32:
-                            cards_played += 1
                 elif key.startswith("hand "):
                     who = key[5:].strip()
                     if who not in names:
@@ -557,7 +562,8 @@ class _Reader:
                 elif key == "score":
                     if entries is None:
                         entries = []
-                    entries.append(_read_entry(value, names))
+                    if value != "-":
+                        entries.append(_read_entry(value, names))
                 elif key == "help":
                     if value not in names:
                         raise RecordError(f"help: {value!r} is not a player ({', '.join(names)})")
