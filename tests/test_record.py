@@ -25,6 +25,7 @@ from preferans.record import (
     record_from_deal,
     record_from_deals,
     record_from_pulka,
+    record_from_table,
     replay,
     replay_deal,
     states,
@@ -311,3 +312,19 @@ def test_a_deal_that_wrote_nothing_keeps_its_empty_score() -> None:
     assert "report: Vera misdeal\nscore: -\n" in text
     assert loads(text) == rec and rec.deals[0].entries == ()
     assert rec.deals[1].dealer == 0  # the same dealer deals again
+
+
+def test_a_table_game_saves_as_a_record() -> None:
+    from preferans.table import Table
+
+    table = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=11, max_deals=5)
+    table.run_bots()
+    while not table.is_over:
+        table.next_deal()
+        table.run_bots()
+    rec = record_from_table(table, headers={"event": "bots"})
+    assert len(rec.deals) == len(table.pulka.results) == 5
+    back = loads(dumps(rec))
+    assert back == rec and back.players == tuple(table.names)
+    rep = replay(back)
+    assert rep.pulka is not None and rep.pulka.sheet.pool == table.pulka.sheet.pool
