@@ -117,7 +117,7 @@ def _shuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
                     slots.append(("talon", i))
         new = pool[:]
         rng.shuffle(new)
-        for (where, who), old, c in zip(slots, pool, new, strict=True):
+        for (where, who), old in zip(slots, pool, strict=True):
             if where == "hand":
                 initial[who] &= ~(1 << old)
         for (where, who), c in zip(slots, new, strict=True):

@@ -46,8 +46,6 @@ class ArenaError(PreferansError):
 def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float = 10.0) -> Bot:
     """A bot from its spec: a level (``hard``) or ``cmd:PROGRAM ARGS`` (the bot protocol)."""
     if spec.startswith("cmd:"):
-        from .bots.protocol import SubprocessBot
-
         command = spec[4:].strip().strip('"').strip("'")
         if not command:
             raise ArenaError("cmd: give the program to run, e.g. cmd:\"./mybot\"")
@@ -58,27 +56,26 @@ def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float
 
 
 _SUBPROCESSES: dict[tuple[str, int], Any] = {}
+_BUSY: set[tuple[str, int]] = set()
 
 
 def _cached_subprocess(command: str, rules: Rules, timeout: float) -> Bot:
     """Bot programs are started once per process and seat slot, not once per deal."""
     from .bots.protocol import SubprocessBot
 
-    slot = sum(1 for key in _SUBPROCESSES if key[0] == command and _SUBPROCESSES[key].busy)
+    slot = sum(1 for key in _BUSY if key[0] == command)
     key = (command, slot)
     bot = _SUBPROCESSES.get(key)
     if bot is None:
         bot = _SUBPROCESSES[key] = SubprocessBot(command, rules, timeout=timeout)
-        bot.busy = False
     bot.rules = rules
     bot.timeout = timeout
-    bot.busy = True
-    return bot  # type: ignore[no-any-return]
+    _BUSY.add(key)
+    return bot
 
 
 def _release_subprocesses() -> None:
-    for bot in _SUBPROCESSES.values():
-        bot.busy = False
+    _BUSY.clear()
 
 
 def close_subprocesses() -> None:

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..actions import (
     ACCEPT,
@@ -310,14 +311,14 @@ class HeuristicBot(Bot):
         d1, d2 = _defenders(obs)
         pair = (calls.get(d1, "pass"), calls.get(d2, "pass"))
         contract = Contract(c.level, c.strain)
-        kw = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
+        kw: dict[str, Any] = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
               "declarer": obs.seat, "contract": contract, "calls": pair}
-        u = game_utility(self.rules, **kw)  # type: ignore[arg-type]
+        u = game_utility(self.rules, **kw)
         options = {PLAY: expected(u, mean, spread)}
         if CONCEDE_THREE in obs.legal_actions:
-            options[CONCEDE_THREE] = settled_utility(self.rules, conceded=3, **kw)  # type: ignore[arg-type]
+            options[CONCEDE_THREE] = settled_utility(self.rules, conceded=3, **kw)
         if CONCEDE_ALL in obs.legal_actions:
-            options[CONCEDE_ALL] = settled_utility(self.rules, conceded=10, **kw)  # type: ignore[arg-type]
+            options[CONCEDE_ALL] = settled_utility(self.rules, conceded=10, **kw)
         return max(options, key=lambda a: options[a])
 
     # ------------------------------------------------------------------ card play
@@ -329,10 +330,7 @@ class HeuristicBot(Bot):
         cards = [int(a) for a in legal if a < 32]
         if not cards:
             return None
-        if v.kind == "game":
-            card = self._play_game(v, cards)
-        else:
-            card = self._play_low(v, cards, obs)
+        card = self._play_game(v, cards) if v.kind == "game" else self._play_low(v, cards, obs)
         return Action.from_card(card)
 
     def _play_game(self, v: TrickView, cards: list[int]) -> int:

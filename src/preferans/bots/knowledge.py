@@ -91,9 +91,9 @@ class Knowledge:
         for h in hands.values():
             seen |= h
         talon_known = 0
-        for c in obs.talon:
-            if c is not None:
-                talon_known |= 1 << c
+        for t in obs.talon:
+            if t is not None:
+                talon_known |= 1 << t
         unknown = ALL_CARDS_MASK & ~seen
         sizes: dict[int, int] = {}
         allowed: dict[int, int] = {}

@@ -17,10 +17,11 @@ heuristic would (two cards from his twelve that keep his contract best).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..actions import BIDS, CONCEDE_ALL, CONCEDE_THREE, HALF_WHIST, MISERE, PASS, PLAY, WHIST, Action, Contract
-from ..cards import SUIT_MASKS, cards_of
+from ..cards import SUIT_MASKS, Card, cards_of
 from ..observation import Observation
 from ..rules import Rules
 from ..solver import Position, best_moves, solve
@@ -186,7 +187,8 @@ class PimcBot(HeuristicBot):
             focus = index[obs.declarer]
         leader = 0 if talon else index[on_table[0][0] if on_table else obs.to_play]
         return Position(hands=hands, leader=leader, declarer=focus, goal=goal, trump=trump,
-                        trick=tuple(c for _, c in on_table), talon=tuple(talon), talon_mode=mode)
+                        trick=tuple(c for _, c in on_table), talon=tuple(Card(c) for c in talon),
+                        talon_mode=mode)
 
     # ------------------------------------------------------------------ auction
     def bid_limits(self, obs: Observation) -> dict[int, int]:
@@ -269,8 +271,10 @@ class PimcBot(HeuristicBot):
         best: tuple[int, Contract | None] = (choose_discard(hand, strains[0]), None)
         best_val = float("-inf")
         for s in strains:
-            pairs = _ranked_pairs(hand, lambda d, s=s: (-strain_tricks(hand & ~d, s), _rank_sum(d)),
-                                  self.candidates)
+            def keep(d: int, s: int = s) -> tuple[float, int]:
+                return (-strain_tricks(hand & ~d, s), _rank_sum(d))
+
+            pairs = _ranked_pairs(hand, keep, self.candidates)
             low = wb.level if s >= wb.strain else wb.level + 1
             if wb.without_talon:
                 low = wb.level
@@ -367,14 +371,14 @@ class PimcBot(HeuristicBot):
         d1, d2 = _defenders(obs)
         pair = (calls.get(d1, "pass"), calls.get(d2, "pass"))
         contract = Contract(c.level, c.strain)
-        kw = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
+        kw: dict[str, Any] = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
               "declarer": obs.seat, "contract": contract, "calls": pair}
-        u = game_utility(self.rules, **kw)  # type: ignore[arg-type]
+        u = game_utility(self.rules, **kw)
         options = {PLAY: sum(u[t] for t in tricks) / len(tricks)}
         if CONCEDE_THREE in obs.legal_actions:
-            options[CONCEDE_THREE] = settled_utility(self.rules, conceded=3, **kw)  # type: ignore[arg-type]
+            options[CONCEDE_THREE] = settled_utility(self.rules, conceded=3, **kw)
         if CONCEDE_ALL in obs.legal_actions:
-            options[CONCEDE_ALL] = settled_utility(self.rules, conceded=10, **kw)  # type: ignore[arg-type]
+            options[CONCEDE_ALL] = settled_utility(self.rules, conceded=10, **kw)
         return max(options, key=lambda a: options[a])
 
     def _quota_answer(self, obs: Observation) -> Action | None:
@@ -385,14 +389,14 @@ def _rank_sum(d: int) -> int:
     return sum(c & 7 for c in cards_of(d))
 
 
-def _ranked_pairs(hand: int, key: object, n: int) -> list[int]:
+def _ranked_pairs(hand: int, key: Callable[[int], Any], n: int) -> list[int]:
     """The ``n`` best two-card discards of ``hand`` by ``key`` (lowest first),
     one per pair of suits-and-ranks that differ."""
     cards = cards_of(hand)
     pairs = [1 << a | 1 << b for i, a in enumerate(cards) for b in cards[i + 1 :]]
-    pairs.sort(key=key)  # type: ignore[arg-type]
+    pairs.sort(key=key)
     out: list[int] = []
-    seen: set[tuple[int, ...]] = set()
+    seen: set[tuple[tuple[int, int], ...]] = set()
     for d in pairs:
         sig = tuple(sorted((c >> 3, _gap(hand, c)) for c in cards_of(d)))
         if sig in seen:

@@ -20,6 +20,7 @@ bot's side, used by ``preferans bot --level hard``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import shlex
@@ -123,10 +124,7 @@ def parse_answer(text: str, obs: Observation) -> Action:
     t = text.strip()
     legal = obs.legal_actions
     try:
-        if obs.phase in ("play", "discard"):
-            a = Action.parse(t)
-        else:
-            a = Action.parse(t, bid=True)
+        a = Action.parse(t) if obs.phase in ("play", "discard") else Action.parse(t, bid=True)
     except (ActionError, CardError) as e:
         raise BotProtocolError(f"cannot read the answer {t!r}: {e}") from None
     if a not in legal:
@@ -220,10 +218,8 @@ class SubprocessBot(Bot):
             p.wait()
 
     def __del__(self) -> None:  # pragma: no cover - best effort
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass
 
     def _send(self, obj: Mapping[str, Any]) -> None:
         p = self._proc

@@ -14,13 +14,14 @@ measure the bots optimise and the arena reports.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import lru_cache
 
 from ..actions import Contract
 from ..result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
-from ..scoring import Entry, closed_formula, score_deal
+from ..scoring import Amount, Entry, closed_formula, score_deal
 
 __all__ = [
     "allpass_utility",
@@ -35,16 +36,16 @@ __all__ = [
 
 def net_whists(entries: Iterable[Entry], rules: Rules, players: int) -> list[float]:
     """Each seat's net whists from these sheet lines alone (spec §11.2)."""
-    pool = [0.0] * players
-    mountain = [0.0] * players
-    whists = [[0.0] * players for _ in range(players)]
+    pool: list[Amount] = [0] * players
+    mountain: list[Amount] = [0] * players
+    whists: list[list[Amount]] = [[0] * players for _ in range(players)]
     for e in entries:
         if e.column == "pool":
-            pool[e.player] += float(e.amount)
+            pool[e.player] += e.amount
         elif e.column == "mountain":
-            mountain[e.player] += float(e.amount)
+            mountain[e.player] += e.amount
         else:
-            whists[e.player][e.on] += float(e.amount)
+            whists[e.player][e.on] += e.amount
     return [float(x) for x in closed_formula(pool, mountain, whists, rules.k_pool, rules.k_mount)]
 
 
@@ -172,6 +173,6 @@ def settled_utility(
 
 def expected(utility: tuple[float, ...], mean: float, spread: float = 1.0) -> float:
     """Expected value of a per-tricks utility when the tricks are about ``mean``."""
-    weights = [pow(2.718281828, -((t - mean) ** 2) / (2 * spread * spread)) for t in range(11)]
+    weights = [math.exp(-((t - mean) ** 2) / (2 * spread * spread)) for t in range(11)]
     total = sum(weights)
     return sum(w * u for w, u in zip(weights, utility, strict=True)) / total

@@ -39,7 +39,7 @@ def _split_bots(text: str) -> list[str]:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "arena",
-        help="bots play duplicate deals in every seating; mean net whists per deal with 95% CIs",
+        help="bots play duplicate deals in every seating; mean net whists per deal with 95%% CIs",
     )
     p.add_argument("--bots", required=True,
                    help="comma-separated: levels random, easy, medium, hard, or cmd:\"PROGRAM ARGS\"")
