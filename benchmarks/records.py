@@ -81,7 +81,7 @@ def main() -> None:
     # analysis of played 10-trick deals
     rules = Rules.preset("sochi")
     rng = random.Random(5)
-    times = []
+    times: list[float] = []
     seed = 0
     while len(times) < args.analysis:
         seed += 1

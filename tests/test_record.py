@@ -261,7 +261,9 @@ def _irregular_deals() -> list[Deal]:
         seen.apply(a)
     while seen.trick_number < 1 or seen.phase.value == "lead_penalty":
         seen.apply(seen.legal_actions()[0])
-    seen.claim(seen.to_play, 2)
+    claimer = seen.to_play
+    assert claimer is not None
+    seen.claim(claimer, 2)
     while not seen.is_over:
         seen.apply(seen.legal_actions()[0])
     taken = Deal.new(rules, seed=4)
