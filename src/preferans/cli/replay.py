@@ -12,6 +12,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from ..actions import Action
 from ..cards import format_hand
 from ..deal import Deal
 from ..record import GameRecord, load
@@ -112,7 +113,9 @@ def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
         done = len(replayed.completed_tricks)
         text = "??" if d.actions[i] is None else str(a)
         if stage == "play" and a < 32:
-            out.append(f"  trick {done + 1:2}  {names[seat]:<8} {text}")
+            owner = replayed.to_play if replayed.to_play is not None else seat
+            who = names[owner] + ("" if owner == seat else f" (played by {names[seat]})")
+            out.append(f"  trick {done + 1:2}  {who:<8} {text}")
         else:
             out.append(f"  {stage:<9} {names[seat]:<8} {text}")
         apply_move(replayed, seat, a)
@@ -162,6 +165,7 @@ class Stepper:
         self.out = out
         self.index = deal_index
         self.step = 0  # actions applied in the current deal
+        self.owners: list[int] = []  # whose card (or call) each action was
         self.deal = self._fresh(deal_index)
 
     def _fresh(self, index: int) -> Deal | None:
@@ -171,7 +175,7 @@ class Stepper:
         return Deal(src.rules, src.initial_hands, dealt_talon(src), dealer=src.dealer, players=src.players,
                     min_level=src.min_level)
 
-    def _moves(self) -> tuple[tuple[int, object], ...]:
+    def _moves(self) -> tuple[tuple[int, Action], ...]:
         return self.rep.deals[self.index].moves if self.index < len(self.rep.deals) else ()
 
     def show(self) -> None:
@@ -187,7 +191,9 @@ class Stepper:
         if self.step:
             seat, a = deal.moves[-1]
             shown = "??" if d.actions[self.step - 1] is None else str(a)
-            self.out(f"  last: {names[seat]} {shown}")
+            owner = self.owners[self.step - 1]
+            by = "" if owner == seat else f" (played by {names[seat]})"
+            self.out(f"  last: {names[owner]} {shown}{by}")
         for s in deal.active:
             marks = []
             if s == deal.declarer:
@@ -218,7 +224,9 @@ class Stepper:
         moves = self._moves()
         if self.deal is not None and self.step < len(moves):
             seat, a = moves[self.step]
-            apply_move(self.deal, seat, a)  # type: ignore[arg-type]
+            owner = self.deal.to_play if self.deal.phase.value == "play" and a < 32 else seat
+            self.owners[self.step :] = [owner if owner is not None else seat]
+            apply_move(self.deal, seat, a)
             self.step += 1
             return True
         if self.index + 1 < len(self.record.deals):
@@ -241,6 +249,7 @@ class Stepper:
     def goto(self, index: int) -> None:
         self.index = index
         self.step = 0
+        self.owners = []
         self.deal = self._fresh(index)
 
     def loop(self) -> int:
