@@ -29,7 +29,6 @@ rebuilding an :class:`~preferans.Observation`, and is tested equal to it.
 
 from __future__ import annotations
 
-import random
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -37,7 +36,8 @@ import numpy.typing as npt
 
 from ..actions import NUM_ACTIONS, Action
 from ..deal import Deal
-from ..errors import IllegalAction
+from ..dealstate import OVER
+from ..errors import IllegalAction, PreferansError
 from ..rules import Rules
 from .config import EnvConfig, EnvError
 from .encoding import OBS_BYTES, OBS_SIZE
@@ -128,29 +128,37 @@ class BatchSelfPlay:
             raise EnvError(f"num_envs: at least 1, not {num_envs}")
         self.config = EnvConfig.make(rules, players, "deal", normalize, reward_scale)
         self.num_envs = num_envs
-        self.rng = random.Random(seed)
+        self._np_rng = np.random.default_rng(seed)
+        self._pool: list[tuple[int, ...]] = []
         self.deals: list[Deal] = []
         self._encoders: list[FastEncoder] = []
         self._seats: list[int] = []
         self._obs: list[bytes] = []
         self._masks: list[bytes] = []
         self.deals_finished = 0
+        self._mask: Int8s = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
 
     # -- dealing -------------------------------------------------------------------------
     def _new_deal(self) -> Deal:
+        if not self._pool:
+            self._refill()
+        first, second, third, t0, t1, dealer = self._pool.pop()
         cfg = self.config
         n = cfg.players
-        rng = self.rng
-        dealer = rng.randrange(n)
-        deck = list(range(32))
-        rng.shuffle(deck)
         hands = [0] * n
-        for i in range(3):
-            m = 0
-            for c in deck[10 * i : 10 * i + 10]:
-                m |= 1 << c
-            hands[(dealer + 1 + i) % n] = m  # first hand is the dealer's left
-        return SelfPlayDeal(cfg.rules, hands, deck[30:], dealer=dealer, players=n)
+        hands[(dealer + 1) % n] = first  # first hand is the dealer's left
+        hands[(dealer + 2) % n] = second
+        hands[(dealer + 3) % n] = third
+        return SelfPlayDeal(cfg.rules, hands, (t0, t1), dealer=dealer, players=n)
+
+    def _refill(self, size: int = 1024) -> None:
+        """Shuffle ``size`` decks at once: three hands of ten as masks, the talon, a dealer."""
+        rng = self._np_rng
+        decks = np.argsort(rng.random((size, 32)), axis=1)
+        bits = np.left_shift(np.uint64(1), decks.astype(np.uint64))
+        hands = [bits[:, 10 * k : 10 * k + 10].sum(axis=1).tolist() for k in range(3)]
+        dealers = rng.integers(self.config.players, size=size).tolist()
+        self._pool = list(zip(*hands, decks[:, 30].tolist(), decks[:, 31].tolist(), dealers, strict=True))
 
     def _start(self, i: int) -> None:
         deal = self._new_deal()
@@ -166,7 +174,8 @@ class BatchSelfPlay:
     def reset(self, seed: int | None = None) -> tuple[Int8s, Int8s, npt.NDArray[np.int64]]:
         """Deal every slot anew: ``(obs, mask, seat)``."""
         if seed is not None:
-            self.rng = random.Random(seed)
+            self._np_rng = np.random.default_rng(seed)
+        self._pool = []
         n = self.num_envs
         self.deals = [None] * n  # type: ignore[list-item]
         self._encoders = [None] * n  # type: ignore[list-item]
@@ -175,45 +184,62 @@ class BatchSelfPlay:
         self._masks = [b""] * n
         for i in range(n):
             self._start(i)
-        return self._obs_array(), self._mask_array(), np.array(self._seats, dtype=np.int64)
+        self._mask = self._mask_array()
+        return self._obs_array(), self._mask.copy(), np.array(self._seats, dtype=np.int64)
 
     # -- stepping ------------------------------------------------------------------------
     def step(self, actions: npt.ArrayLike) -> BatchStep:
-        """Apply one action per slot (the acting seat's); auto-deal finished slots."""
-        acts = np.asarray(actions).tolist()
+        """Apply one action per slot (the acting seat's); auto-deal finished slots.
+
+        Every action is checked against the last mask first: an illegal one
+        raises :class:`~preferans.IllegalAction` naming its slot, and no slot moves.
+        """
         n = self.num_envs
-        if len(acts) != n:
-            raise EnvError(f"actions: one per slot ({n}), not {len(acts)}")
+        if not self.deals:
+            raise EnvError("call reset() before step()")
+        arr = np.asarray(actions)
+        if arr.shape != (n,) or arr.dtype.kind not in "iu":
+            raise EnvError(f"actions: one integer per slot, shape ({n},), not {arr.shape} {arr.dtype}")
+        self._check(arr)
+        acts = arr.tolist()
         players = self.config.players
         rewards = np.zeros((n, players), dtype=np.float32)
         done = np.zeros(n, dtype=np.bool_)
         deals, encoders, seats, obs, masks = self.deals, self._encoders, self._seats, self._obs, self._masks
         rules, scale = self.config.rules, self.config.scale
+        cache = _MASK_CACHE
         for i in range(n):
             deal = deals[i]
             a = acts[i]
-            if a not in deal.legal_actions():
-                try:
-                    deal.verify(a)
-                except IllegalAction as e:
-                    raise IllegalAction(f"slot {i}: {e}") from None
             encoders[i].before(a)
             deal.apply(a)
-            if deal.is_over:
+            if deal._phase == OVER:
                 r = deal_returns(deal.result, rules)
                 rewards[i] = r if scale == 1.0 else [x / scale for x in r]
                 done[i] = True
                 self.deals_finished += 1
                 self._start(i)
                 continue
-            seat = deal.to_act
-            assert seat is not None
-            seats[i] = seat
+            seats[i] = seat = deal._to_act
             obs[i] = encoders[i].bits(seat).to_bytes(OBS_BYTES, "little")
-            masks[i] = _mask_bytes(deal.legal_actions())
-        return BatchStep(
-            self._obs_array(), self._mask_array(), np.array(seats, dtype=np.int64), rewards, done
-        )
+            legal = deal.legal_actions()
+            m = cache.get(legal)
+            masks[i] = m if m is not None else _mask_bytes(legal)
+        self._mask = self._mask_array()
+        return BatchStep(self._obs_array(), self._mask.copy(), np.array(seats, dtype=np.int64), rewards, done)
+
+    def _check(self, arr: npt.NDArray[Any]) -> None:
+        bad = (arr < 0) | (arr >= NUM_ACTIONS)
+        if not bad.any():
+            bad = self._mask[np.arange(self.num_envs), arr] == 0
+            if not bad.any():
+                return
+        i = int(np.flatnonzero(bad)[0])
+        try:
+            self.deals[i].verify(int(arr[i]))
+        except PreferansError as e:
+            raise IllegalAction(f"slot {i}: {e}") from None
+        raise IllegalAction(f"slot {i}: action {int(arr[i])} is not legal")  # pragma: no cover
 
     # -- arrays --------------------------------------------------------------------------
     def _obs_array(self) -> npt.NDArray[np.int8]:

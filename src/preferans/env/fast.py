@@ -74,18 +74,29 @@ class FastEncoder:
     deal's state fields directly (they are declared in :mod:`preferans.dealstate`).
     """
 
-    __slots__ = ("_contract", "_contract_bits", "_hist", "_last_bid", "_n", "_participates", "_shift", "_slow", "deal")
+    __slots__ = (
+        "_calls_at", "_contract", "_contract_bits", "_hist", "_known_at", "_last_bid", "_n", "_participates",
+        "_played_at", "_seat_at", "_talon_unused", "_tricks_at", "_trick_at", "_slow", "deal",
+    )  # fmt: skip
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
         n = self._n = deal.players
-        self._shift = _SHIFTS[n]
+        shift = _SHIFTS[n]
+        self._known_at = shift["known"]
+        self._played_at = shift["played"]
+        self._trick_at = shift["trick"]
+        self._calls_at = shift["calls"]
+        self._tricks_at = shift["tricks"]
+        self._seat_at = shift["seat"]
         self._hist = [0] * n  # per observer: every call and every card played so far, already rotated
         self._last_bid = -1
         self._slow = bool(deal.talon_seen_by) or bool(deal.moves)
         self._contract: object = None
         self._contract_bits = 0
-        self._participates = deal.rules.raspas_talon_for(n) == "participates"
+        talon_use = deal.rules.raspas_talon_for(n)
+        self._participates = talon_use == "participates"
+        self._talon_unused = talon_use == "unused"
 
     def before(self, action: int) -> None:
         """Note an action about to be applied by the seat to act."""
@@ -94,14 +105,14 @@ class FastEncoder:
             if deal._phase == PLAY:
                 owner = deal._to_play  # in open play the whister may act for his partner
                 hist = self._hist
-                at = self._shift["played"]
+                at = self._played_at
                 for o in range(self._n):
                     hist[o] |= 1 << (at[o][owner] + action)
             return
         if action < NUM_ACTIONS:
             seat = deal._to_act
             hist = self._hist
-            at = self._shift["calls"]
+            at = self._calls_at
             for o in range(self._n):
                 hist[o] |= 1 << (at[o][seat] + action)
             if deal._phase == BIDDING:
@@ -117,41 +128,42 @@ class FastEncoder:
         deal = self.deal
         if self._slow or deal._talon_seen_by:
             return encode_bits(deal.observation(seat), min_level=deal.min_level)
-        shift = self._shift
         hands = deal._hands
         bits = hands[seat] << O_HAND | self._hist[seat]  # calls and cards played, rotated
         exposed = deal._exposed
         if exposed:
-            known = shift["known"][seat]
+            known = self._known_at[seat]
             for s in range(self._n):
                 if exposed >> s & 1 and s != seat:
                     bits |= hands[s] << known[s]
-        # The talon as this seat has seen it; the declarer's discard.
-        declarer = deal._declarer
+        # The talon as this seat has seen it (Deal.talon_shown, inlined); the declarer's discard.
         talon = deal._talon
-        talon_mask = 1 << talon[0] | 1 << talon[1]
-        taken = deal._talon_taken
-        discard = deal._discard
-        if declarer == seat:
-            bits |= discard << O_DISCARD
-            shown = 2 if taken else deal.talon_shown
+        contract = deal._contract
+        if deal._kind is DealKind.ALL_PASS:
+            # Kodeks 3.7.6: turned up one at a time; never on Rostov all-pass (3.7.6.2).
+            shown = 0 if self._talon_unused else min(2, len(deal._completed) + 1)
+            if shown and self._participates:
+                # Kodeks 3.7.6.1: the talon cards leading an all-pass take part, as the dealer's.
+                led = 1 << talon[0] if shown == 1 else 1 << talon[0] | 1 << talon[1]
+                bits |= led << self._played_at[seat][deal.dealer]
+        elif deal._talon_taken:
+            if deal._declarer == seat:
+                shown = 2
+            else:  # Kodeks 3.6.5: a dark misère is caught in the dark, talon unseen
+                shown = 0 if contract is not None and contract.level == 0 and deal._dark_misere() else 2
         else:
-            shown = deal.talon_shown
+            shown = 0
+        if deal._declarer == seat:
+            bits |= deal._discard << O_DISCARD
         if shown == 2:
-            bits |= talon_mask << O_TALON
+            bits |= (1 << talon[0] | 1 << talon[1]) << O_TALON
         elif shown == 1:
             bits |= 1 << (O_TALON + talon[0])
-        played_at = shift["played"][seat]
-        if shown and self._participates and deal._kind is DealKind.ALL_PASS:
-            # Kodeks 3.7.6.1: the talon cards leading an all-pass take part, as the dealer's.
-            led = 1 << talon[0] if shown == 1 else talon_mask
-            bits |= led << played_at[deal.dealer]
         trick = deal._trick
         if trick:
-            trick_at = shift["trick"][seat]
+            trick_at = self._trick_at[seat]
             for s, c in trick:
                 bits |= 1 << (trick_at[s] + c if s >= 0 else O_TRICK_TALON + c)
-        contract = deal._contract
         if contract is not self._contract:
             self._contract = contract
             self._contract_bits = contract_bits(contract)
@@ -172,7 +184,7 @@ class FastEncoder:
         if len(_SMALL_CACHE) > 200_000:
             _SMALL_CACHE.clear()
         n = self._n
-        rel = self._shift["seat"][seat]
+        rel = self._seat_at[seat]
         bits = 1 << (O_PHASE + _PHASE_INDEX[deal.phase.value]) | 1 << (O_DEALER + rel[deal.dealer])
         if last_bid >= 0:
             bits |= 1 << (O_LAST_BID + last_bid)
@@ -183,7 +195,7 @@ class FastEncoder:
             bits |= 1 << (O_TO_PLAY + rel[to_play])
         if declarer is not None:
             bits |= 1 << (O_DECLARER + rel[declarer])
-        tricks_at = self._shift["tricks"][seat]
+        tricks_at = self._tricks_at[seat]
         won = deal.tricks_won
         for s in range(n):
             bits |= 1 << (tricks_at[s] + won[s])
