@@ -76,7 +76,7 @@ class FastEncoder:
 
     __slots__ = (
         "_calls_at", "_contract", "_contract_bits", "_hist", "_known_at", "_last_bid", "_n", "_participates",
-        "_played_at", "_seat_at", "_talon_unused", "_tricks_at", "_trick_at", "_slow", "deal",
+        "_played_at", "_seat_at", "_slow", "_talon_unused", "_trick_at", "_tricks_at", "deal",
     )  # fmt: skip
 
     def __init__(self, deal: Deal) -> None:
