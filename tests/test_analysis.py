@@ -177,3 +177,20 @@ def test_cli_replay_reports_a_bad_record(tmp_path: Path, capsys: pytest.CaptureF
     bad.write_text("%preferans-record 1\nplayers: A, B\n", encoding="utf-8")
     assert main(["replay", str(bad), "--all"]) == 2
     assert f"{bad}:2: players: give 3 or 4 distinct names" in capsys.readouterr().err
+
+
+def test_cli_lenient_and_several_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (GOLDEN / "sochi-pulka.prf").read_text(encoding="utf-8")
+    broken = text.replace("trick 2: 9♥ A♥ K♥", "trick 2: 9♥ K♥ A♥", 1)  # Anna cannot follow with K♥ … it is Vera's
+    path = tmp_path / "two.prf"
+    path.write_text(broken + "\n" + (GOLDEN / "classic-dark.prf").read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["analyze", str(path), "--no-table", "--quiet"]) == 2
+    assert f"{path}:" in capsys.readouterr().err
+    assert main(["analyze", str(path), "--no-table", "--quiet", "--lenient", "--format", "json"]) == 0
+    out = capsys.readouterr()
+    data = json.loads(out.out)
+    assert data["deals"][0]["skipped"] == "the deal does not replay" and len(data["deals"]) == 6
+    assert "warning: " in out.err and "record 1 of 2" in out.err
+    assert main(["replay", str(path), "--record", "2", "--all"]) == 0
+    assert "Classic with dark games" in capsys.readouterr().out
+    assert main(["replay", str(path), "--record", "3", "--all"]) == 2

@@ -369,21 +369,30 @@ def analyze(
     contract_table: bool = True,
     progress: Callable[[int, int], None] | None = None,
     deals: Sequence[int] | None = None,
+    errors: list[Any] | None = None,
+    source: str = "<string>",
 ) -> Analysis:
     """Analyse every deal of a :class:`~preferans.record.GameRecord` whose cards are all known.
 
     ``deals`` picks deal numbers (1-based); ``progress(done, total)`` is called
-    after each deal.
+    after each deal.  With ``errors`` (a list) a record that does not replay
+    everywhere is analysed where it does, its problems appended to the list.
     """
     from .record import replay
 
-    rep = replay(record)
+    rep = replay(record, source=source, errors=errors)
     pulka = rep.pulka
     chosen = set(deals) if deals is not None else None
     out: list[DealAnalysis] = []
-    total = len(rep.deals)
-    for i, (drec, deal) in enumerate(zip(record.deals, rep.deals, strict=False), 1):
+    total = len(record.deals)
+    for i, drec in enumerate(record.deals, 1):
         if chosen is not None and i not in chosen:
+            continue
+        deal = rep.deal(i)
+        if deal is None:
+            out.append(DealAnalysis(i, drec.dealer, "broken", skipped="the deal does not replay"))
+            if progress is not None:
+                progress(i, total)
             continue
         step, bomb = 1, 1
         if pulka is not None and i <= len(pulka.sheet.history):

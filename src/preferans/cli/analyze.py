@@ -14,7 +14,7 @@ import json
 import sys
 
 from ..analysis import analyze
-from ..record import load
+from .replay import add_record_options, open_record, warn
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,11 +25,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--errors-only", action="store_true", help="text: list only the cards that cost tricks")
     p.add_argument("--no-table", action="store_true", help="skip the declarer's contract table (faster)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add_record_options(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    record = load(args.file)
+    record, errors = open_record(args)
     total = len(record.deals)
     tty = sys.stderr.isatty()
     show = not args.quiet and total > 1
@@ -49,7 +50,9 @@ def run(args: argparse.Namespace) -> int:
         if bad:
             print(f"preferans analyze: error: --deal must be 1..{total}, not {bad[0]}", file=sys.stderr)
             return 2
-    result = analyze(record, contract_table=not args.no_table, progress=progress, deals=args.deal)
+    result = analyze(record, contract_table=not args.no_table, progress=progress, deals=args.deal,
+                     source=args.file, errors=errors)
+    warn(errors)
     if args.format == "json":
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from ..actions import Action
 from ..cards import format_hand
 from ..deal import Deal
-from ..record import GameRecord, load
+from ..record import GameRecord, RecordError, load_all
 from ..record.build import dealt_talon
 from ..record.model import DealRecord
 from ..record.playback import Replay, apply_move, replay
@@ -27,12 +27,40 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("file", help="a record: text (.prf) or its JSON twin (.json)")
     p.add_argument("--all", action="store_true", help="print the whole record at once, without stopping")
     p.add_argument("--deal", type=int, default=1, metavar="N", help="start at deal N (1-based)")
+    add_record_options(p)
     p.set_defaults(func=run)
 
 
+def add_record_options(p: argparse.ArgumentParser) -> None:
+    """``--record N`` and ``--lenient``, shared with ``preferans analyze``."""
+    p.add_argument("--record", type=int, default=1, metavar="N", help="the N-th record of a file holding several")
+    p.add_argument("--lenient", action="store_true",
+                   help="read a damaged record: report its problems on stderr and go on")
+
+
+def open_record(args: argparse.Namespace) -> tuple[GameRecord, list[RecordError] | None]:
+    """The record chosen by ``--record`` (problems printed when ``--lenient``)."""
+    records = load_all(args.file, lenient=args.lenient, check=False)
+    if not 1 <= args.record <= len(records):
+        raise RecordError(f"--record: the file holds {len(records)} record(s), not {args.record}", source=args.file)
+    if len(records) > 1:
+        print(f"{args.file}: record {args.record} of {len(records)}", file=sys.stderr)
+    record = records[args.record - 1]
+    errors: list[RecordError] | None = None
+    if args.lenient:
+        errors = record.errors
+    return record, errors
+
+
+def warn(errors: list[RecordError] | None) -> None:
+    for e in errors or ():
+        print(f"warning: {e}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
-    record = load(args.file)
-    rep = replay(record, source=args.file)
+    record, errors = open_record(args)
+    rep = replay(record, source=args.file, errors=errors)
+    warn(errors)
     if not record.deals:
         print(_header(record))
         print("(no deals)")
@@ -99,10 +127,10 @@ def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
     names = record.players
     low = f", lowest game {d.min_level}" if d.min_level != 6 else ""
     out = [f"Deal {index + 1} — dealer {names[d.dealer]}{low}"]
-    if index >= len(rep.deals):
+    deal = rep.deal(index + 1)
+    if deal is None:
         out.append("  (does not replay)")
         return "\n".join(out)
-    deal = rep.deals[index]
     for s in d.active:
         out.append(f"  {names[s]:<8} {_hand(d, s, deal.initial_hands[s])}")
     out.append("  talon    " + " ".join("??" if c is None else str(c) for c in d.talon))
@@ -169,14 +197,15 @@ class Stepper:
         self.deal = self._fresh(deal_index)
 
     def _fresh(self, index: int) -> Deal | None:
-        if index >= len(self.rep.deals):
+        src = self.rep.deal(index + 1)
+        if src is None:
             return None
-        src = self.rep.deals[index]
         return Deal(src.rules, src.initial_hands, dealt_talon(src), dealer=src.dealer, players=src.players,
                     min_level=src.min_level)
 
     def _moves(self) -> tuple[tuple[int, Action], ...]:
-        return self.rep.deals[self.index].moves if self.index < len(self.rep.deals) else ()
+        src = self.rep.deal(self.index + 1)
+        return src.moves if src is not None else ()
 
     def show(self) -> None:
         record, deal = self.record, self.deal

@@ -53,11 +53,23 @@ _PHASE_WORDS = {
 
 @dataclass
 class Replay:
-    """A replayed record: the deals as the engine rebuilt them, and the pulka (if scored)."""
+    """A replayed record: the deals as the engine rebuilt them, and the pulka (if scored).
+
+    ``numbers`` are the (1-based) numbers of the deals in ``deals``: after a lenient
+    replay a deal that did not replay is missing.
+    """
 
     record: GameRecord
     deals: list[Deal]
     pulka: Pulka | None
+    numbers: list[int]
+
+    def deal(self, number: int) -> Deal | None:
+        """Deal ``number`` (1-based) as replayed, or ``None`` if it did not replay."""
+        try:
+            return self.deals[self.numbers.index(number)]
+        except ValueError:
+            return None
 
 
 def apply_move(deal: Deal, seat: int | None, a: Action) -> None:
@@ -136,6 +148,7 @@ def replay(
     rules = record.rules
     pulka = Pulka(rules, record.players, first_dealer=record.first_dealer) if record.scored else None
     deals: list[Deal] = []
+    numbers: list[int] = []
     sheet_ok = True
     n = len(record.deals)
 
@@ -167,6 +180,7 @@ def replay(
             sheet_ok = False
             continue
         deals.append(deal)
+        numbers.append(number)
         if not deal.is_over:
             if number < n:
                 fail(RecordError(f"deal {number} is not finished, but another deal follows",
@@ -191,7 +205,7 @@ def replay(
                 source=source, line=d.line, deal=number))  # fmt: skip
     if pulka is not None and record.stopped and sheet_ok:
         pulka.stop()
-    return Replay(record, deals, pulka)
+    return Replay(record, deals, pulka, numbers)
 
 
 def _entries_text(entries: tuple[Entry, ...] | list[Entry], names: tuple[str, ...]) -> str:

@@ -501,7 +501,7 @@ class _Reader:
                     if key[5:].strip() != str(want):
                         raise RecordError(f"expected 'trick {want}:', found {key!r}")
                     for tok in value.split():
-                        a = card_table.get(tok)
+                        a: Action | None = card_table.get(tok)
                         if a is None:
                             if tok[0] == "[":
                                 continue  # an all-pass talon lead, shown for the eye
@@ -526,7 +526,7 @@ class _Reader:
                         if tok == "??":
                             if key != "discard":
                                 raise RecordError("'??' (an unseen card) may only stand for a discarded card")
-                            a: Action | None = None
+                            a = None
                         else:
                             a = _action(tok, key)
                             if not _fits(a, key):
