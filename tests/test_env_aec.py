@@ -251,3 +251,16 @@ def test_pulka_observations_show_the_sheet() -> None:
     single.reset(seed=1)
     o_raspas, n = LAYOUT["raspas_series"]
     assert not single.observe("player_0")["observation"][o_pool:o_raspas + n].any()
+
+
+def test_core_never_imports_the_env() -> None:
+    """The [rl] extra stays optional: importing the core loads no RL package."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, preferans, preferans.pulka, preferans.bots, preferans.scoring; "
+        "print(sorted(m for m in sys.modules if m.startswith('preferans.env') or m in ('pettingzoo', 'gymnasium')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
