@@ -95,9 +95,9 @@ def ablation(kinds: dict[str, list[Position]]) -> None:
         ("bisection, not MTD(f)", core.BISECT),
     ]
     print("\nAblation: median ms (mean nodes) per solve")
-    print(f"{'':<24}" + "".join(f"{k:>24}" for k in kinds))
+    print(f"{'':<32}" + "".join(f"{k:>24}" for k in kinds))
     for name, flag in variants:
-        row = f"{name:<24}"
+        row = f"{name:<32}"
         for ps in kinds.values():
             ms, nodes = [], []
             sample = ps if not flag & core.NO_TT else ps[:20]
