@@ -387,17 +387,6 @@ static int boundary(Ctx *c, int target)
         return w == c->focus;
     }
     int talon_trick = c->tidx < c->ntalon;
-    if (!talon_trick && !(c->flags & F_NO_BOUNDS)) {
-        if (c->goal == GOAL_TRICKS) {
-            int q = sure_tricks(c, c->leader);
-            if (c->leader == c->focus ? q >= target : n - q < target)
-                return c->leader == c->focus;
-        } else if (never_wins(c)) {
-            return 0; /* target >= 1 here */
-        } else if (c->leader == c->focus && wins_all(c)) {
-            return 1;
-        }
-    }
     Engine *e = c->e;
     Entry *bucket = NULL;
     int meta = c->leader | c->tidx << 2 | n << 4;
@@ -413,7 +402,23 @@ static int boundary(Ctx *c, int target)
         h0 = k0; h1 = k1; h2 = k2;
     }
     if (!(c->flags & F_NO_TT)) {
+        /* the bucket is a random memory access: start loading it now and
+         * check the cheap bounds meanwhile */
         bucket = e->tt + tt_index(e, h0, h1, h2, meta) * BUCKET;
+        __builtin_prefetch(bucket);
+    }
+    if (!talon_trick && !(c->flags & F_NO_BOUNDS)) {
+        if (c->goal == GOAL_TRICKS) {
+            int q = sure_tricks(c, c->leader);
+            if (c->leader == c->focus ? q >= target : n - q < target)
+                return c->leader == c->focus;
+        } else if (never_wins(c)) {
+            return 0; /* target >= 1 here */
+        } else if (c->leader == c->focus && wins_all(c)) {
+            return 1;
+        }
+    }
+    if (bucket) {
         for (int i = 0; i < BUCKET; i++) {
             Entry *en = bucket + i;
             if (en->gen == e->gen && en->h0 == h0 && en->h1 == h1 && en->h2 == h2 && en->meta == meta) {
