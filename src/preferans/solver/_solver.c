@@ -212,10 +212,9 @@ static inline uint32_t representatives(const Ctx *c, uint32_t legal)
     if (c->flags & F_NO_EQUIV)
         return legal;
     uint32_t live = live_cards(c), out = 0;
-    for (int s = 0; s < 4; s++) {
-        uint32_t h = legal >> (8 * s) & 0xFF;
-        if (h)
-            out |= (uint32_t)REPS[h][live >> (8 * s) & 0xFF] << (8 * s);
+    for (uint32_t m = legal; m; m &= ~SMASK(SUIT(__builtin_ctz(m)))) {
+        int sh = SUIT(__builtin_ctz(m)) * 8;
+        out |= (uint32_t)REPS[legal >> sh & 0xFF][live >> sh & 0xFF] << sh;
     }
     return out;
 }
@@ -229,6 +228,10 @@ static int order_moves(const Ctx *c, int p, uint32_t moves, int *out)
 {
     int n = 0, score[32];
     int trick_goal = c->goal == GOAL_TRICKS;
+    if (!(moves & (moves - 1))) { /* a single card: nothing to order */
+        out[0] = low_card(moves);
+        return 1;
+    }
     for (uint32_t m = moves; m; m &= m - 1) {
         int x = low_card(m), s = SUIT(x), r = x & 7, sc;
         if (c->flags & F_NO_ORDER) {
@@ -278,7 +281,9 @@ static int order_moves(const Ctx *c, int p, uint32_t moves, int *out)
 /* Inside a trick: the player to move tries each distinct legal card. */
 static int trick_node(Ctx *c, int target)
 {
-    int p = (c->leader + c->k) % 3;
+    int p = c->leader + c->k;
+    if (p >= 3)
+        p -= 3;
     int moves[32];
     int n = order_moves(c, p, representatives(c, legal_cards(c, p)), moves);
     int maxing = is_max(c, p);
