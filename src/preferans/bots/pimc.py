@@ -61,7 +61,7 @@ class PimcBot(HeuristicBot):
     ) -> None:
         super().__init__(rules, seed=seed, boldness=boldness)
         self.bid_samples = bid_samples
-        self._bid_cache: tuple[int, dict[int, int]] = (0, {})
+        self._bid_cache: tuple[tuple[int, ...], dict[int, int]] = ((), {})
         self.samples = samples
         self.discard_samples = discard_samples
         self.candidates = candidates
@@ -196,8 +196,9 @@ class PimcBot(HeuristicBot):
         (the talon included), discard as the heuristic would, solve, and keep the
         highest level whose expected score when whisted is not negative."""
         hand = obs.hand
-        cached_hand, limits = self._bid_cache
-        if cached_hand == hand and limits:
+        key = (hand, obs.seat, obs.dealer, obs.players)
+        cached, limits = self._bid_cache
+        if cached == key and limits:
             return limits
         heuristic = super().bid_limits(obs)
         if self.bid_samples <= 0 or max(heuristic.values()) < 4:
@@ -221,7 +222,7 @@ class PimcBot(HeuristicBot):
                                  declarer=me, contract=Contract(level, s), calls=("whist", "whist"))
                 if sum(n * u[t] for t, n in enumerate(counts)) >= 0:
                     limits[s] = level
-        self._bid_cache = (hand, limits)
+        self._bid_cache = (key, limits)
         return limits
 
     # ------------------------------------------------------------------ talon and contract
