@@ -117,6 +117,9 @@ def build_position(args: argparse.Namespace) -> Position:
 
 def run(args: argparse.Namespace) -> int:
     pos = build_position(args)
+    if pos.tricks_left == 0:
+        print("no cards left to play")
+        return 0
     value = solve(pos)
     n = f"{value} trick" + ("" if value == 1 else "s")
     who = f"player {pos.declarer + 1}"
