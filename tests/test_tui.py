@@ -65,6 +65,12 @@ def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
             assert "Result: You 6♠" in text
             assert "Press Enter for the next deal" in text
             assert len(table.pulka.results) == 1
+            # The last trick and the cards played so far on a key.
+            await pilot.press("l")
+            await pilot.pause()
+            page = str(app.screen.query_one("#page").render())
+            assert "Cards played: ♠" in page and "take" in page
+            await pilot.press("escape")
             # The sheet on a key, then the next deal.
             await pilot.press("s")
             await pilot.pause()

@@ -29,7 +29,7 @@ from ..errors import PreferansError
 from ..scoring.text import render_text
 from ..table import Table
 from .narrate import Narrator
-from .text import T, action_name, contract_text, display_order, hand_text, result_text
+from .text import T, action_name, contract_text, display_order, hand_text, played_mask, result_text
 
 __all__ = ["PlayApp"]
 
@@ -278,7 +278,8 @@ class PlayApp(App[int]):
         self.exit(0)
 
     def action_last_trick(self) -> None:
-        done = self.table.deal.completed_tricks
+        deal = self.table.deal
+        done = deal.completed_tricks
         if not done:
             self.message = self.t("no_last_trick")
             self.refresh_prompt()
@@ -289,7 +290,9 @@ class PlayApp(App[int]):
             body.append(f"{self.narrator.name(s):<8}")
             body.append_text(card_text(c))
             body.append("\n")
-        body.append(self.narrator.takes(winner))
+        body.append(self.narrator.takes(winner) + "\n\n")
+        body.append(f"{self.t('played')}: ", style="bold")
+        body.append(hand_text(played_mask(deal)))
         self.push_screen(TextScreen(self.t("last_trick"), body, "Esc"))
 
     def action_hint(self) -> None:

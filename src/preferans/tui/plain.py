@@ -16,7 +16,7 @@ from ..errors import PreferansError
 from ..scoring.text import render_text
 from ..table import Table
 from .narrate import Narrator
-from .text import action_name, contract_text, hand_text, legal_names, read_action
+from .text import action_name, contract_text, hand_text, legal_names, played_mask, read_action
 
 __all__ = ["PlainGame"]
 
@@ -71,6 +71,7 @@ class PlainGame(Narrator):
         cards, winner = done[-1]
         played = ", ".join(f"{self.name(s)} {c}" for s, c in cards)
         self.say(f"{self.t('last_trick')}: {played} — {self.takes(winner)}")
+        self.say(f"{self.t('played')}: {hand_text(played_mask(self.table.deal))}")
 
     def show_sheet(self, final: bool = False) -> None:
         p = self.table.pulka

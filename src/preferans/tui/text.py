@@ -97,6 +97,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "trick": ("Trick {n}", "Взятка {n}"),
     "last_trick": ("Last trick", "Последняя взятка"),
     "no_last_trick": ("No trick has been played yet", "Взяток ещё не было"),
+    "played": ("Cards played", "Вышли карты"),
     "trumps": ("trumps {suit}", "козыри {suit}"),
     "no_trumps": ("no trumps", "без козыря"),
     "result": ("Result", "Итог"),
@@ -269,3 +270,14 @@ def result_text(result: DealResult, score: DealScore | None, names: Sequence[str
     if score is not None and score.entries:
         lines.append(f"{t('written')}: " + " · ".join(entry_text(e, tuple(names)) for e in score.entries))
     return lines
+
+
+def played_mask(deal: Deal) -> int:
+    """Every card played to a trick so far (completed tricks and the current one)."""
+    m = 0
+    for cards, _ in deal.completed_tricks:
+        for _, c in cards:
+            m |= 1 << c
+    for _, c in deal.trick:
+        m |= 1 << c
+    return m
