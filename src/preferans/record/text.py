@@ -82,6 +82,7 @@ def _token_table(bid: bool) -> dict[str, Action]:
 
 
 _LOOKUP = {True: _token_table(True), False: _token_table(False)}
+_CARD_TOKENS: dict[str, Action] = {t: a for t, a in _LOOKUP[False].items() if a < 32}
 
 
 def _action(token: str, stage: str) -> Action:
@@ -278,6 +279,9 @@ def _talon_leads(d: DealRecord, rules: Rules) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------- reading
+_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+
+
 class _Reader:
     """One pass over the lines of a text; builds :class:`GameRecord` values."""
 
@@ -428,6 +432,17 @@ class _Reader:
         )
 
     def rules(self, name: str, values: dict[str, str], lines: dict[str, int]) -> Rules:
+        key = (name, tuple(values.items()))
+        cached = _RULES_CACHE.get(key)
+        if cached is not None:
+            return cached  # the same conventions as a record read before (Rules are immutable)
+        errors_before = len(self.errors)
+        rules = self._rules(name, values, lines)
+        if len(self.errors) == errors_before and len(_RULES_CACHE) < 256:
+            _RULES_CACHE[key] = rules
+        return rules
+
+    def _rules(self, name: str, values: dict[str, str], lines: dict[str, int]) -> Rules:
         base = PRESETS.get(name, PRESETS["sochi"])
         if name:
             base = base.replace(name=name)
@@ -500,7 +515,16 @@ class _Reader:
                     want = cards_played // 3 + 1
                     if key[5:].strip() != str(want):
                         raise RecordError(f"expected 'trick {want}:', found {key!r}")
-                    for tok in value.split():
+                    toks = value.split()
+                    fast = [_CARD_TOKENS.get(t) for t in toks]
+                    if None not in fast:
+                        k = len(fast)  # the common line: cards only
+                        actions.extend(fast)
+                        stages.extend(["play"] * k)
+                        action_lines.extend([no] * k)
+                        cards_played += k
+                        continue
+                    for tok in toks:
                         a: Action | None = card_table.get(tok)
                         if a is None:
                             if tok[0] == "[":
@@ -683,11 +707,15 @@ def _read_entry(text: str, names: tuple[str, ...]) -> Entry:
         if on == player:
             raise RecordError(f"score: {names[player]} cannot write whists on himself")
     amount_s, _, why = rest.partition(" ")
+    amount: int | Fraction
     try:
-        fr = Fraction(amount_s)
-    except (ValueError, ZeroDivisionError):
-        raise RecordError(f"score: {amount_s!r} is not an amount (write 4, -3 or 7/2)") from None
-    amount: int | Fraction = fr.numerator if fr.denominator == 1 else fr
+        amount = int(amount_s)
+    except ValueError:
+        try:
+            fr = Fraction(amount_s)
+        except (ValueError, ZeroDivisionError):
+            raise RecordError(f"score: {amount_s!r} is not an amount (write 4, -3 or 7/2)") from None
+        amount = fr.numerator if fr.denominator == 1 else fr
     return Entry(column, player, amount, on, why.strip())
 
 
