@@ -31,6 +31,7 @@ from .actions import Action
 from .bots import Bot, RandomBot
 from .deal import Deal, Phase
 from .errors import PreferansError
+from .observation import Observation
 from .pulka import Pulka
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
@@ -123,6 +124,23 @@ class DealLog:
     min_level: int
     actions: list[str] = field(default_factory=list)
     cards: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+
+def _why(bot: Bot, obs: Observation) -> str:
+    """A short reason from what the bot tells publicly: its trick estimates, its search."""
+    phase = obs.phase
+    estimates = getattr(bot, "estimates", None)
+    if phase in ("bidding", "declare", "misere_invite") and callable(estimates):
+        est = estimates(obs.hand, talon=phase == "bidding")
+        per = " ".join(f"{s}{e:.1f}" for s, e in zip(("♠", "♣", "♦", "♥", "NT"), est, strict=False))
+        return f"expected tricks by strain: {per}"
+    declarer_estimate = getattr(bot, "declarer_estimate", None)
+    if phase in ("whist", "defence", "concession") and callable(declarer_estimate) and obs.contract is not None:
+        return f"the declarer should take about {declarer_estimate(obs):.1f} tricks"
+    samples = getattr(bot, "samples", None)
+    if phase == "play" and isinstance(samples, int):
+        return f"best on average over {samples} layouts of the unseen cards, each solved exactly"
+    return f"the {getattr(bot, 'name', type(bot).__name__)} bot's choice"
 
 
 class Table:
@@ -342,7 +360,7 @@ class Table:
                 reason = str(out[2]) if len(out) > 2 else ""
         action = max(values, key=lambda a: values[a]) if values else bot.act(obs)
         if not reason:
-            reason = f"{getattr(bot, 'name', type(bot).__name__)} bot's choice"
+            reason = _why(bot, obs)
         return Hint(action, values, reason)
 
     # -- save and resume ---------------------------------------------------------------
