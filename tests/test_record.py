@@ -330,3 +330,50 @@ def test_a_table_game_saves_as_a_record() -> None:
     assert back == rec and back.players == tuple(table.names)
     rep = replay(back)
     assert rep.pulka is not None and rep.pulka.sheet.pool == table.pulka.sheet.pool
+
+
+# ------------------------------------------------------------------------------ robustness
+_BASE_RECORD: list[str] = []
+
+
+def _base_lines() -> list[str]:
+    if not _BASE_RECORD:
+        pulka, deals = random_pulka("sochi", 3, 21, deals=3)
+        _BASE_RECORD.extend(dumps(record_from_pulka(pulka, deals)).splitlines())
+    return list(_BASE_RECORD)
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_damaged_records_raise_record_errors_only(data: st.DataObject) -> None:
+    lines = _base_lines()
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        kind = data.draw(st.sampled_from(["drop", "dup", "swap", "cut", "noise", "token"]))
+        if kind == "drop":
+            del lines[i]
+        elif kind == "dup":
+            lines.insert(i, lines[i])
+        elif kind == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "cut":
+            lines[i] = lines[i][: data.draw(st.integers(0, len(lines[i])))]
+        elif kind == "noise":
+            lines[i] = data.draw(st.text(max_size=30))
+        else:
+            words = lines[i].split(" ")
+            k = data.draw(st.integers(0, len(words) - 1))
+            words[k] = data.draw(st.sampled_from(["??", "-", "10", "A♠", "7♠", "pass", "whist", "open", "Anna", "",
+                                                  "on", "[7♦]", "dark-pass", "claim", "0/0", "1/2"]))
+            lines[i] = " ".join(words)
+    text = "\n".join(lines) + "\n"
+    try:
+        loads(text, source="fuzz.prf")
+    except RecordError as e:
+        assert e.source == "fuzz.prf" and e.reason
+    try:
+        rec = loads(text, source="fuzz.prf", lenient=True)
+    except RecordError:
+        return  # some damage is fatal even to the lenient reader (no magic line, no players)
+    assert all(isinstance(e, RecordError) and e.source == "fuzz.prf" for e in rec.errors)
