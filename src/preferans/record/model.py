@@ -103,8 +103,10 @@ class DealRecord:
     * ``reporters`` — (action index, seat) of each irregularity reported and
       each claim: the player who made it.
 
-    ``line`` and ``action_lines`` are where the deal and each action stood in
-    the text it was read from; they are not part of the value.
+    ``line``, ``action_lines`` and ``key_lines`` (the first line of each key:
+    ``dealer``, ``min_level``, ``score`` …) are where the deal, each action and
+    each kind of line stood in the text it was read from; they are not part of
+    the value.
     """
 
     players: int
@@ -121,6 +123,7 @@ class DealRecord:
     reporters: tuple[tuple[int, int], ...] = ()
     line: int = field(default=0, compare=False, repr=False)
     action_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    key_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.unknown:
@@ -146,6 +149,13 @@ class DealRecord:
             if i == index:
                 return seat
         return None
+
+    def line_of_key(self, key: str) -> int:
+        """The text line of the first ``key:`` line of the deal (the deal's line when unknown)."""
+        for k, n in self.key_lines:
+            if k == key:
+                return n
+        return self.line
 
     def line_of(self, index: int) -> int:
         """The text line of action ``index`` (the deal's line when unknown)."""

@@ -168,11 +168,12 @@ def replay(
             if d.dealer != pulka.next_dealer:
                 fail(RecordError(
                     f"dealer: {names[d.dealer]} deals, but the deal passes to {names[pulka.next_dealer]} "
-                    "(Kodeks 3.2.2, 3.7.7)", source=source, line=d.line, deal=number))
+                    "(Kodeks 3.2.2, 3.7.7)", source=source, line=d.line_of_key("dealer"), deal=number))
             if d.min_level != pulka.min_level:
                 fail(RecordError(
                     f"min_level: the record says {d.min_level}, but after {pulka.raspas_series} all-pass(es) "
-                    f"the lowest game is {pulka.min_level} (spec §8.3)", source=source, line=d.line, deal=number))
+                    f"the lowest game is {pulka.min_level} (spec §8.3)", source=source,
+                    line=d.line_of_key("min_level"), deal=number))
         try:
             deal = replay_deal(d, rules, source=source, number=number)
         except RecordError as e:
@@ -188,21 +189,21 @@ def replay(
                 sheet_ok = False
             elif d.entries:
                 fail(RecordError(f"deal {number} is not finished but has score lines",
-                                 source=source, line=d.line, deal=number))
+                                 source=source, line=d.line_of_key("score"), deal=number))
             continue
         if pulka is None or not sheet_ok:
             continue
         try:
             score = pulka.record(deal.result, help_to=d.help_to)
         except PreferansError as e:
-            fail(RecordError(f"score: {e}", source=source, line=d.line, deal=number))
+            fail(RecordError(f"score: {e}", source=source, line=d.line_of_key("score"), deal=number))
             sheet_ok = False
             continue
         if d.entries is not None and tuple(score.entries) != d.entries:
             fail(RecordError(
                 f"score: deal {number} writes {_entries_text(score.entries, record.players)}, "
                 f"the record says {_entries_text(d.entries, record.players)}",
-                source=source, line=d.line, deal=number))  # fmt: skip
+                source=source, line=d.line_of_key("score"), deal=number))  # fmt: skip
     if pulka is not None and record.stopped and sheet_ok:
         pulka.stop()
     return Replay(record, deals, pulka, numbers)

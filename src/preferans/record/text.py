@@ -279,6 +279,7 @@ def _talon_leads(d: DealRecord, rules: Rules) -> tuple[str, ...]:
 
 
 # ---------------------------------------------------------------------------- reading
+_KEYED = frozenset(("dealer", "min_level", "talon", "score", "help"))
 _RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
 
@@ -491,6 +492,8 @@ class _Reader:
         stages: list[str] = []
         action_lines: list[int] = []
         reporters: list[tuple[int, int]] = []
+        key_lines: dict[str, int] = {}
+        hand_lines: dict[int, int] = {}
         entries: list[Entry] | None = None
         help_to: int | None = None
         comment = ""
@@ -510,6 +513,8 @@ class _Reader:
                 continue
             value = value.strip()
             key = key.rstrip()
+            if key in _KEYED:
+                key_lines.setdefault(key, no)
             try:
                 if key.startswith("trick"):  # the commonest line first
                     want = cards_played // 3 + 1
@@ -566,6 +571,7 @@ class _Reader:
                     if seat in hands:
                         raise RecordError(f"a second hand line for {who}")
                     try:
+                        hand_lines[seat] = no
                         hands[seat] = _read_cards(value, f"hand of {who}")
                     except RecordError as e:
                         hands[seat] = (0, 10)  # lenient: the hand is kept as unknown
@@ -613,17 +619,18 @@ class _Reader:
         for seat in range(n):
             if seat not in active:
                 if seat in hands and hands[seat] != (0, 0):
-                    self.fail(line, f"hand of {names[seat]}: the 4-handed dealer holds no cards")
+                    self.fail(hand_lines.get(seat, line), f"hand of {names[seat]}: the 4-handed dealer holds no cards")
                 continue
             if seat not in hands:
                 self.fail(line, f"deal {number} has no hand line for {names[seat]}")
                 hands[seat] = (0, 10)  # lenient: unknown
             m, u = hands[seat]
             if m.bit_count() + u != 10:
-                self.fail(line, f"hand of {names[seat]}: 10 cards (?? for unseen ones), not {m.bit_count() + u}")
+                self.fail(hand_lines.get(seat, line),
+                          f"hand of {names[seat]}: 10 cards (?? for unseen ones), not {m.bit_count() + u}")
                 broken = True
             if seen & m:
-                self.fail(line, f"hand of {names[seat]}: {format_hand(seen & m)} dealt twice")
+                self.fail(hand_lines.get(seat, line), f"hand of {names[seat]}: {format_hand(seen & m)} dealt twice")
                 broken = True
             seen |= m
             masks[seat], unknown[seat] = m, u
@@ -632,7 +639,7 @@ class _Reader:
             return None, item
         for c in talon:
             if c is not None and seen >> c & 1:
-                self.fail(line, f"talon: {c} is also in a hand")
+                self.fail(key_lines.get("talon", line), f"talon: {c} is also in a hand")
                 broken = True
         if broken and self.lenient:
             pass  # keep what was read; the replay check skips a broken deal
@@ -651,6 +658,7 @@ class _Reader:
             reporters=tuple(reporters),
             line=line,
             action_lines=tuple(action_lines),
+            key_lines=tuple(key_lines.items()),
         )
         return record, item
 
