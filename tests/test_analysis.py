@@ -194,3 +194,18 @@ def test_cli_lenient_and_several_records(tmp_path: Path, capsys: pytest.CaptureF
     assert main(["replay", str(path), "--record", "2", "--all"]) == 0
     assert "Classic with dark games" in capsys.readouterr().out
     assert main(["replay", str(path), "--record", "3", "--all"]) == 2
+
+
+def test_cli_replay_from_one_seat_hides_the_others(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path = str(GOLDEN / "sochi-pulka.prf")
+    assert main(["replay", path, "--all", "--seat", "Anna", "--deal", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Deal 1 " not in out and "Anna     ♠J 10 9 ♣A 9 ♦A K ♥10 9 8" in out
+    assert "Vera     ?? ?? ?? ?? ?? ?? ?? ?? ?? ??" in out
+    commands = iter(["n"] * 12 + ["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(commands))
+    assert main(["replay", path, "--seat", "Anna"]) == 0
+    out = capsys.readouterr().out
+    assert "Vera     ?? ?? ?? ?? ?? ?? ?? ?? ?? ??  (whist)" in out  # before she lies down
+    assert "▶ Vera     ♠9 8 ♣Q J 10 9 ♦K Q J ♥A  (whist, 0 tricks)" in out  # after: open play (seed-002 p.28)

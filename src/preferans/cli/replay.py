@@ -27,6 +27,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("file", help="a record: text (.prf) or its JSON twin (.json)")
     p.add_argument("--all", action="store_true", help="print the whole record at once, without stopping")
     p.add_argument("--deal", type=int, default=1, metavar="N", help="start at deal N (1-based)")
+    p.add_argument("--seat", metavar="NAME", help="watch from one player's seat: others' cards stay hidden until shown")
     add_record_options(p)
     p.set_defaults(func=run)
 
@@ -68,16 +69,17 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.deal <= len(record.deals):
         print(f"preferans replay: error: --deal must be 1..{len(record.deals)}", file=sys.stderr)
         return 2
+    view = None if args.seat is None else record.seat(args.seat)
     if args.all:
         print(_header(record))
         for i in range(args.deal - 1, len(record.deals)):
             print()
-            print(dump_deal(record, rep, i))
+            print(dump_deal(record, rep, i, view=view))
         if rep.pulka is not None:
             print()
             print(_totals(rep))
         return 0
-    return Stepper(record, rep, args.deal - 1, input_fn=input, out=print).loop()
+    return Stepper(record, rep, args.deal - 1, input_fn=input, out=print, view=view).loop()
 
 
 def _header(record: GameRecord) -> str:
@@ -121,7 +123,11 @@ def _result_text(record: GameRecord, deal: Deal) -> str:
     return text
 
 
-def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
+def _hidden(mask: int) -> str:
+    return " ".join(["??"] * mask.bit_count()) or "-"
+
+
+def dump_deal(record: GameRecord, rep: Replay, index: int, *, view: int | None = None) -> str:
     """One deal as text: cards, every action, tricks, result and sheet lines."""
     d = record.deals[index]
     names = record.players
@@ -132,7 +138,8 @@ def dump_deal(record: GameRecord, rep: Replay, index: int) -> str:
         out.append("  (does not replay)")
         return "\n".join(out)
     for s in d.active:
-        out.append(f"  {names[s]:<8} {_hand(d, s, deal.initial_hands[s])}")
+        shown = _hand(d, s, deal.initial_hands[s]) if view in (None, s) else _hidden(deal.initial_hands[s])
+        out.append(f"  {names[s]:<8} {shown}")
     out.append("  talon    " + " ".join("??" if c is None else str(c) for c in d.talon))
     replayed = Deal(deal.rules, deal.initial_hands, dealt_talon(deal), dealer=deal.dealer, players=deal.players,
                     min_level=deal.min_level)
@@ -185,8 +192,9 @@ class Stepper:
 
     def __init__(
         self, record: GameRecord, rep: Replay, deal_index: int, *,
-        input_fn: Callable[[str], str], out: Callable[[str], None],
+        input_fn: Callable[[str], str], out: Callable[[str], None], view: int | None = None,
     ) -> None:  # fmt: skip
+        self.view = view  # the seat watched from (others' cards hidden until they lie open)
         self.record = record
         self.rep = rep
         self.input = input_fn
@@ -233,10 +241,12 @@ class Stepper:
                 marks.append(f"{deal.tricks_won[s]} tricks")
             turn = "▶ " if s == deal.to_act else "  "
             extra = f"  ({', '.join(marks)})" if marks else ""
-            self.out(f"  {turn}{names[s]:<8} {_hand(d, s, deal.hands[s])}{extra}")
+            visible = self.view in (None, s) or s in deal.exposed or deal.is_over
+            cards = _hand(d, s, deal.hands[s]) if visible else _hidden(deal.hands[s])
+            self.out(f"  {turn}{names[s]:<8} {cards}{extra}")
         if deal.talon_shown or deal.is_over:
             self.out("    talon    " + " ".join(str(c) for c in deal.talon))
-        if deal.discard:
+        if deal.discard and self.view in (None, deal.declarer):
             shown_discard = " ".join("??" if a is None else str(a) for a, st in zip(d.actions, d.stages, strict=False)
                                      if st == "discard")
             self.out(f"    discard  {shown_discard or format_hand(deal.discard)}")
