@@ -64,7 +64,7 @@ def signature(deal: Deal) -> tuple[object, ...]:
 
 
 # ------------------------------------------------------------------------------ round trips
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     preset=st.sampled_from(PRESETS),
     players=st.sampled_from((3, 4)),
@@ -93,7 +93,7 @@ def test_deal_round_trip_and_every_state(preset: str, players: int, seed: int, f
         assert rebuilt.result == deal.result
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(preset=st.sampled_from(PRESETS), players=st.sampled_from((3, 4)), seed=st.integers(0, 10**6))
 def test_pulka_round_trip_reproduces_the_sheet(preset: str, players: int, seed: int) -> None:
     pulka, deals = random_pulka(preset, players, seed)
@@ -165,7 +165,7 @@ def test_deal_record_keeps_stages() -> None:
 
 
 # ------------------------------------------------------------------------------ unknown cards
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(preset=st.sampled_from(PRESETS), players=st.sampled_from((3, 4)), seed=st.integers(0, 10**6),
        viewer=st.integers(0, 3))
 def test_unknown_cards_are_filled_in_from_the_play(preset: str, players: int, seed: int, viewer: int) -> None:
