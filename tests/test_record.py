@@ -377,3 +377,9 @@ def test_damaged_records_raise_record_errors_only(data: st.DataObject) -> None:
     except RecordError:
         return  # some damage is fatal even to the lenient reader (no magic line, no players)
     assert all(isinstance(e, RecordError) and e.source == "fuzz.prf" for e in rec.errors)
+
+
+@pytest.mark.parametrize("names", [("A", "B"), ("A", "B,C", "D"), ("A", "B:", "C"), (" A", "B", "C"), ("A", "A", "B")])
+def test_names_a_record_cannot_hold_are_refused(names: tuple[str, ...]) -> None:
+    with pytest.raises(RecordError, match="^players: "):
+        GameRecord(players=names, rules=Rules.preset("sochi"))

@@ -62,18 +62,19 @@ HEADER_ORDER = ("event", "site", "date", "round", "time", "table", "annotator")
 class RecordError(PreferansError):
     """A record that cannot be read or does not replay.
 
-    ``source`` is the file (or ``<string>``), ``line`` the 1-based line of the
-    text form (0 when unknown, e.g. in JSON), ``reason`` what is wrong.
+    ``source`` is the file (``<string>`` for text given directly, empty when the
+    error is not about a text, e.g. building a record), ``line`` the 1-based line
+    of the text form (0 when unknown, e.g. in JSON), ``reason`` what is wrong.
     ``str(error)`` is ``source:line: reason``.
     """
 
-    def __init__(self, reason: str, *, source: str = "<string>", line: int = 0, deal: int = 0) -> None:
+    def __init__(self, reason: str, *, source: str = "", line: int = 0, deal: int = 0) -> None:
         self.reason = reason
         self.source = source
         self.line = line
         self.deal = deal  # 1-based deal number, 0 for the header
         where = f"{source}:{line}" if line else source
-        super().__init__(f"{where}: {reason}")
+        super().__init__(f"{where}: {reason}" if where else reason)
 
     def __reduce__(self) -> tuple[Any, ...]:  # keep the fields through pickling
         return (_rebuild_error, (self.reason, self.source, self.line, self.deal))
@@ -189,6 +190,19 @@ class GameRecord:
     scored: bool = True
     stopped: bool = False
     errors: list[RecordError] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        names = self.players
+        if len(names) not in (3, 4) or len(set(names)) != len(names):
+            raise RecordError(f"players: give 3 or 4 distinct names, not {list(names)}")
+        for n in names:
+            if not n or n != n.strip() or any(ch in n for ch in ",:\n\r") or n.startswith("#"):
+                raise RecordError(
+                    f"players: {n!r} cannot be written in a record: a name is not empty, has no "
+                    "comma, colon or line break, and does not start with '#' or a space"
+                )
+        if not 0 <= self.first_dealer < len(names):
+            raise RecordError(f"first_dealer: seat {self.first_dealer} is not at a table of {len(names)}")
 
     def seat(self, name: str) -> int:
         """The seat of a player's name."""
