@@ -91,15 +91,18 @@ def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[s
     return out
 
 
-def default_names(seats: Sequence[str]) -> list[str]:
-    """``You``, ``Left``, ``Right`` for a lone human in seat 0; else short names."""
+def default_names(seats: Sequence[str], lang: str = "en") -> list[str]:
+    """``You``, ``Left``, ``Right`` (or in Russian) for a lone human in seat 0; else short names."""
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if len(humans) == 1 and humans[0] == 0:
+        if lang == "ru":
+            return ["Вы", "Левый", "Правый"] if len(seats) == 3 else ["Вы", "Левый", "Напротив", "Правый"]
         return ["You", "Left", "Right"] if len(seats) == 3 else ["You", "Left", "Across", "Right"]
-    return list(_NAMES[: len(seats)])
+    return list((_NAMES_RU if lang == "ru" else _NAMES)[: len(seats)])
 
 
 _NAMES = ("Anna", "Boris", "Vera", "Gleb")
+_NAMES_RU = ("Анна", "Борис", "Вера", "Глеб")
 
 
 @dataclass

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import PreferansError
 from ..rules import Rules
-from ..table import LEVELS, Table, parse_seats
+from ..table import LEVELS, Table, default_names, parse_seats
 
 
 def default_save_path() -> Path:
@@ -76,7 +76,7 @@ def build_table(args: argparse.Namespace) -> Table:
     else:
         n = args.players or 3
         seats = ["human"] + [f"bot:{args.level}"] * (n - 1)
-    names = [x.strip() for x in args.names.split(",")] if args.names else None
+    names = [x.strip() for x in args.names.split(",")] if args.names else default_names(seats, args.lang)
     return Table(
         rules, seats, names=names, seed=args.seed, practice=args.practice, auto_single=args.auto_play,
         max_deals=args.deals, save_path=save, hint_level=args.hint_level,

@@ -17,6 +17,8 @@ from .text import T, action_name, hand_text, result_text
 
 __all__ = ["Narrator"]
 
+_YOU = ("You", "Вы")
+
 
 class Narrator:
     """Tells ``table``'s moves through ``say``; ``viewer`` is the seat whose view is told (``None``: all)."""
@@ -39,7 +41,7 @@ class Narrator:
         self._say(text)
 
     def name(self, seat: int) -> str:
-        if seat == self.viewer and self.table.names[seat] == "You":
+        if seat == self.viewer and self.table.names[seat] in _YOU:
             return self.t("you")
         return self.table.names[seat]
 
@@ -47,10 +49,10 @@ class Narrator:
     def you(self) -> int | None:
         """The viewer's seat when the table calls him «You» (so texts say «you play», not «You plays»)."""
         v = self.viewer
-        return v if v is not None and self.table.names[v] == "You" else None
+        return v if v is not None and self.table.names[v] in _YOU else None
 
     def takes(self, seat: int) -> str:
-        if seat == self.viewer and self.table.names[seat] == "You":
+        if seat == self.viewer and self.table.names[seat] in _YOU:
             return self.t("you_take_trick")
         return self.t("takes_trick", name=self.name(seat))
 
@@ -118,7 +120,8 @@ class Narrator:
                 self.say(line)
             sheet, seats = self.table.pulka.sheet, range(deal.players)
             pool = ", ".join(f"{names[i]} {sheet.pool[i]}" for i in seats)
-            self.say(f"pool {pool}; mountain " + ", ".join(f"{names[i]} {sheet.mountain[i]}" for i in seats))
+            mountain = ", ".join(f"{names[i]} {sheet.mountain[i]}" for i in seats)
+            self.say(t("totals", pool=pool, mountain=mountain))
 
     def resync(self) -> None:
         """Catch up silently with the deal (after an undo or a resume)."""
