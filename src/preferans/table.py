@@ -296,6 +296,28 @@ class Table:
         legal = self.deal.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
+    def bot_turn(self) -> tuple[int, Callable[[], Action]] | None:
+        """The next automatic move as (seat, thunk) without making it, or ``None`` when a person decides.
+
+        The thunk only reads a snapshot (the seat's observation), so a front end
+        may run it in a worker thread and then :meth:`play_for` the answer.
+        """
+        deal = self.deal
+        seat = deal.to_act
+        if seat is None:
+            return None
+        if self.is_human(seat):
+            forced = self.forced()
+            if forced is None:
+                return None
+            return seat, lambda: forced
+        bot, obs = self._bots[seat], deal.observation(seat)
+        return seat, lambda: Action(bot.act(obs))
+
+    def play_for(self, seat: int, action: Action) -> None:
+        """Make an automatic move computed from :meth:`bot_turn`."""
+        self._apply(action, seat)
+
     def bot_step(self) -> Move | None:
         """Let the bot to act (or a forced single card) make one move; ``None`` when a human must decide."""
         deal = self.deal

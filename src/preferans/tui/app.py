@@ -181,22 +181,34 @@ class PlayApp(App[int]):
         self._bot_tick()
 
     def _bot_tick(self) -> None:
-        table = self.table
-        if table.deal.is_over or (table.human_to_act is not None and table.forced() is None):
+        turn = None if self.table.deal.is_over else self.table.bot_turn()
+        if turn is None:
             self._busy = False
             self._after_moves()
             return
         self._busy = True
-        move = table.bot_step()
         self.refresh_all()
-        if move is None:
-            self._busy = False
-            self._after_moves()
-            return
+        seat, think = turn
+        deal = self.table.deal
+        moves = len(deal.moves)
+
+        def work() -> None:
+            action = think()  # a bot thinks in a worker thread: the screen stays alive
+            self.call_from_thread(self._bot_done, deal, moves, seat, action)
+
+        self.run_worker(work, thread=True, exclusive=True, group="bot", exit_on_error=False)
+
+    def _bot_done(self, deal: object, moves: int, seat: int, action: Action) -> None:
+        table = self.table
+        if table.deal is not deal or len(table.deal.moves) != moves:
+            return  # the game moved on (quit, resume) while the bot thought
+        table.play_for(seat, action)
+        self.refresh_all()
         self.set_timer(self.delay, self._bot_tick)
 
     def _after_moves(self) -> None:
         table = self.table
+        table.save()
         if table.deal.is_over:
             self.message = self.t("game_over") if table.is_over else self.t("next_deal")
         else:
@@ -296,7 +308,7 @@ class PlayApp(App[int]):
         self.push_screen(TextScreen(self.t("last_trick"), body, "Esc"))
 
     def action_hint(self) -> None:
-        if self.table.human_to_act is None:
+        if self.table.human_to_act is None or self._busy:
             return
         h = self.table.hint()
         text = self.t("hint", level=self.table.hint_level, action=action_name(h.action, self.lang))
@@ -315,6 +327,8 @@ class PlayApp(App[int]):
 
     def action_undo(self) -> None:
         table = self.table
+        if self._busy:
+            return
         if not table.practice:
             self.message = self.t("undo_practice")
             self.refresh_prompt()
