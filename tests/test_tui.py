@@ -137,3 +137,25 @@ def test_russian_interface_and_undo_refused_outside_practice() -> None:
             assert "тренировки" in screen_text(app)
 
     run(drive())
+
+
+def test_bots_think_in_a_worker_between_your_moves() -> None:
+    """With a delay the bots move one by one from a worker thread; the game still reaches its end."""
+    table = Table(Rules.preset("sochi"), ["human", "bot:easy", "bot:easy"], seed=4, max_deals=1)
+    app = PlayApp(table, delay=0.001)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(3000):
+                if table.deal.is_over:
+                    break
+                await app.workers.wait_for_complete()
+                await pilot.pause(0.002)
+                if table.human_to_act == 0 and not app._busy:
+                    await pilot.press("enter")
+            assert table.deal.is_over and table.is_over
+            await pilot.pause()
+            # The final settlement is on screen at the end of the pulka.
+            assert "Final settlement" in str(app.screen.query_one("VerticalScroll").border_title)
+
+    run(drive())
