@@ -252,8 +252,14 @@ def _table_request(body: dict[str, Any]) -> tuple[TableConfig, list[dict[str, An
         options = [f"{k}={v}" for k, v in options.items()]
     if not isinstance(options, list) or len(options) > 100:
         raise GameError("bad_table", "options: a list of 'FIELD=VALUE' texts")
+    changes: dict[str, str] = {}
     for o in options:
-        rules = rules.set_from_text(str(o))
+        key, sep, value = str(o).partition("=")
+        if not sep:
+            raise GameError("bad_table", f"options: expected FIELD=VALUE, got {o!r}")
+        changes[key.strip()] = value.strip()
+    if changes:
+        rules = rules.replace(**changes)  # all at once: some fields only make sense together
     pool = body.get("pool")
     if pool not in (None, ""):
         try:

@@ -177,7 +177,9 @@ class Hub:
                 "labels": [h.label for h in sheet.history],
             }
             if g.deal is not None and g.deal.is_over and g.past:
-                info["result"] = {"label": sheet.history[-1].label, **g.deal.result.to_dict()}
+                result = g.deal.result.to_dict()
+                result.pop("talon", None)  # not public (Rostov all-pass, dark misère)
+                info["result"] = {"label": sheet.history[-1].label, **result}
             if g.finished:
                 st = pulka.settlement()
                 info["settlement"] = [str(x) for x in st.rounded]

@@ -1,0 +1,314 @@
+"""The web server through the framework's test client (HTTP and WebSocket)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+
+import contextlib
+from collections.abc import Iterator
+
+from server_helpers import Replayer, cookie, create_table, join, pick
+from server_helpers import make_client as _make_client
+
+OPEN: list[Conn] = []
+
+
+@contextlib.contextmanager
+def make_client(db: str, **kwargs: Any) -> Iterator[Any]:
+    """A test client whose WebSockets are all closed on the way out (even after a failure)."""
+    with _make_client(db, **kwargs) as client:
+        try:
+            yield client
+        finally:
+            while OPEN:
+                OPEN.pop().close()
+
+from preferans.server.cardsvg import card_svg
+from preferans.server.hub import MAX_FRAME, RateLimiter
+from preferans.server.records import replay_deal
+
+
+class Conn:
+    """A WebSocket client that records every frame it receives."""
+
+    def __init__(self, client: Any, tid: str, token: str | None) -> None:
+        self.cm = client.websocket_connect(f"/ws/{tid}", headers=cookie(tid, token))
+        self.ws = self.cm.__enter__()
+        self.frames: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None
+        self.closed = False
+        OPEN.append(self)
+
+    def recv(self) -> dict[str, Any]:
+        f = self.ws.receive_json()
+        self.frames.append(f)
+        if f["type"] == "state":
+            self.last = f
+        return f
+
+    def until(self, pred: Any) -> dict[str, Any]:
+        while True:
+            f = self.recv()
+            if pred(f):
+                return f
+
+    def state_at(self, deal: int, n: int) -> dict[str, Any]:
+        return self.until(lambda f: f["type"] == "state" and f["deal"] == deal and f["n"] == n)
+
+    def send(self, msg: Any) -> None:
+        self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.cm.__exit__(None, None, None)
+
+
+def play_game(client: Any, tid: str, conns: dict[int, Conn], watchers: list[Conn], rng: random.Random) -> int:
+    """Play random legal moves from whoever is to act until the game ends; returns deals played."""
+    everyone = [*conns.values(), *watchers]
+    first = next(iter(conns.values()))
+    state = first.last or first.until(lambda f: f["type"] == "state")
+    deal, n = state["deal"], state["n"]
+    for c in everyone:
+        c.state_at(deal, n)
+    while True:
+        table = first.last["table"]
+        if table["status"] == "finished":
+            return deal
+        view = first.last["view"]
+        if view["phase"] == "over":
+            first.send({"type": "next", "id": "nx"})
+            deal, n = deal + 1, 0
+        else:
+            actor = conns[view["to_act"]]
+            actor.send({"type": "act", "action": pick(actor.last["view"], rng), "id": n, "n": n})
+            ack = actor.until(lambda f: f["type"] in ("ack", "error"))
+            assert ack["type"] == "ack", ack
+            n += 1
+        for c in everyone:
+            c.state_at(deal, n)
+
+
+@pytest.mark.parametrize(("players", "preset", "spectators"), [(3, "sochi", True), (4, "rostov", True), (3, "leningrad", False)])
+def test_every_frame_shows_only_the_receivers_view(tmp_path: Any, players: int, preset: str, spectators: bool) -> None:
+    """Whole games of people: every frame to every client equals the engine's observation
+    of its seat (spectators: only cards every seat can see)."""
+    with make_client(str(tmp_path / "g.db"), burst=100000) as client:
+        tid, t0 = create_table(client, players=players, rules=preset, spectators=spectators,
+                               options=["end_condition=deals", "max_deals=3"])  # fmt: skip
+        tokens = {0: t0}
+        for s in range(1, players):
+            tokens[s] = join(client, tid, s, f"P{s}")
+        conns = {s: Conn(client, tid, tok) for s, tok in tokens.items()}
+        watcher = Conn(client, tid, None)
+        deals = play_game(client, tid, conns, [watcher], random.Random(players))
+        assert deals == 3
+        rep = Replayer(client, tid)
+        total = 0
+        for c in [*conns.values(), watcher]:
+            for f in c.frames:
+                if f["type"] == "state":
+                    rep.check_frame(f)
+                    total += 1
+        assert total > 100
+        assert watcher.last["view"] is None if not spectators else watcher.last["view"]["hand"] == []
+        rec = client.get(f"/api/tables/{tid}/record")
+        assert rec.status_code == 200
+        record = rec.json()
+        assert len(record["deals"]) == 3 and record["players"] == players
+        for i, d in enumerate(record["deals"]):
+            assert replay_deal(record, i).result.to_dict() == d["result"]
+        analysis = client.get(f"/api/tables/{tid}/analysis").json()
+        assert len(analysis["deals"]) == 3
+        for c in [*conns.values(), watcher]:
+            c.close()
+
+
+def test_one_person_and_two_bots_play_a_deal(tmp_path: Any) -> None:
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tok = create_table(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"},
+                                               {"kind": "bot", "level": "random"}])  # fmt: skip
+        me = Conn(client, tid, tok)
+        rng = random.Random(5)
+        while True:
+            f = me.until(lambda f: f["type"] == "state")
+            v = f["view"]
+            if v["phase"] == "over":
+                break
+            if v["to_act"] == 0:
+                me.send({"type": "act", "action": pick(v, rng), "n": f["n"]})
+        assert f["table"]["result"]["label"]
+        assert f["table"]["sheet"]["labels"] == [f["table"]["result"]["label"]]
+        Replayer(client, tid).check_frame(f)
+        me.close()
+
+
+def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Any) -> None:
+    with make_client(str(tmp_path / "g.db"), burst=1000) as client:
+        tid, t0 = create_table(client)
+        t1, t2 = join(client, tid, 1, "B"), join(client, tid, 2, "C")
+        a, b = Conn(client, tid, t0), Conn(client, tid, t1)
+        Conn(client, tid, t2)
+        start = b.until(lambda f: f["type"] == "state" and f["view"] is not None)
+        assert start["view"]["to_act"] == 1  # first hand: the dealer's left
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+
+        def moves() -> int:
+            return sum(len(d.moves) for d in storage.deals(tid))
+
+        bad: list[tuple[Conn, Any, str]] = [
+            (b, "{not json", "bad_json"),
+            (b, "[1, 2]", "bad_message"),
+            (b, {"type": "shout"}, "unknown_type"),
+            (b, {"no": "type"}, "unknown_type"),
+            (b, {"type": "act"}, "bad_action"),
+            (b, {"type": "act", "action": True}, "bad_action"),
+            (b, {"type": "act", "action": [61]}, "bad_action"),
+            (b, {"type": "act", "action": 999}, "illegal"),
+            (b, {"type": "act", "action": "A♥"}, "illegal"),  # a card in the auction
+            (b, {"type": "act", "action": "dance"}, "illegal"),
+            (a, {"type": "act", "action": "pass"}, "not_your_turn"),
+            (b, {"type": "act", "action": "pass", "n": 7}, "stale"),
+            (b, {"type": "next"}, "deal_in_progress"),
+            (b, "x" * (MAX_FRAME + 1), "too_big"),
+            (b, json.dumps({"type": "act", "action": "pass", "pad": "x" * MAX_FRAME}), "too_big"),
+            (b, "[" * 100000, "too_big"),
+        ]
+        for conn, msg, code in bad:
+            conn.send(msg)
+            err = conn.until(lambda f: f["type"] == "error")
+            assert err["code"] == code, (msg if isinstance(msg, dict) else msg[:30], err)
+            assert moves() == 0
+        b.send({"type": "state"})
+        again = b.until(lambda f: f["type"] == "state")
+        assert again["view"] == start["view"]
+        b.send({"type": "act", "action": "pass", "id": "ok"})
+        assert b.until(lambda f: f["type"] in ("ack", "error"))["ref"] == "ok"
+        assert moves() == 1
+
+
+def test_a_flood_is_rate_limited(tmp_path: Any) -> None:
+    with make_client(str(tmp_path / "g.db"), rate=0.001, burst=5) as client:
+        tid, t0 = create_table(client)
+        a = Conn(client, tid, t0)
+        a.until(lambda f: f["type"] == "state")
+        for i in range(40):
+            a.send({"type": "ping", "id": i})
+        a.send({"type": "ping", "id": "last"})  # also dropped: the bucket is empty
+        got: list[dict[str, Any]] = []
+        while len([f for f in got if f["type"] == "pong"]) < 5:
+            got.append(a.recv())
+        limited = a.until(lambda f: f["type"] == "error")
+        assert limited["code"] == "rate_limited"
+        assert [f["ref"] for f in got if f["type"] == "pong"] == [0, 1, 2, 3, 4]
+
+
+def test_rate_limiter_refills() -> None:
+    now = [0.0]
+    r = RateLimiter(rate=2, burst=2, clock=lambda: now[0])
+    assert [r.allow() for _ in range(3)] == [True, True, False]
+    now[0] = 0.5
+    assert r.allow() and not r.allow()
+
+
+def test_seat_tokens_reconnect_and_restart(tmp_path: Any) -> None:
+    """The seat cookie is the only way to act for a seat; a reload or a server restart resumes."""
+    db = str(tmp_path / "g.db")
+    with make_client(db) as client:
+        tid, t0 = create_table(client)
+        t1, t2 = join(client, tid, 1, "B"), join(client, tid, 2, "C")
+        r = client.post(f"/api/tables/{tid}/seats/1", json={"name": "Eve"})
+        assert r.status_code == 409 and r.json()["error"] == "seat_taken"
+        eve = Conn(client, tid, "forged-token")
+        f = eve.until(lambda f: f["type"] == "state")
+        assert f["you"] is None and f["view"]["hand"] == []
+        eve.send({"type": "act", "action": "pass"})
+        assert eve.until(lambda f: f["type"] == "error")["code"] == "not_seated"
+        b = Conn(client, tid, t1)
+        v = b.until(lambda f: f["type"] == "state")["view"]
+        b.send({"type": "act", "action": v["legal"][0][0]})
+        b.until(lambda f: f["type"] == "ack")
+        before = b.until(lambda f: f["type"] == "state" and f["n"] == 1)
+        b.close()
+        b2 = Conn(client, tid, t1)  # a reload
+        again = b2.until(lambda f: f["type"] == "state")
+        assert again["you"] == 1 and again["view"] == before["view"]
+        b2.close()
+        eve.close()
+        info = client.get(f"/api/tables/{tid}", headers=cookie(tid, t2)).json()
+        assert info["you"] == 2 and "hand" not in json.dumps(info)
+    with make_client(db) as client:  # the server restarted
+        b3 = Conn(client, tid, t1)
+        resumed = b3.until(lambda f: f["type"] == "state")
+        assert resumed["view"] == before["view"]
+        c = Conn(client, tid, t2)
+        v = c.until(lambda f: f["type"] == "state")["view"]
+        assert v["to_act"] == 2
+        c.send({"type": "act", "action": v["legal"][0][0], "n": 1})
+        assert c.until(lambda f: f["type"] in ("ack", "error"))["type"] == "ack"
+        Replayer(client, tid).check_frame(c.until(lambda f: f["type"] == "state" and f["n"] == 2))
+
+
+def test_spectators_off_see_no_cards(tmp_path: Any) -> None:
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, _ = create_table(client, spectators=False, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+        w = Conn(client, tid, None)
+        f = w.until(lambda f: f["type"] == "state")
+        assert f["view"] is None and f["table"]["spectators"] is False
+
+
+def test_http_api(tmp_path: Any) -> None:
+    with make_client(str(tmp_path / "g.db")) as client:
+        assert client.get("/healthz").status_code == 200
+        assert client.get("/").status_code == 200 and "app.js" in client.get("/").text
+        assert client.get("/static/app.js").status_code == 200
+        assert client.get("/t/abc").status_code == 200
+        svg = client.get("/cards/10%E2%99%A5.svg")
+        assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+        assert client.get("/cards/back.svg").status_code == 200
+        assert client.get("/cards/11X.svg").status_code == 404
+        assert client.get("/api/tables/nope").status_code == 404
+        presets = client.get("/api/presets").json()
+        assert "kodeks" in presets["presets"] and "hard" in presets["bot_levels"]
+        for body, field in [
+            ({"players": 5}, "players"), ({"rules": "moscow"}, "moscow"), ({"options": ["no_such=1"]}, "no_such"),
+            ({"pool": "x"}, "pool"), ({"seats": [{"kind": "alien"}] * 3}, "kind"),
+            ({"seats": [{"kind": "human"}, {"kind": "bot", "level": "god"}, {"kind": "bot"}]}, "level"),
+        ]:
+            r = client.post("/api/tables", json={"name": "A", **body})
+            assert r.status_code == 400 and field in r.json()["message"], (body, r.text)
+        assert client.post("/api/tables", content=b"{oops").status_code == 400
+        r = client.post("/api/tables", json={"name": "Ann", "rules": "leningrad", "pool": 30, "players": 4,
+                                             "options": ["za_svoimi=true"]})  # fmt: skip
+        assert r.status_code == 201
+        cookie_header = r.headers["set-cookie"]
+        assert "HttpOnly" in cookie_header and "SameSite=lax" in cookie_header
+        tid = r.json()["id"]
+        sheet = client.get(f"/api/tables/{tid}/sheet.svg")
+        assert sheet.status_code == 200 and sheet.text.startswith("<svg")
+        assert client.get(f"/api/tables/{tid}/record").status_code == 409
+        row = client.app.state.storage.table(tid)  # type: ignore[attr-defined]
+        assert row.config["rules"]["pool_target"] == 30 and row.config["rules"]["za_svoimi"] is True
+
+
+def test_healthz_fails_without_a_database(tmp_path: Any) -> None:
+    from sqlalchemy import create_engine
+
+    with make_client(str(tmp_path / "g.db")) as client:
+        client.app.state.storage.engine = create_engine("sqlite:////nonexistent/dir/x.db")  # type: ignore[attr-defined]
+        assert client.get("/healthz").status_code == 503
+
+
+def test_card_svgs() -> None:
+    for c in range(32):
+        from preferans.cards import Card
+
+        svg = card_svg(str(Card(c)))
+        assert svg.startswith("<svg") and str(Card(c))[-1] in svg
