@@ -396,6 +396,7 @@ class PlayApp(App[int]):
 
     def refresh_seats(self) -> None:
         deal, t = self.table.deal, self.t
+        known = deal.observation(self.viewer).known_hands  # only what your seat may see
         out = Text()
         for s in range(deal.players):
             name = self.narrator.name(s)
@@ -410,9 +411,9 @@ class PlayApp(App[int]):
             if deal.phase is Phase.PLAY or deal.is_over:
                 out.append(f"{deal.tricks_won[s]:>2}", style="bold")
             out.append("\n")
-            if s != self.viewer and s in deal.exposed and deal.players:
+            if s != self.viewer and known.get(s):
                 out.append("  ")
-                out.append_text(self._hand_row(deal.hands[s], set(), None, dim_all=False))
+                out.append_text(self._hand_row(known[s], set(), None, dim_all=False))
                 out.append("\n")
         if deal.players == 3:
             out.append(f"\n{t('dealer')}: {self.narrator.name(deal.dealer)}", style="dim")
