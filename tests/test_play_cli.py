@@ -34,7 +34,7 @@ def test_bots_only_demo_prints_deals_and_the_sheet() -> None:
     for n in range(1, 6):
         assert f"=== Deal {n} — sochi" in out
     assert "=== Deal 6" not in out
-    assert "Anna (hard), Boris (medium), Vera (easy)" in out
+    assert "seat 0: Anna (hard), seat 1: Boris (medium), seat 2: Vera (easy)" in out
     assert out.count("Result: ") == 5
     assert "The pulka is over." in out and "Settlement in whists" in out
     # The sheet's columns stay aligned with names longer than one letter.

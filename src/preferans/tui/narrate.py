@@ -41,6 +41,9 @@ class Narrator:
         self._say(text)
 
     def name(self, seat: int) -> str:
+        """A player's name; a negative seat is the talon card leading an all-pass trick (Kodeks 3.7.6)."""
+        if seat < 0:
+            return self.t("talon").lower()
         if seat == self.viewer and self.table.names[seat] in _YOU:
             return self.t("you")
         return self.table.names[seat]
@@ -65,7 +68,9 @@ class Narrator:
         self.say("=== " + t("deal_header", n=table.deal_number, rules=table.rules.name,
                                 pool=table.rules.pool_target, dealer=self.name(deal.dealer)) + " ===")  # fmt: skip
         if table.deal_number == 1:
-            self.say(", ".join(f"{self.name(i)} ({spec.replace('bot:', '')})" for i, spec in enumerate(table.seats)))
+            seats = (f"{self.t('seat')} {i}: {self.name(i)} ({spec.replace('bot:', '')})"
+                     for i, spec in enumerate(table.seats))  # fmt: skip
+            self.say(", ".join(seats))
         if deal.min_level > 6:
             self.say(t("min_level", level=deal.min_level))
         if deal.players == 4:

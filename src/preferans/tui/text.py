@@ -117,6 +117,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "choose_from": ("choose one of: {choices}", "выберите: {choices}"),
     "waiting": ("{name} is thinking…", "{name} думает…"),
     "you": ("You", "Вы"),
+    "seat": ("seat", "место"),
     "totals": ("pool: {pool}; mountain: {mountain}", "пуля: {pool}; гора: {mountain}"),
     "auto_on": ("auto-play of a single card: on", "автоход единственной картой: вкл"),
     "auto_off": ("auto-play of a single card: off", "автоход единственной картой: выкл"),
