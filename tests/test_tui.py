@@ -159,3 +159,25 @@ def test_bots_think_in_a_worker_between_your_moves() -> None:
             assert "Final settlement" in str(app.screen.query_one("VerticalScroll").border_title)
 
     run(drive())
+
+
+def test_a_long_list_of_calls_scrolls_with_the_cursor() -> None:
+    """Classic with jump bids: every bid and every dark bid (Kodeks 3.3.19) do not fit 3 lines."""
+    rules = Rules.preset("classic").replace(jump_bids=True)
+    table = Table(rules, ["human", "bot:easy", "bot:easy"], seed=5)
+    app = PlayApp(table, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            calls = str(app.query_one("#calls").render())
+            assert "pass" in calls and "↓…" in calls and "dark 10NT" not in calls
+            await pilot.press("end")
+            await pilot.pause()
+            calls = str(app.query_one("#calls").render())
+            assert "dark 10NT" in calls and "↑…" in calls
+            await pilot.press("enter")
+            await pilot.pause()
+            assert any(s == 0 and str(a) == "dark 10NT" for s, a in table.deal.moves)
+
+    run(drive())

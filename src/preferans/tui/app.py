@@ -138,7 +138,9 @@ class PlayApp(App[int]):
         with Horizontal(id="table"):
             yield Static(id="seats")
             yield Static(id="trick")
-            yield RichLog(id="log", wrap=True, min_width=20)
+            log = RichLog(id="log", wrap=True, min_width=20)
+            log.can_focus = False  # the keys belong to the game, not to scrolling the log
+            yield log
         with Vertical(id="bottom", classes="bottom"):
             yield Static(id="prompt")
             yield Static(id="hand")
@@ -510,9 +512,32 @@ class PlayApp(App[int]):
         if play_from != seat:
             hand.append(f"   ({self.t('your_hand')}: {hand_text(deal.hands[seat])})", style="dim")
         self.query_one("#hand", Static).update(hand)
-        row = Text()
+        self.query_one("#calls", Static).update(self._calls_rows(calls, chosen))
+
+    def _calls_rows(self, calls: list[Action], chosen: Action | None, rows: int = 3) -> Text:
+        """The legal calls wrapped to the width; when they need more than ``rows`` lines (dark
+        calls double the list), the lines around the cursor are shown with ``…`` marks."""
+        width = max(20, self.size.width - 4)
+        lines: list[list[Action]] = [[]]
+        used = 0
         for a in calls:
-            style = "reverse" if a == chosen else "bold"
-            row.append(f" {action_name(a, self.lang)} ", style=style)
-            row.append(" ")
-        self.query_one("#calls", Static).update(row)
+            w = len(action_name(a, self.lang)) + 3
+            if used + w > width and lines[-1]:
+                lines.append([])
+                used = 0
+            lines[-1].append(a)
+            used += w
+        at = next((i for i, line in enumerate(lines) if chosen in line), 0)
+        first = min(max(0, at - rows // 2), max(0, len(lines) - rows))
+        out = Text()
+        for i in range(first, min(len(lines), first + rows)):
+            if i > first:
+                out.append("\n")
+            for a in lines[i]:
+                out.append(f" {action_name(a, self.lang)} ", style="reverse" if a == chosen else "bold")
+                out.append(" ")
+            if i == first and first > 0:
+                out.append("↑…", style="dim")
+            if i == first + rows - 1 and i < len(lines) - 1:
+                out.append("↓…", style="dim")
+        return out
