@@ -425,14 +425,19 @@ class PlayApp(App[int]):
         deal, t = self.table.deal, self.t
         out = Text()
         if deal.phase is Phase.PLAY or deal.is_over:
-            out.append(t("trick", n=min(len(deal.completed_tricks) + 1, 10)) + "\n", style="bold underline")
-            shown = deal.trick if deal.trick or deal.is_over is False else ()
-            if not shown and deal.completed_tricks and not deal.trick:
-                shown = deal.completed_tricks[-1][0] if deal.is_over else ()
+            done = deal.completed_tricks
+            if deal.trick or not done:
+                out.append(t("trick", n=len(done) + 1) + "\n", style="bold underline")
+                shown, winner = deal.trick, None
+            else:  # the trick just taken stays in view until the next card
+                shown, winner = done[-1]
+                out.append(t("trick", n=len(done)) + "\n", style="bold underline")
             for s, c in shown:
-                out.append(f"{self.narrator.name(s):<7}")
-                out.append_text(card_text(c))
+                out.append(f"{self.narrator.name(s):<7}", style="bold" if s == winner else "")
+                out.append_text(card_text(c, "dim" if winner is not None and s != winner else ""))
                 out.append("\n")
+            if winner is not None:
+                out.append(f"→ {self.narrator.name(winner)}\n", style="bold")
             trump = deal.trump
             out.append("\n")
             out.append(t("trumps", suit="♠♣♦♥"[trump]) if trump is not None else t("no_trumps"), style="dim")
