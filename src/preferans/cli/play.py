@@ -77,6 +77,8 @@ def build_table(args: argparse.Namespace) -> Table:
         n = args.players or 3
         seats = ["human"] + [f"bot:{args.level}"] * (n - 1)
     names = [x.strip() for x in args.names.split(",")] if args.names else default_names(seats, args.lang)
+    if save is None and "human" in seats:
+        save = default_save_path()  # a person's game is always saved as it goes
     return Table(
         rules, seats, names=names, seed=args.seed, practice=args.practice, auto_single=args.auto_play,
         max_deals=args.deals, save_path=save, hint_level=args.hint_level,

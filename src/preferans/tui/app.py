@@ -106,6 +106,7 @@ class PlayApp(App[int]):
         Binding("t", "theme_toggle", "light/dark", show=False),
         Binding("question_mark,f1", "help", "help", show=False),
         Binding("q", "quit_game", "quit", show=False),
+        Binding("ctrl+q,ctrl+c", "quit_game", "quit", show=False, priority=True),
     ]
 
     def __init__(
