@@ -62,6 +62,7 @@ class PimcBot(HeuristicBot):
         super().__init__(rules, seed=seed, boldness=boldness)
         self.bid_samples = bid_samples
         self._bid_cache: tuple[tuple[int, ...], dict[int, int]] = ((), {})
+        self._auction_obs: Observation | None = None
         self.samples = samples
         self.discard_samples = discard_samples
         self.candidates = candidates
@@ -191,6 +192,34 @@ class PimcBot(HeuristicBot):
                         talon_mode=mode)
 
     # ------------------------------------------------------------------ auction
+    def misere_ok(self, hand: int) -> bool:
+        """A clean hand, or a near one that stays clean in most sampled layouts
+        (talon taken, the heuristic's misère discard, solved with the catchers
+        seeing the declarer's cards — harder than at the table)."""
+        if super().misere_ok(hand):
+            return True
+        obs = self._auction_obs
+        if self.bid_samples <= 0 or obs is None or misere_holes(hand) > 2:
+            return False
+        k, layouts = self._layouts(obs, self.bid_samples)
+        me = obs.seat
+        focus = k.active.index(me)
+        u = misere_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
+        total = 0.0
+        for layout in layouts:
+            full = hand | layout.get(OUT, 0)
+            h = list(self._hands(k, layout))
+            h[focus] = full & ~misere_keep(full) if full.bit_count() == 12 else full
+            total += u[solve(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="misere"))]
+        return total > 0
+
+    def _bidding(self, obs: Observation) -> Action | None:
+        self._auction_obs = obs
+        try:
+            return super()._bidding(obs)
+        finally:
+            self._auction_obs = None
+
     def bid_limits(self, obs: Observation) -> dict[int, int]:
         """By simulation: for the two most promising strains, deal the unseen cards
         (the talon included), discard as the heuristic would, solve, and keep the
