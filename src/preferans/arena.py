@@ -235,7 +235,7 @@ class BotStats:
         return {
             "name": self.name,
             "mean_net_whists_per_deal": self.mean,
-            "ci95": [lo, hi],
+            "ci95": [lo, hi] if math.isfinite(lo) else None,  # one deal gives no interval
             "games_declared": int(c["declared"]),
             "games_made": int(c["made"]),
             "games_set": int(c["set"]),
