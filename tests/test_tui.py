@@ -146,12 +146,15 @@ def test_bots_think_in_a_worker_between_your_moves() -> None:
 
     async def drive() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(3000):
+            await pilot.press("s")  # the sheet lies over the table while the bots go on
+            for i in range(3000):
                 if table.deal.is_over:
                     break
+                if i == 5:
+                    await pilot.press("escape")
                 await app.workers.wait_for_complete()
                 await pilot.pause(0.002)
-                if table.human_to_act == 0 and not app._busy:
+                if table.human_to_act == 0 and not app._busy and i > 5:
                     await pilot.press("enter")
             assert table.deal.is_over and table.is_over
             await pilot.pause()

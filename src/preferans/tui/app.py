@@ -148,7 +148,12 @@ class PlayApp(App[int]):
             yield Static(id="calls")
             yield Static(id="keys")
 
+    def _widget(self, name: str) -> Static:
+        """A widget of the table screen, also while a page (sheet, help) lies over it."""
+        return self._main.query_one(f"#{name}", Static)
+
     def on_mount(self) -> None:
+        self._main = self.screen
         self.theme = "textual-light" if self.light else "textual-dark"
         if self.table.deal.moves:
             self.narrator.resync()
@@ -161,7 +166,7 @@ class PlayApp(App[int]):
         if not text:
             return
         try:
-            log = self.query_one("#log", RichLog)
+            log = self._main.query_one("#log", RichLog)
         except Exception:  # before the log exists (the first banner)
             self._log_buffer.append(text)
             return
@@ -199,7 +204,7 @@ class PlayApp(App[int]):
             action = think()  # a bot thinks in a worker thread: the screen stays alive
             self.call_from_thread(self._bot_done, deal, moves, seat, action)
 
-        self.run_worker(work, thread=True, exclusive=True, group="bot", exit_on_error=False)
+        self.run_worker(work, thread=True, group="bot", exit_on_error=False)
 
     def _bot_done(self, deal: object, moves: int, seat: int, action: Action) -> None:
         table = self.table
@@ -389,7 +394,7 @@ class PlayApp(App[int]):
         c = contract_text(deal, names, self.lang, self.narrator.you)
         if c:
             parts.append(c)
-        self.query_one("#status", Static).update(" · ".join(parts))
+        self._widget("status").update(" · ".join(parts))
 
     def _last_call(self, seat: int) -> str:
         for s, a in reversed(self.table.deal.moves):
@@ -420,7 +425,7 @@ class PlayApp(App[int]):
                 out.append("\n")
         if deal.players == 3:
             out.append(f"\n{t('dealer')}: {self.narrator.name(deal.dealer)}", style="dim")
-        self.query_one("#seats", Static).update(out)
+        self._widget("seats").update(out)
 
     def refresh_trick(self) -> None:
         deal, t = self.table.deal, self.t
@@ -451,7 +456,7 @@ class PlayApp(App[int]):
         elif deal.phase is Phase.BIDDING:
             out.append(f"{t('talon')}: ", style="dim")
             out.append("[?] [?]", style="dim")
-        self.query_one("#trick", Static).update(out)
+        self._widget("trick").update(out)
 
     def refresh_prompt(self) -> None:
         deal, t = self.table.deal, self.t
@@ -466,7 +471,7 @@ class PlayApp(App[int]):
             text = t("prompt.play_for", name=self.narrator.name(deal.to_play))
         else:
             text = t("prompt." + deal.phase.value)
-        self.query_one("#prompt", Static).update(Text(text))
+        self._widget("prompt").update(Text(text))
 
     def _hand_row(self, mask: int, legal: set[int], cursor: int | None, dim_all: bool = True) -> Text:
         out = Text()
@@ -491,14 +496,14 @@ class PlayApp(App[int]):
 
     def refresh_choices(self) -> None:
         deal = self.table.deal
-        keys = self.query_one("#keys", Static)
+        keys = self._widget("keys")
         keys.update(Text(self.t("tui_keys")))
         if deal.is_over:
             score = self.table.scores[-1] if self.table.scores else None
             names = [self.narrator.name(s) for s in range(deal.players)]
             lines = result_text(deal.result, score, names, self.lang)
-            self.query_one("#hand", Static).update(Text(lines[0], style="bold"))
-            self.query_one("#calls", Static).update(Text("\n".join(lines[1:2])))
+            self._widget("hand").update(Text(lines[0], style="bold"))
+            self._widget("calls").update(Text("\n".join(lines[1:2])))
             return
         seat = self.table.human_to_act
         options = self.choices()
@@ -517,8 +522,8 @@ class PlayApp(App[int]):
         hand.append_text(self._hand_row(deal.hands[play_from], legal, cursor, dim_all=bool(cards)))
         if play_from != seat:
             hand.append(f"   ({self.t('your_hand')}: {hand_text(deal.hands[seat])})", style="dim")
-        self.query_one("#hand", Static).update(hand)
-        self.query_one("#calls", Static).update(self._calls_rows(calls, chosen))
+        self._widget("hand").update(hand)
+        self._widget("calls").update(self._calls_rows(calls, chosen))
 
     def _calls_rows(self, calls: list[Action], chosen: Action | None, rows: int = 3) -> Text:
         """The legal calls wrapped to the width; when they need more than ``rows`` lines (dark
