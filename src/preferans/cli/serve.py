@@ -16,6 +16,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "(default: SQLite in the user's data directory)")  # fmt: skip
     p.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before acting (default 0.6)")
     p.add_argument("--rate", type=float, default=10.0, help="messages a second allowed per connection (default 10)")
+    p.add_argument("--http-rate", type=float, default=1.0,
+                   help="tables created / seats taken a second per address (default 1; 0 = no limit)")
     p.add_argument("--secure-cookies", action="store_true", help="mark seat cookies Secure (behind HTTPS)")
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
     p.set_defaults(func=run)
@@ -31,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
     storage = Storage(args.db)
     app = create_app(storage=storage, bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2,
-                     secure_cookies=args.secure_cookies)  # fmt: skip
+                     http_rate=args.http_rate, secure_cookies=args.secure_cookies)  # fmt: skip
     print(f"preferans: serving on http://{args.host}:{args.port}/  (database: {storage.engine.url!r})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=1 << 16,
                 ws_ping_interval=20, ws_ping_timeout=30)  # fmt: skip

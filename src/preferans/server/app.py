@@ -56,6 +56,7 @@ def create_app(
     bot_delay: float = 0.6,
     rate: float = 10.0,
     burst: float = 20.0,
+    http_rate: float = 1.0,
     secure_cookies: bool = False,
 ) -> FastAPI:
     """Build the application.  ``db`` is a SQLAlchemy URL (default: SQLite in the user's data dir)."""
@@ -76,13 +77,15 @@ def create_app(
     app.state.storage = store
 
     def limited(request: Request) -> bool:
-        """Per-address limit on creating tables and taking seats (20 at once, 1 a second)."""
+        """Per-address limit on creating tables and taking seats (``http_rate`` a second, bursts of 20)."""
+        if http_rate <= 0:
+            return False
         host = request.client.host if request.client else "?"
         lim = http_limits.get(host)
         if lim is None:
             if len(http_limits) > 10000:
                 http_limits.clear()
-            lim = http_limits[host] = RateLimiter(rate=1.0, burst=20.0)
+            lim = http_limits[host] = RateLimiter(rate=http_rate, burst=20.0)
         return not lim.allow()
 
     def error(status: int, code: str, message: str) -> JSONResponse:

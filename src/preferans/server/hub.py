@@ -187,10 +187,11 @@ class Hub:
 
     def state_frames(self, g: TableGame) -> dict[int | None, str]:
         """One frame per seat (and ``None`` for spectators), built once per change."""
-        info = self.table_info(g)
+        info = json.dumps(self.table_info(g), ensure_ascii=False)
         out: dict[int | None, str] = {}
         deal = g.deal
         n = len(deal.moves) if deal is not None else 0
+        head = f'{{"type": "state", "deal": {g.deal_no}, "n": {n}, "table": {info}, '
         seats_needed = {c.seat for c in self.clients.get(g.id, ())}
         for seat in seats_needed:
             view: dict[str, Any] | None
@@ -200,8 +201,8 @@ class Hub:
                 view = public_view(deal) if g.config.spectators else None
             else:
                 view = seat_view(deal, seat)
-            frame = {"type": "state", "you": seat, "table": info, "deal": g.deal_no, "n": n, "view": view}
-            out[seat] = json.dumps(frame, ensure_ascii=False)
+            you = "null" if seat is None else str(seat)
+            out[seat] = f'{head}"you": {you}, "view": {json.dumps(view, ensure_ascii=False)}}}'
         return out
 
     def broadcast(self, g: TableGame) -> None:

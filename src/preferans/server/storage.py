@@ -93,6 +93,9 @@ records = Table(
 )
 
 
+_INSERT_MOVE = moves.insert()
+
+
 @dataclass(frozen=True)
 class TableRow:
     id: str
@@ -224,8 +227,9 @@ class Storage:
     def add_move(self, table_id: str, deal: int, n: int, seat: int, action: int) -> None:
         """Commit one accepted move (the primary key rejects a duplicate index)."""
         with self.engine.begin() as c:
-            c.execute(insert(moves).values(table_id=table_id, deal=deal, n=n, seat=seat,
-                                           action=action, at=time.time()))  # fmt: skip
+            # A parameter dict (not .values()) keeps SQLAlchemy on its compiled-statement cache.
+            c.execute(_INSERT_MOVE, {"table_id": table_id, "deal": deal, "n": n, "seat": seat,
+                                     "action": action, "at": time.time()})  # fmt: skip
 
     def deals(self, table_id: str) -> list[DealRow]:
         with self.engine.connect() as c:
