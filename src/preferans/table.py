@@ -107,11 +107,18 @@ _NAMES_RU = ("Анна", "Борис", "Вера", "Глеб")
 
 @dataclass
 class Hint:
-    """What the hinting bot would do: its choice, and its value per option when it tells."""
+    """What the hinting bot would do: its choice, and its value per option when it tells.
+
+    ``why`` is the reason as a key and its arguments (``("estimates", "♠5.0 …")``,
+    ``("declarer", "3.1")``, ``("samples", "12")``, ``("choice", "hard")``, or
+    ``("bot", text)`` when the bot explained itself) for front ends to word in
+    their language; ``reason`` is the English wording.
+    """
 
     action: Action
     values: dict[Action, float] = field(default_factory=dict)
     reason: str = ""
+    why: tuple[str, str] = ("", "")
 
 
 @dataclass
@@ -129,21 +136,29 @@ class DealLog:
     cards: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
 
-def _why(bot: Bot, obs: Observation) -> str:
+_WHY_EN = {
+    "estimates": "expected tricks by strain: {}",
+    "declarer": "the declarer should take about {} tricks",
+    "samples": "best on average over {} layouts of the unseen cards, each solved exactly",
+    "choice": "the {} bot's choice",
+    "bot": "{}",
+}
+
+
+def _why(bot: Bot, obs: Observation) -> tuple[str, str]:
     """A short reason from what the bot tells publicly: its trick estimates, its search."""
     phase = obs.phase
     estimates = getattr(bot, "estimates", None)
     if phase in ("bidding", "declare", "misere_invite") and callable(estimates):
         est = estimates(obs.hand, talon=phase == "bidding")
-        per = " ".join(f"{s}{e:.1f}" for s, e in zip(("♠", "♣", "♦", "♥", "NT"), est, strict=False))
-        return f"expected tricks by strain: {per}"
+        return "estimates", " ".join(f"{s}{e:.1f}" for s, e in zip(("♠", "♣", "♦", "♥", "NT"), est, strict=False))
     declarer_estimate = getattr(bot, "declarer_estimate", None)
     if phase in ("whist", "defence", "concession") and callable(declarer_estimate) and obs.contract is not None:
-        return f"the declarer should take about {declarer_estimate(obs):.1f} tricks"
+        return "declarer", f"{declarer_estimate(obs):.1f}"
     samples = getattr(bot, "samples", None)
     if phase == "play" and isinstance(samples, int):
-        return f"best on average over {samples} layouts of the unseen cards, each solved exactly"
-    return f"the {getattr(bot, 'name', type(bot).__name__)} bot's choice"
+        return "samples", str(samples)
+    return "choice", str(getattr(bot, "name", type(bot).__name__))
 
 
 class Table:
@@ -384,9 +399,8 @@ class Table:
                 values = {Action(a): float(v) for a, v in dict(out[1]).items()}
                 reason = str(out[2]) if len(out) > 2 else ""
         action = max(values, key=lambda a: values[a]) if values else bot.act(obs)
-        if not reason:
-            reason = _why(bot, obs)
-        return Hint(action, values, reason)
+        why = ("bot", reason) if reason else _why(bot, obs)
+        return Hint(action, values, _WHY_EN[why[0]].format(why[1]), why)
 
     # -- save and resume ---------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

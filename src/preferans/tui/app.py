@@ -320,8 +320,8 @@ class PlayApp(App[int]):
             return
         h = self.table.hint()
         text = self.t("hint", level=self.table.hint_level, action=action_name(h.action, self.lang))
-        if h.reason:
-            text += f" — {h.reason}"
+        if h.why[0]:
+            text += f" — {self.t.why(h.why)}"
         if h.values:
             best = sorted(h.values.items(), key=lambda kv: -kv[1])[:6]
             text += "\n" + self.t("hint_values") + ": "

@@ -147,8 +147,8 @@ class PlainGame(Narrator):
     def show_hint(self) -> None:
         h = self.table.hint()
         text = self.t("hint", level=self.table.hint_level, action=action_name(h.action, self.lang))
-        if h.reason:
-            text += f" — {h.reason}"
+        if h.why[0]:
+            text += f" — {self.t.why(h.why)}"
         self.say(text)
         if h.values:
             best = sorted(h.values.items(), key=lambda kv: -kv[1])[:8]

@@ -108,6 +108,14 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "next_deal": ("Press Enter for the next deal", "Enter — следующая сдача"),
     "hint": ("Hint ({level} bot): {action}", "Подсказка (бот {level}): {action}"),
     "hint_values": ("expected score", "ожидание"),
+    "why.estimates": ("expected tricks by strain: {}", "ожидаемые взятки по мастям: {}"),
+    "why.declarer": ("the declarer should take about {} tricks", "разыгрывающий возьмёт около {} взяток"),
+    "why.samples": (
+        "best on average over {} layouts of the unseen cards, each solved exactly",
+        "лучший в среднем по {} раскладам невидимых карт, каждый решён точно",
+    ),
+    "why.choice": ("the {} bot's choice", "выбор бота {}"),
+    "why.bot": ("{}", "{}"),
     "undone": ("Taken back: {moves}", "Отменено: {moves}"),
     "saved": ("Game saved to {path}", "Игра сохранена в {path}"),
     "resume_with": ("Resume with: preferans play --resume {path}", "Продолжить: preferans play --resume {path}"),
@@ -174,6 +182,11 @@ class T:
 
     def action(self, action: Action) -> str:
         return action_name(action, self.lang)
+
+    def why(self, why: tuple[str, str]) -> str:
+        """A hint's reason in this language (see :class:`preferans.table.Hint`)."""
+        key, arg = why
+        return _STRINGS["why." + key][self._i].format(arg) if key else ""
 
 
 def action_name(action: Action, lang: str = "en") -> str:
