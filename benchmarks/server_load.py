@@ -63,6 +63,7 @@ async def player(url: str, cookie: str, seat: int, stats: Stats, stop: asyncio.E
         next_id = 0
         last_n = (-1, -1)
         acting = False
+        background: set[asyncio.Future[None]] = set()
 
         async def act_later(msg: dict[str, Any], delay: float) -> None:
             nonlocal acting, next_id
@@ -100,11 +101,12 @@ async def player(url: str, cookie: str, seat: int, stats: Stats, stop: asyncio.E
                 delay = think * rng.uniform(0.8, 1.2)
                 if v["phase"] == "over" and seat == 0 and f["table"]["status"] != "finished":
                     acting = True
-                    asyncio.ensure_future(act_later({"type": "next"}, delay))
+                    background.add(asyncio.ensure_future(act_later({"type": "next"}, delay)))
                 elif v["to_act"] == seat and v["legal"]:
                     acting = True
                     action = rng.choice(v["legal"])[0]
-                    asyncio.ensure_future(act_later({"type": "act", "action": action, "n": f["n"]}, delay))
+                    msg = {"type": "act", "action": action, "n": f["n"]}
+                    background.add(asyncio.ensure_future(act_later(msg, delay)))
 
 
 async def run(args: argparse.Namespace) -> None:

@@ -13,6 +13,9 @@ pytest.importorskip("fastapi")
 import contextlib
 from collections.abc import Iterator
 
+from preferans.server.cardsvg import card_svg
+from preferans.server.hub import MAX_FRAME, RateLimiter
+from preferans.server.records import replay_deal
 from server_helpers import Replayer, cookie, create_table, join, pick
 from server_helpers import make_client as _make_client
 
@@ -29,9 +32,6 @@ def make_client(db: str, **kwargs: Any) -> Iterator[Any]:
             while OPEN:
                 OPEN.pop().close()
 
-from preferans.server.cardsvg import card_svg
-from preferans.server.hub import MAX_FRAME, RateLimiter
-from preferans.server.records import replay_deal
 
 
 class Conn:
@@ -96,7 +96,9 @@ def play_game(client: Any, tid: str, conns: dict[int, Conn], watchers: list[Conn
             c.state_at(deal, n)
 
 
-@pytest.mark.parametrize(("players", "preset", "spectators"), [(3, "sochi", True), (4, "rostov", True), (3, "leningrad", False)])
+@pytest.mark.parametrize(
+    ("players", "preset", "spectators"), [(3, "sochi", True), (4, "rostov", True), (3, "leningrad", False)]
+)
 def test_every_frame_shows_only_the_receivers_view(tmp_path: Any, players: int, preset: str, spectators: bool) -> None:
     """Whole games of people: every frame to every client equals the engine's observation
     of its seat (spectators: only cards every seat can see)."""
@@ -222,7 +224,7 @@ def test_seat_tokens_reconnect_and_restart(tmp_path: Any) -> None:
     """The seat cookie is the only way to act for a seat; a reload or a server restart resumes."""
     db = str(tmp_path / "g.db")
     with make_client(db) as client:
-        tid, t0 = create_table(client)
+        tid, _ = create_table(client)
         t1, t2 = join(client, tid, 1, "B"), join(client, tid, 2, "C")
         r = client.post(f"/api/tables/{tid}/seats/1", json={"name": "Eve"})
         assert r.status_code == 409 and r.json()["error"] == "seat_taken"

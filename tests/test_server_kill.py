@@ -75,7 +75,8 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Any) -> None:
         tid = r.json()["id"]
         tokens = [r.cookies[f"pref_{tid}"]]
         for s in (1, 2):
-            tokens.append(httpx.post(f"{base}/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"}).cookies[f"pref_{tid}"])
+            joined = httpx.post(f"{base}/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"})
+            tokens.append(joined.cookies[f"pref_{tid}"])
         stack = contextlib.ExitStack()
         socks = [stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{tid}",
                                              additional_headers={"Cookie": f"pref_{tid}={t}"}))

@@ -68,10 +68,7 @@ def pg_url() -> Iterator[str]:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def storage(request: Any, tmp_path: Any) -> Iterator[Storage]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'games.db'}"
-    else:
-        url = request.getfixturevalue("pg_url")
+    url = f"sqlite:///{tmp_path / 'games.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
     st = Storage(url)
     yield st
     if request.param == "postgresql":
@@ -84,7 +81,8 @@ def storage(request: Any, tmp_path: Any) -> Iterator[Storage]:
 def test_storage_round_trip(storage: Storage) -> None:
     assert storage.ping()
     tid = f"t{random.randrange(10**9)}"
-    seats = [SeatRow(0, "Ann", "human", "", "h0"), SeatRow(1, "", "human", "", ""), SeatRow(2, "Bot", "bot", "easy", "")]
+    seats = [SeatRow(0, "Ann", "human", "", "h0"), SeatRow(1, "", "human", "", ""),
+             SeatRow(2, "Bot", "bot", "easy", "")]  # fmt: skip
     storage.create_table(tid, {"players": 3, "rules": {"name": "sochi"}, "spectators": True}, seats)
     row = storage.table(tid)
     assert row is not None and row.status == "waiting" and row.config["players"] == 3
@@ -115,7 +113,8 @@ def test_a_game_on_postgresql_survives_a_restart(pg_url: str) -> None:
     store = Storage(pg_url)
     try:
         with TestClient(create_app(storage=store, bot_delay=0.0)) as client:
-            r = client.post("/api/tables", json={"name": "Ann", "seats": [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]})
+            seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
+            r = client.post("/api/tables", json={"name": "Ann", "seats": seats})
             tid = r.json()["id"]
             headers = {"cookie": f"pref_{tid}={r.cookies[f'pref_{tid}']}"}
             client.cookies.clear()
@@ -133,10 +132,12 @@ def test_a_game_on_postgresql_survives_a_restart(pg_url: str) -> None:
                         break
                     if f["view"]["to_act"] == 0:
                         ws.send_json({"type": "act", "action": rng.choice(f["view"]["legal"])[0], "n": f["n"]})
-        with TestClient(create_app(storage=Storage(pg_url), bot_delay=0.0)) as client:
-            with client.websocket_connect(f"/ws/{tid}", headers=headers) as ws:
-                f = ws.receive_json()
-                assert f["type"] == "state" and f["you"] == 0
-                assert (f["deal"], f["n"], f["view"]) == (last["deal"], last["n"], last["view"])
+        with (
+            TestClient(create_app(storage=Storage(pg_url), bot_delay=0.0)) as client,
+            client.websocket_connect(f"/ws/{tid}", headers=headers) as ws,
+        ):
+            f = ws.receive_json()
+            assert f["type"] == "state" and f["you"] == 0
+            assert (f["deal"], f["n"], f["view"]) == (last["deal"], last["n"], last["view"])
     finally:
         store.close()

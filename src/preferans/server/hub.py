@@ -161,8 +161,14 @@ class Hub:
             "spectators": g.config.spectators,
             "status": "finished" if g.finished else ("playing" if g.deal is not None else "waiting"),
             "seats": [
-                {"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level, "taken": s.taken,
-                 "online": s.kind == "bot" or s.seat in online}  # fmt: skip
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "taken": s.taken,
+                    "online": s.kind == "bot" or s.seat in online,
+                }
                 for s in g.seats
             ],
             "deal": g.deal_no,
@@ -260,7 +266,8 @@ class Hub:
             client.put(error_frame("not_seated", "spectators cannot act", ref))
             return
         action = msg.get("action")
-        if isinstance(action, bool) or not isinstance(action, (int, str)) or (isinstance(action, str) and len(action) > 20):
+        too_long = isinstance(action, str) and len(action) > 20
+        if not isinstance(action, int | str) or isinstance(action, bool) or too_long:
             client.put(error_frame("bad_action", "'action' must be an action id or its text", ref))
             return
         expect = msg.get("n")

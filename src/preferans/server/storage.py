@@ -210,8 +210,12 @@ class Storage:
         with self.engine.begin() as c:
             res = c.execute(
                 update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat,
-                       seats.c.kind == "human", seats.c.token_hash == "")  # fmt: skip
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.token_hash == "",
+                )
                 .values(name=name, token_hash=token_hash)
             )
             return bool(res.rowcount)

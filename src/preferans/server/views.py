@@ -21,6 +21,7 @@ def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
     obs = deal.observation(seat)
     view = obs.to_dict()
     view["legal"] = [[int(a), str(a)] for a in obs.legal_actions]
+    view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
     return view
 
 
@@ -34,7 +35,9 @@ def public_view(deal: Deal) -> dict[str, Any]:
     """
     players = deal.players
     seat = next(s for s in range(players) if s != deal.declarer)
-    view = deal.observation(seat).to_dict()
+    obs = deal.observation(seat)
+    view = obs.to_dict()
+    view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
     hands = deal.hands
     view["seat"] = None
     view["hand"] = []
