@@ -116,6 +116,14 @@ O_MOUNTAIN = LAYOUT["mountain"][0]
 O_RASPAS = LAYOUT["raspas_series"][0]
 
 
+# _REL[n][me][s]: seat s relative to observer me, with s = -1 (a suit-naming talon card) mapped to 4.
+_REL = {n: tuple(tuple((s - me) % n for s in range(n)) + (4,) for me in range(n)) for n in (3, 4)}
+_CALLS_AT = {
+    n: tuple(tuple(O_CALLS + NUM_CALLS * ((s - me) % n) - CALL_BASE for s in range(n)) for me in range(n))
+    for n in (3, 4)
+}
+
+
 def contract_bits(c: Contract | None) -> int:
     """The contract blocks (level, strain, without talon) as bits."""
     if c is None:
@@ -158,20 +166,20 @@ def encode_bits(obs: Observation, *, min_level: int = 6, sheet: int = 0) -> int:
     """
     me = obs.seat
     n = obs.players
+    rel = _REL[n][me]  # rel[s]: seat s counted from the observer
     bits = obs.hand << O_HAND | obs.discard << O_DISCARD
     for s, h in obs.known_hands.items():
-        bits |= h << (O_KNOWN + 32 * ((s - me) % n - 1))
+        bits |= h << (O_KNOWN + 32 * (rel[s] - 1))
     for c in obs.talon:
         if c is not None:
             bits |= 1 << (O_TALON + c)
-    played = [0, 0, 0, 0]
+    played = [0, 0, 0, 0, 0]  # index -1 (a talon card naming the suit) lands in the spare slot
     for cards, _ in obs.completed_tricks:
         for s, c in cards:
-            if s >= 0:
-                played[(s - me) % n] |= 1 << c
+            played[rel[s]] |= 1 << c
     for s, c in obs.trick:
         if s >= 0:
-            r = (s - me) % n
+            r = rel[s]
             played[r] |= 1 << c
             bits |= 1 << (O_TRICK + 32 * r + c)
         else:
@@ -180,9 +188,10 @@ def encode_bits(obs: Observation, *, min_level: int = 6, sheet: int = 0) -> int:
         bits |= played[r] << (O_PLAYED + 32 * r)
     last_bid = -1
     auction = obs.phase in ("bidding", "misere_invite")
+    calls_at = _CALLS_AT[n][me]
     for s, a in obs.moves:
         if a is not None and CALL_BASE <= a < NUM_ACTIONS:  # reports and claims (ids ≥ 105) are not encoded
-            bits |= 1 << (O_CALLS + NUM_CALLS * ((s - me) % n) + a - CALL_BASE)
+            bits |= 1 << (calls_at[s] + a)
             if auction:  # every move so far is an auction call
                 if BID_BASE <= a < BID_BASE + NUM_BIDS:
                     last_bid = a - BID_BASE
