@@ -117,7 +117,7 @@ O_RASPAS = LAYOUT["raspas_series"][0]
 
 
 # _REL[n][me][s]: seat s relative to observer me, with s = -1 (a suit-naming talon card) mapped to 4.
-_REL = {n: tuple(tuple((s - me) % n for s in range(n)) + (4,) for me in range(n)) for n in (3, 4)}
+_REL = {n: tuple((*((s - me) % n for s in range(n)), 4) for me in range(n)) for n in (3, 4)}
 _CALLS_AT = {
     n: tuple(tuple(O_CALLS + NUM_CALLS * ((s - me) % n) - CALL_BASE for s in range(n)) for me in range(n))
     for n in (3, 4)
