@@ -26,7 +26,7 @@ from preferans.env.rewards import reward_scale
 )
 def test_openspiel_random_simulation(params: dict[str, object]) -> None:
     game = pyspiel.load_game(pos.GAME_NAME, params)
-    pyspiel.random_sim_test(game, num_sims=8, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=8, serialize=bool(params.get("players")), verbose=False)
 
 
 def play_out(state: pyspiel.State, rng: random.Random) -> pyspiel.State:
@@ -110,3 +110,8 @@ def test_deal_copy_keeps_every_field() -> None:
     copy = deal.copy()
     copy.undo()
     assert len(deal.moves) == 1 and len(copy.moves) == 0 and copy.initial_talon == deal.talon
+
+
+def test_loads_from_a_game_string() -> None:
+    game = pyspiel.load_game("python_preferans(players=4,rules=leningrad,normalize=True)")
+    assert game.num_players() == 4 and game.max_utility() == pos.utility_bound(Rules.preset("leningrad")) / 200
