@@ -34,7 +34,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import NUM_ACTIONS, Action
+from ..actions import NUM_ACTIONS, NUM_ALL_ACTIONS, Action
 from ..deal import Deal
 from ..dealstate import OVER
 from ..errors import IllegalAction, PreferansError
@@ -51,16 +51,15 @@ _MASK_BYTES = 16  # 105 bits, padded to 128
 _MASK_CACHE: dict[tuple[int, ...], bytes] = {}
 
 
+_BIT = tuple(1 << a if a < NUM_ACTIONS else 0 for a in range(NUM_ALL_ACTIONS))  # ids ≥ 105 are never offered
+
+
 def _mask_bytes(legal: tuple[int, ...]) -> bytes:
     b = _MASK_CACHE.get(legal)
     if b is None:
         if len(_MASK_CACHE) > 100_000:
             _MASK_CACHE.clear()
-        m = 0
-        for a in legal:
-            if a < NUM_ACTIONS:  # ids ≥ 105 (reports, claims) are never offered
-                m |= 1 << a
-        b = _MASK_CACHE[legal] = m.to_bytes(_MASK_BYTES, "little")
+        b = _MASK_CACHE[legal] = sum(map(_BIT.__getitem__, legal)).to_bytes(_MASK_BYTES, "little")
     return b
 
 
