@@ -134,7 +134,7 @@ class TableGame:
                 level = str(spec.get("level", "random"))
                 if level not in BOT_LEVELS:
                     raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(BOT_LEVELS)}, not {level!r}")
-                seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {level} {i + 1}"), "bot", level))
+                seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
             elif kind == "human":
                 seats.append(Seat(i, "", "human"))
             else:

@@ -227,14 +227,14 @@
     }
     let head = t("deal_n", { n: f.deal }) + " · " + t("phase_" + v.phase);
     if (v.contract) head += " · " + t("contract") + ": " + actText(v.contract) + " (" + nameOf(v.declarer) + ")";
-    if (v.phase === "over") head = t("deal_n", { n: f.deal }) + " · " + ((tb.result && tb.result.label) || t("phase_over"));
+    if (v.phase === "over") head = t("deal_n", { n: f.deal }) + " · " + (tb.result ? resultText(tb.result) : t("phase_over"));
     else if (v.to_act !== null) head += " · " + (v.to_act === f.you ? t("your_turn") : t("waits_for", { name: nameOf(v.to_act) }));
     status.textContent = head;
     status.classList.toggle("mine", v.to_act === f.you && v.phase !== "over");
     const { base } = positions(tb.players, f.you);
     const where = (seat) => ["bottom", "left", tb.players === 3 ? "right" : "top", "right"][(seat - base + tb.players) % tb.players];
     let cards = v.trick, last = false;
-    if (!cards.length && v.completed_tricks.length && v.phase === "play") { cards = v.completed_tricks[v.completed_tricks.length - 1].cards; last = true; }
+    if (!cards.length && v.completed_tricks.length && (v.phase === "play" || v.phase === "over")) { cards = v.completed_tricks[v.completed_tricks.length - 1].cards; last = true; }
     cards.forEach(([s, c]) => trick.append(cardImg(c, { class: "card in-trick " + where(s) + (last ? " faded" : "") })));
     if (last) trick.append(el("span", { class: "last-label", text: t("last_trick") }));
     const tal = v.talon || [];
@@ -293,6 +293,33 @@
       box.append(row);
     }
   }
+  function initials(seat) { return String(seat + 1); }
+  function contractText(ascii) {
+    if (!ascii) return "";
+    const m = ascii.match(/^(\d+)(NT|S|C|D|H)$/);
+    if (!m) return actText(ascii.toLowerCase().startsWith("mis") ? "misere" : ascii);
+    return m[1] + (m[2] === "NT" ? t("nt") : SUITS["SCDH".indexOf(m[2])]);
+  }
+  function resultText(r) {
+    // The deal's outcome in the chosen language (the server's label is English).
+    if (!r) return "";
+    const tr = (s) => r.tricks[String(s)] || 0;
+    if (r.kind === "all_pass") {
+      const seats = Object.keys(r.tricks).map(Number);
+      return t("all_pass") + ": " + seats.map((s) => nameOf(s) + " " + tr(s)).join(", ");
+    }
+    const who = nameOf(r.declarer);
+    if (r.kind === "misere") return who + " " + t("act_misere") + ": " + t("tricks") + " " + tr(r.declarer);
+    const c = contractText(r.contract);
+    if (r.kind === "not_played") {
+      const calls = Object.values(r.defence);
+      const how = calls.includes("half") ? t("act_half-whist") : calls.includes("whist") ? t("act_quota") : t("not_whisted");
+      return who + " " + c + " — " + how;
+    }
+    const level = parseInt(r.contract, 10), got = tr(r.declarer);
+    const verdict = got >= level ? t("made") : t("down", { n: level - got });
+    return who + " " + c + ": " + t("tricks") + " " + got + " — " + verdict;
+  }
   function suitClass(text) { const i = SUITS.indexOf(text.slice(-1)); return i < 0 ? "nt" : String(i); }
 
   function renderSide() {
@@ -305,7 +332,7 @@
     }
     const rb = $("result-box"); rb.replaceChildren();
     rb.hidden = !(tb.result || tb.status === "finished");
-    if (tb.result) rb.append(el("h3", { text: t("result") }), el("p", { class: "res", text: tb.result.label }));
+    if (tb.result) rb.append(el("h3", { text: t("result") }), el("p", { class: "res", text: resultText(tb.result) }));
     if (tb.status === "finished") {
       rb.append(el("h3", { text: t("game_over") }));
       if (tb.settlement && tb.sheet) {
@@ -318,18 +345,29 @@
     }
     const log = $("log"); log.replaceChildren();
     if (!v) return;
+    // Calls and discards in order, then the play one line per trick.
     let cardMoves = 0;
     v.moves.forEach(([s, text], i) => {
-      const id = v.move_ids[i]; let what;
+      const id = v.move_ids[i];
       if (id === null || id < 32) {
-        // The first two cards of a deal with a declarer are his discards (face down for the others).
-        const discard = v.declarer !== null && v.declarer !== undefined && cardMoves < 2 && s === v.declarer
-          || id === null;
-        what = id === null ? t("discards") : (discard ? t("discards_card", { card: text }) : text);
+        const discard = id === null || (v.declarer !== null && cardMoves < 2 && s === v.declarer && v.phase !== "bidding");
         cardMoves++;
-      } else what = actText(text);
-      log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { text: what })));
+        if (!discard) return;
+        const what = id === null ? t("discards") : t("discards_card", { card: text });
+        log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { text: what })));
+        return;
+      }
+      log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { class: "call", text: actText(text) })));
     });
+    const trickLine = (n, cards, winner) => {
+      const li = el("li", { class: "trick-line" }, el("span", { class: "who", text: t("trick_n", { n }) + ":" }));
+      cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: nameOf(s), text: c }),
+        el("sub", { text: initials(s) })));
+      if (winner !== null) li.append(" → ", el("b", { text: nameOf(winner) }));
+      log.append(li);
+    };
+    v.completed_tricks.forEach((tr, k) => trickLine(k + 1, tr.cards, tr.winner));
+    if (v.trick.length) trickLine(v.completed_tricks.length + 1, v.trick, null);
     log.scrollTop = log.scrollHeight;
   }
 

@@ -24,7 +24,8 @@ window.I18N = {
     act_open: "open", act_closed: "closed", act_talon: "take talon", "act_dark pass": "dark pass",
     act_invite: "invite", act_accept: "accept", act_refuse: "refuse", act_quota: "quota", act_play: "play on",
     "act_concede-3": "concede 3", "act_concede-all": "concede all", nt: "NT",
-    error: "Error", name_needed: "Enter your name first.",
+    error: "Error", name_needed: "Enter your name first.", made: "made", down: "down {n}",
+    not_whisted: "not whisted", trick_n: "Trick {n}", takes: "takes", dealer_tricks: "dealer",
   },
   ru: {
     title: "Преферанс", create_title: "Новый стол", your_name: "Ваше имя", rules: "Правила", pool: "Пуля",
@@ -49,6 +50,7 @@ window.I18N = {
     act_open: "открыто (лёжа)", act_closed: "закрыто (стоя)", act_talon: "прикуп", "act_dark pass": "пас втёмную",
     act_invite: "пополам", act_accept: "согласен", act_refuse: "отказ", act_quota: "за своими", act_play: "играю",
     "act_concede-3": "без трёх", "act_concede-all": "без всех", nt: "БК",
-    error: "Ошибка", name_needed: "Сначала введите имя.",
+    error: "Ошибка", name_needed: "Сначала введите имя.", made: "сыграна", down: "без {n}",
+    not_whisted: "без вистов", trick_n: "Взятка {n}", takes: "берёт", dealer_tricks: "сдающий",
   },
 };
