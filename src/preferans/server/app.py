@@ -12,8 +12,8 @@ Routes:
 * ``POST /api/tables/{id}/seats/{seat}`` — take a free seat (sets the cookie).
 * ``GET /api/tables/{id}/sheet.svg`` — the score sheet drawn as a pulka.
 * ``GET /api/tables/{id}/record`` — the finished game's record (JSON download);
-  ``GET /api/tables/{id}/analysis`` — each finished deal replayed with its
-  double-dummy value.
+  ``?format=json`` for the JSON twin; ``GET /api/tables/{id}/analysis`` — the
+  double-dummy analysis of every deal (:func:`preferans.analysis.analyze`).
 * ``WS /ws/{id}`` — the game (see :mod:`preferans.server.hub`).
 """
 
@@ -35,7 +35,7 @@ from ..rules import Rules
 from .cardsvg import card_back_svg, card_svg
 from .game import BOT_LEVELS, GameError, TableConfig, TableGame
 from .hub import Hub, RateLimiter
-from .records import game_record
+from .records import game_record, record_of
 from .sheetsvg import sheet_svg
 from .storage import Storage
 
@@ -188,26 +188,34 @@ def create_app(
         return Response(sheet_svg(g, lang), media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> Response:
+    async def record(table_id: str, format: str = "text") -> Response:
         g = hub.game(table_id)
         if g is None:
             return error(404, "no_table", f"no table {table_id!r}")
         if not g.finished:
             return error(409, "not_finished", "the record is available when the game is over")
-        rec = g.record or game_record(g)
-        return JSONResponse(rec, headers={"Content-Disposition": f'attachment; filename="preferans-{table_id}.json"'})
+        stored = g.record or game_record(g)
+        if format == "json":
+            disposition = f'attachment; filename="preferans-{table_id}.json"'
+            return JSONResponse(stored, headers={"Content-Disposition": disposition})
+        from ..record import dumps
+
+        text = dumps(record_of(stored))
+        disposition = f'attachment; filename="preferans-{table_id}.prf"'
+        return Response(text, media_type="text/plain; charset=utf-8", headers={"Content-Disposition": disposition})
 
     @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(table_id: str) -> Response:
+    async def analysis(table_id: str, tables: bool = False) -> Response:
         g = hub.game(table_id)
         if g is None:
             return error(404, "no_table", f"no table {table_id!r}")
         if not g.finished:
             return error(409, "not_finished", "analysis is available when the game is over")
-        from .analysis import analyse
+        from ..analysis import analyze
 
-        rec = g.record or game_record(g)
-        return JSONResponse(await asyncio.to_thread(analyse, rec))
+        rec = record_of(g.record or game_record(g))
+        result = await asyncio.to_thread(analyze, rec, contract_table=tables)
+        return JSONResponse(result.to_dict())
 
     # -- the game -----------------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")

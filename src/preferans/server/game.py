@@ -18,6 +18,7 @@ from ..actions import Action
 from ..bots import Bot, RandomBot
 from ..deal import Deal
 from ..errors import PreferansError
+from ..observation import Observation
 from ..pulka import Pulka
 from ..rules import Rules
 from .storage import SeatRow, Storage
@@ -82,10 +83,16 @@ class TableConfig:
 
 
 def clean_name(name: object, default: str) -> str:
-    """A player's name: printable, trimmed, at most 32 characters."""
+    """A player's name: printable, trimmed, at most 32 characters, writable in a game record
+    (no comma or colon, not starting with '#').
+
+    >>> clean_name("  Anna, the #1: ", "x"), clean_name("#", "Player 2")
+    ('Anna the #1', 'Player 2')
+    """
     if not isinstance(name, str):
         return default
-    name = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
+    name = "".join(ch for ch in name if ch.isprintable() and ch not in ",:").strip()[:MAX_NAME]
+    name = name.lstrip("# ").strip()
     return name or default
 
 
@@ -270,16 +277,23 @@ class TableGame:
         s = self.seats[deal.to_act]
         return s.seat if s.kind == "bot" else None
 
-    def bot_act(self) -> Action | None:
-        """Let the bot whose turn it is act (through the same checks as a person)."""
+    def bot_turn(self) -> tuple[int, Bot, Observation, int] | None:
+        """The bot to act now: (seat, bot, its observation, moves so far), or ``None``."""
         seat = self.bot_seat_to_act()
         if seat is None or self.deal is None:
             return None
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.seats[seat].level, self.rules, seed=random.randrange(2**31))
-        action = bot.act(self.deal.observation(seat))
-        return self.act(seat, int(action))
+        return seat, bot, self.deal.observation(seat), len(self.deal.moves)
+
+    def bot_act(self) -> Action | None:
+        """Let the bot whose turn it is act now (through the same checks as a person)."""
+        turn = self.bot_turn()
+        if turn is None:
+            return None
+        seat, bot, observation, _ = turn
+        return self.act(seat, int(bot.act(observation)))
 
 
 def _seat_row(s: Seat) -> SeatRow:

@@ -112,6 +112,7 @@ class Hub:
         self.games: dict[str, TableGame] = {}
         self.clients: dict[str, set[Client]] = {}
         self._bot_pending: set[str] = set()
+        self._bot_tasks: set[asyncio.Task[None]] = set()
 
     # -- tables ---------------------------------------------------------------------------
     def game(self, table_id: str) -> TableGame | None:
@@ -316,16 +317,28 @@ class Hub:
         except RuntimeError:
             return
         self._bot_pending.add(g.id)
-        loop.call_later(self.bot_delay, self._bot_turn, g)
+        task = loop.create_task(self._bot_turn(g))
+        self._bot_tasks.add(task)
+        task.add_done_callback(self._bot_tasks.discard)
 
-    def _bot_turn(self, g: TableGame) -> None:
-        self._bot_pending.discard(g.id)
+    async def _bot_turn(self, g: TableGame) -> None:
+        """The bot thinks in a worker thread (a strong bot searches), then acts like a person."""
         try:
-            acted = g.bot_act()
-        except PreferansError:
-            acted = None
-        if acted is not None:
+            await asyncio.sleep(self.bot_delay)
+            turn = g.bot_turn()
+            if turn is None:
+                return
+            seat, bot, observation, n = turn
+            action = await asyncio.to_thread(bot.act, observation)
+            if g.deal is None or len(g.deal.moves) != n or g.bot_seat_to_act() != seat:
+                return  # the table moved on meanwhile (cannot happen in turn order; be safe)
+            try:
+                g.act(seat, int(action))
+            except PreferansError:
+                return
             self.broadcast(g)
+        finally:
+            self._bot_pending.discard(g.id)
         self.schedule_bot(g)
 
     def shutdown(self) -> None:
