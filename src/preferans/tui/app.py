@@ -409,11 +409,11 @@ class PlayApp(App[int]):
         for s in range(deal.players):
             name = self.narrator.name(s)
             if deal.players == 4 and s == deal.dealer:
-                out.append(f"{name:<7} ", style="dim")
+                out.append(f"{name[:8]:<8} ", style="dim")
                 out.append(t("sits_out", name="").strip() + "\n", style="dim")
                 continue
             style = "reverse" if deal.to_act == s and not deal.is_over else "bold"
-            out.append(f"{name[:7]:<7}", style=style)
+            out.append(f"{name[:8]:<8}", style=style)
             out.append(" ★ " if deal.declarer == s else "   ", style="bold")
             out.append(f"{self._last_call(s)[:11]:<11}")
             if deal.phase is Phase.PLAY or deal.is_over:
@@ -439,7 +439,7 @@ class PlayApp(App[int]):
                 shown, winner = done[-1]
                 out.append(t("trick", n=len(done)) + "\n", style="bold underline")
             for s, c in shown:
-                out.append(f"{self.narrator.name(s):<7}", style="bold" if s == winner else "")
+                out.append(f"{self.narrator.name(s)[:8]:<9}", style="bold" if s == winner else "")
                 out.append_text(card_text(c, "dim" if winner is not None and s != winner else ""))
                 out.append("\n")
             if winner is not None:
