@@ -36,6 +36,9 @@ def test_bots_only_demo_prints_deals_and_the_sheet() -> None:
     assert "=== Deal 6" not in out
     assert "seat 0: Anna (hard), seat 1: Boris (medium), seat 2: Vera (easy)" in out
     assert out.count("Result: ") == 5
+    # Deal 1 is an all-pass: each talon card is told as it leads its trick (Kodeks 3.7.6).
+    assert "the talon card K♥ leads\nTrick 1: talon K♥," in out
+    assert "Anna A♥ — Anna takes the trick\nthe talon card Q♦ leads\nTrick 2: talon Q♦," in out
     assert "The pulka is over." in out and "Settlement in whists" in out
     # The sheet's columns stay aligned with names longer than one letter.
     rows = [line for line in out.splitlines() if line.startswith(("pool ", "mountain ", "whists on "))][-5:]

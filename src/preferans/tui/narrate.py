@@ -100,14 +100,6 @@ class Narrator:
                 self.say(t("discards", name=who))
         elif not action.is_card:
             self.say(t("says", name=who, action=action_name(action, self.lang)))
-        if deal.talon_shown > self._talon_shown:
-            shown = deal.talon[self._talon_shown : deal.talon_shown]
-            self._talon_shown = deal.talon_shown
-            if deal.declarer is None and deal.phase in (Phase.PLAY, Phase.OVER):
-                for c in shown:
-                    self.say(t("talon_leads", card=str(c)))
-            elif self.viewer is not None:
-                self.say(t("talon_shown", cards=" ".join(str(c) for c in shown)))
         for s in deal.exposed:
             if s not in self._exposed and self.viewer is not None and s != self.viewer:
                 self._exposed.add(s)
@@ -118,6 +110,14 @@ class Narrator:
             self._tricks_done += 1
             played = ", ".join(f"{self.name(s)} {c}" for s, c in cards)
             self.say(f"{t('trick', n=self._tricks_done)}: {played} — {self.takes(winner)}")
+        if deal.talon_shown > self._talon_shown:
+            shown = deal.talon[self._talon_shown : deal.talon_shown]
+            self._talon_shown = deal.talon_shown
+            if deal.declarer is None and deal.phase in (Phase.PLAY, Phase.OVER):
+                for c in shown:
+                    self.say(t("talon_leads", card=str(c)))
+            elif self.viewer is not None:
+                self.say(t("talon_shown", cards=" ".join(str(c) for c in shown)))
         if deal.is_over:
             score = self.table.scores[-1] if self.table.scores else None
             names = [self.name(s) for s in range(deal.players)]
