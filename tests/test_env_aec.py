@@ -116,8 +116,10 @@ def test_deal_returns_match_scoring() -> None:
 def test_illegal_actions() -> None:
     e = raw_env()
     e.reset(seed=1)
+    before = e.observe(e.agent_selection)["observation"]
     with pytest.raises(IllegalAction):
         e.step(104)  # concede-all is not a bid
+    assert np.array_equal(e.observe(e.agent_selection)["observation"], before)  # nothing changed
     wrapped = env()
     wrapped.reset(seed=1)
     culprit = wrapped.agent_selection

@@ -156,10 +156,10 @@ class PreferansAEC(AECEnv[str, ObsDict, int]):
         if self.illegal_reward is not None and not table.deal.is_legal(act):
             self._illegal(agent)
             return
+        rewards = table.apply(act)  # an illegal action raises here and changes nothing
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        rewards = table.apply(act)
         self._cache.clear()
         if rewards is not None:
             result = table.last_result
