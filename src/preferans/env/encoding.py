@@ -37,6 +37,7 @@ __all__ = [
     "OBS_SIZE",
     "PHASES",
     "bits_to_array",
+    "describe",
     "encode",
     "encode_bits",
     "feature_names",
@@ -237,6 +238,28 @@ def encode(obs: Observation, *, min_level: int = 6, sheet: int = 0) -> npt.NDArr
     ((960,), 10, 1)
     """
     return bits_to_array(encode_bits(obs, min_level=min_level, sheet=sheet))
+
+
+def describe(vector: npt.ArrayLike) -> list[str]:
+    """The names of the features set in a vector, for reading one by eye.
+
+    >>> from preferans import Deal, Rules
+    >>> deal = Deal.new(Rules.preset("sochi"), seed=1)
+    >>> [f for f in describe(encode(deal.observation(1))) if not f.startswith("hand:")]
+    ['phase:bidding', 'to_act:+0', 'dealer:+2', 'tricks_won:+0:0', 'tricks_won:+1:0', 'tricks_won:+2:0', 'min_level:6']
+    """
+    names = _names()
+    return [names[i] for i in np.flatnonzero(np.asarray(vector))]
+
+
+def _names() -> list[str]:
+    global _NAMES
+    if _NAMES is None:
+        _NAMES = feature_names()
+    return _NAMES
+
+
+_NAMES: list[str] | None = None
 
 
 def feature_names() -> list[str]:
