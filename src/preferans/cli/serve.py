@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
     storage = Storage(args.db)
     app = create_app(storage=storage, bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2,
-                     http_rate=args.http_rate, secure_cookies=args.secure_cookies)  # fmt: skip
+                     http_rate=args.http_rate, secure_cookies=args.secure_cookies, tune_gc=True)  # fmt: skip
     print(f"preferans: serving on http://{args.host}:{args.port}/  (database: {storage.engine.url!r})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=1 << 16,
                 ws_ping_interval=20, ws_ping_timeout=30)  # fmt: skip
