@@ -122,3 +122,11 @@ def test_bad_options_are_reported_cleanly() -> None:
     assert r.returncode == 2 and "neither 'human' nor 'bot:LEVEL'" in r.stderr and "Traceback" not in r.stderr
     r = play(["--set", "pool_target=banana"])
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_a_lone_open_whister_plays_his_partners_cards(tmp_path: Path) -> None:
+    """Spec §5: after «лёжа» the whister plays both hands; the prompt says whose cards."""
+    r = play(["--seed", "9", "--level", "medium"], "pass\nвист\nлёжа\n10♣\n8♦\n", home=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "Left lies down: ♠J 10 9 8 ♣K 9 ♥Q 8 7" in r.stdout
+    assert "Card from Left's hand [J♠, 10♠, 9♠, 8♠, K♣, 9♣, Q♥, 8♥, 7♥]: " in r.stdout
