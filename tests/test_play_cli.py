@@ -126,7 +126,7 @@ def test_bad_options_are_reported_cleanly() -> None:
 
 def test_a_lone_open_whister_plays_his_partners_cards(tmp_path: Path) -> None:
     """Spec §5: after «лёжа» the whister plays both hands; the prompt says whose cards."""
-    r = play(["--seed", "9", "--level", "medium"], "pass\nвист\nлёжа\n10♣\n8♦\n", home=tmp_path)
+    r = play(["--seed", "1", "--level", "random"], "pass\nвист\nлёжа\n", home=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert "Left lies down: ♠J 10 9 8 ♣K 9 ♥Q 8 7" in r.stdout
-    assert "Card from Left's hand [J♠, 10♠, 9♠, 8♠, K♣, 9♣, Q♥, 8♥, 7♥]: " in r.stdout
+    assert "Right lies down: ♠K J 9 ♣J 10 9 7 ♦8 ♥9 7" in r.stdout
+    assert "Card from Right's hand [9♥, 7♥]: " in r.stdout

@@ -25,8 +25,8 @@ def run(coro) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
-    """Seed 4: you bid 6♠, take the talon, discard two, declare 6♠ and play all ten tricks."""
-    table = Table(Rules.preset("sochi"), ["human", "bot:easy", "bot:easy"], seed=4)
+    """Seed 12: you bid 10NT over the bots, take the talon, discard two, declare and play all ten tricks."""
+    table = Table(Rules.preset("sochi"), ["human", "bot:random", "bot:random"], seed=12)
     app = PlayApp(table, delay=0, quit_save=tmp_path / "q.prf")
 
     async def drive() -> None:
@@ -34,7 +34,7 @@ def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
             await pilot.pause()
             text = screen_text(app)
             assert "Deal 1 — sochi, pool 20 — dealer: You" in text
-            assert "Your call" in text and "pass" in text and "6♠" in text
+            assert "Your call" in text and "pass" in text and "10NT" in text
             assert "q quit" in text  # the key help is on screen
             # Bid: the cursor starts on «pass»; one step right is the lowest bid.
             await pilot.press("right", "enter")
@@ -50,9 +50,9 @@ def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
             await pilot.pause()
             assert table.deal.phase.value == "declare"
             assert "Name your contract" in screen_text(app)
-            await pilot.press("enter")  # the lowest legal contract: 6♠
+            await pilot.press("enter")  # the lowest legal contract: 10NT
             await pilot.pause()
-            assert str(table.deal.contract) == "6♠"
+            assert str(table.deal.contract) == "10NT"
             # Play to the end: Enter plays the highlighted legal card.
             for _ in range(40):
                 if table.deal.is_over:
@@ -62,7 +62,7 @@ def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
                 await pilot.pause()
             assert table.deal.is_over
             text = screen_text(app)
-            assert "Result: You 6♠" in text
+            assert "Result: You 10NT" in text
             assert "Press Enter for the next deal" in text
             assert len(table.pulka.results) == 1
             # The last trick and the cards played so far on a key.
@@ -90,7 +90,7 @@ def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
 
 
 def test_illegal_cards_are_dimmed_and_undo_in_practice() -> None:
-    table = Table(Rules.preset("sochi"), ["human", "bot:easy", "bot:easy"], seed=4, practice=True)
+    table = Table(Rules.preset("sochi"), ["human", "bot:random", "bot:random"], seed=12, practice=True)
     app = PlayApp(table, delay=0)
 
     async def drive() -> None:
