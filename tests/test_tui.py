@@ -184,3 +184,22 @@ def test_a_long_list_of_calls_scrolls_with_the_cursor() -> None:
             assert any(s == 0 and str(a) == "dark 10NT" for s, a in table.deal.moves)
 
     run(drive())
+
+
+def test_typing_an_action() -> None:
+    """``:`` opens a line for the engine's text or Russian words; wrong text gets a message."""
+    table = Table(Rules.preset("sochi"), ["human", "bot:random", "bot:random"], seed=12)
+    app = PlayApp(table, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("colon", *"pas", "enter")
+            await pilot.pause()
+            assert "cannot read 'pas'" in str(app.query_one("#prompt").render())
+            assert not table.deal.moves or table.deal.moves[-1][0] != 0
+            await pilot.press("colon", *"пас", "enter")
+            await pilot.pause()
+            assert any(s == 0 and str(a) == "pass" for s, a in table.deal.moves)
+
+    run(drive())

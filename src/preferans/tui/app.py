@@ -20,7 +20,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from ..actions import Action
 from ..cards import Card, iter_display
@@ -29,7 +29,7 @@ from ..errors import PreferansError
 from ..scoring.text import render_text
 from ..table import Table
 from .narrate import Narrator
-from .text import T, action_name, contract_text, display_order, hand_text, played_mask, result_text
+from .text import T, action_name, contract_text, display_order, hand_text, played_mask, read_action, result_text
 
 __all__ = ["PlayApp"]
 
@@ -76,6 +76,7 @@ class PlayApp(App[int]):
     """``preferans play``: the table drawn full-screen, driven by the keyboard."""
 
     TITLE = "preferans"
+    AUTO_FOCUS = None  # nothing holds the keys but the game; the typing line takes them only when opened
     CSS = """
     Screen { layout: vertical; }
     #status { height: 1; background: $primary-background; color: $text; padding: 0 1; }
@@ -87,6 +88,8 @@ class PlayApp(App[int]):
     #hand { height: 1; padding: 0 1; }
     #bottom { height: auto; }
     #calls { height: auto; max-height: 3; padding: 0 1; }
+    #typed { display: none; height: 1; border: none; padding: 0 1; }
+    #typed.on { display: block; }
     #keys { height: 1; padding: 0 1; background: $primary-background; color: $text-muted; }
     """
 
@@ -105,6 +108,8 @@ class PlayApp(App[int]):
         Binding("a", "auto", "auto-play", show=False),
         Binding("t", "theme_toggle", "light/dark", show=False),
         Binding("question_mark,f1", "help", "help", show=False),
+        Binding("colon,slash", "type", "type an action", show=False),
+        Binding("escape", "cancel_typing", "cancel", show=False),
         Binding("q", "quit_game", "quit", show=False),
         Binding("ctrl+q,ctrl+c", "quit_game", "quit", show=False, priority=True),
     ]
@@ -146,6 +151,7 @@ class PlayApp(App[int]):
             yield Static(id="prompt")
             yield Static(id="hand")
             yield Static(id="calls")
+            yield Input(id="typed", placeholder=self.t("type_here"))
             yield Static(id="keys")
 
     def _widget(self, name: str) -> Static:
@@ -360,6 +366,34 @@ class PlayApp(App[int]):
         self.refresh_prompt()
         if not self._busy and self.table.forced() is not None:
             self.advance()
+
+    def action_type(self) -> None:
+        """Type an action as in the plain mode (``AS``, ``пас``, ``7NT``); Enter plays it, Esc cancels."""
+        if self.table.human_to_act is None or self._busy:
+            return
+        box = self._main.query_one("#typed", Input)
+        box.add_class("on")
+        box.value = ""
+        box.focus()
+
+    def action_cancel_typing(self) -> None:
+        box = self._main.query_one("#typed", Input)
+        box.remove_class("on")
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_cancel_typing()
+        seat = self.table.human_to_act
+        text = event.value.lstrip(":/").strip()  # the key that opened the line may arrive in it
+        if seat is None or not text:
+            return
+        try:
+            action = read_action(self.table.deal, text, self.lang)
+        except PreferansError as e:
+            self.message = str(e)
+            self.refresh_prompt()
+            return
+        self.play(action)
 
     def action_theme_toggle(self) -> None:
         self.light = not self.light

@@ -134,13 +134,18 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "отмена хода — только в режиме тренировки (--practice)",
     ),
     "dealer": ("dealer", "сдаёт"),
+    "type_here": (
+        "type a card or call (AS, pass, 7NT), Enter to play, Esc to cancel",
+        "карта или заявка (AS, пас, 7БК), Enter — ход, Esc — отмена",
+    ),
     "tui_keys": (
         "←→ ⏎ play  s sheet  l last  h hint  u undo  a auto  t theme  ? help  q quit",
         "←→ ⏎ ход  s пуля  l взятка  h совет  u отмена  a авто  ? помощь  q выход",
     ),
     "tui_help": (
         "←/→ (or ↑/↓, Home/End) move between your legal cards or calls; Enter or Space plays the\n"
-        "chosen one.  Legal cards are bright, the others dimmed; ★ marks the declarer; a highlighted\n"
+        "chosen one; : or / lets you type it instead (AS, pass, 7NT, пас).\n"
+        "Legal cards are bright, the others dimmed; ★ marks the declarer; a highlighted\n"
         "name is the player to act.\n\n"
         "s  the score sheet (pool, mountain, whists) and the settlement so far\n"
         "l  the last trick\n"
@@ -149,7 +154,8 @@ _STRINGS: dict[str, tuple[str, str]] = {
         "a  auto-play a forced single card on/off\n"
         "t  light / dark colours\n"
         "q  save and quit (resume with preferans play --resume FILE)",
-        "←/→ (или ↑/↓, Home/End) — выбор карты или заявки; Enter или пробел — сделать ход.\n"
+        "←/→ (или ↑/↓, Home/End) — выбор карты или заявки; Enter или пробел — сделать ход;\n"
+        ": или / — ввести ход текстом (AS, пас, 7БК).\n"
         "Разрешённые карты яркие, остальные тусклые; ★ — разыгрывающий; выделено имя того, чей ход.\n\n"
         "s  пулька (пуля, гора, висты) и расчёт на сейчас\n"
         "l  последняя взятка\n"
