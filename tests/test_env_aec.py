@@ -276,3 +276,22 @@ def test_docstring_examples(module: str) -> None:
     mod = importlib.import_module(f"preferans.env.{module}")
     result = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0 and result.attempted > 0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_deal_returns_are_the_pulka_settlement(players: int) -> None:
+    """The cached, rotation-shared rewards equal Pulka.settlement() of the deal on a fresh sheet."""
+    from preferans import PRESETS
+    from preferans.pulka import Pulka
+
+    for preset in sorted(PRESETS):
+        rules = Rules.preset(preset)
+        rng = random.Random(preset)
+        for seed in range(40):
+            deal = Deal.new(rules, players=players, dealer=seed % players, seed=seed)
+            while not deal.is_over:
+                deal.apply(rng.choice(deal.legal_actions()))
+            pulka = Pulka(rules, players, first_dealer=deal.dealer)
+            pulka.record(deal.result)
+            want = [float(x) for x in pulka.settlement().net]
+            assert np.allclose(deal_returns(deal.result, rules), want, atol=1e-9), (preset, seed)

@@ -24,6 +24,7 @@ from fractions import Fraction
 from ..pulka import Pulka
 from ..result import DealResult
 from ..rules import Rules
+from ..scoring import closed_formula
 
 __all__ = ["PulkaRewards", "deal_returns", "reward_scale"]
 
@@ -69,11 +70,17 @@ def deal_returns(result: DealResult, rules: Rules) -> tuple[float, ...]:
     if hit is None:
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
-        pulka = Pulka(rules, n, first_dealer=d)
-        pulka.record(result)
-        net = pulka.settlement().net
+        net = _settled(rules, n, d, result)
         hit = cache[key] = tuple(float(net[(r + d) % n]) for r in range(n))
     return tuple(hit[(s - d) % n] for s in range(n))
+
+
+def _settled(rules: Rules, players: int, dealer: int, result: DealResult) -> list[Fraction]:
+    """Spec §11.2 on a fresh sheet holding this one deal (``settle`` also runs §11.1 to cross-check)."""
+    pulka = Pulka(rules, players, first_dealer=dealer)
+    pulka.record(result)
+    sheet = pulka.sheet
+    return closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.k_mount)
 
 
 def reward_scale(rules: Rules) -> float:
@@ -106,7 +113,9 @@ class PulkaRewards:
     def record(self, result: DealResult) -> tuple[float, ...]:
         """Write the deal; each seat's change in net whists."""
         self.pulka.record(result)
-        net = self.pulka.settlement().net
+        sheet = self.pulka.sheet
+        rules = self.pulka.rules
+        net = tuple(closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.k_mount))
         step = tuple(float(a - b) for a, b in zip(net, self._net, strict=True))
         self._net = net
         return step
