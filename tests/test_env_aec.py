@@ -295,3 +295,16 @@ def test_deal_returns_are_the_pulka_settlement(players: int) -> None:
             pulka.record(deal.result)
             want = [float(x) for x in pulka.settlement().net]
             assert np.allclose(deal_returns(deal.result, rules), want, atol=1e-9), (preset, seed)
+
+
+def test_end_of_deal_info_keeps_the_talon_hidden() -> None:
+    e = raw_env(rules="rostov")  # an all-pass under Rostov never turns the talon up
+    rng = random.Random(2)
+    e.reset(seed=2)
+    info: dict[str, object] = {}
+    for _agent in e.agent_iter():
+        obs, _, term, trunc, info = e.last()
+        if term or trunc:
+            break
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert "deal_result" in info and "talon" not in info["deal_result"]

@@ -162,9 +162,7 @@ class PreferansAEC(AECEnv[str, ObsDict, int]):
             self.rewards[a] = 0.0
         self._cache.clear()
         if rewards is not None:
-            result = table.last_result
-            assert result is not None
-            info = {"deal_result": result.to_dict(), "deals_played": table.deals_played}
+            info = {"deal_result": table.public_result(), "deals_played": table.deals_played}
             for a, r in zip(self.agents, rewards, strict=True):
                 self.rewards[a] = r
                 self.infos[a] = dict(info)

@@ -158,7 +158,7 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         t = self.table
         info: dict[str, Any] = {"seat": self.seat, "deals_played": t.deals_played, "action_mask": self.action_masks()}
         if t.last_result is not None:
-            info["last_deal"] = t.last_result.to_dict()
+            info["last_deal"] = t.public_result()
         return info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:

@@ -53,6 +53,14 @@ class Table:
             hit = self._sheet[seat] = sheet_bits(self.pulka.pulka, seat)
         return hit
 
+    def public_result(self) -> dict[str, object]:
+        """The last deal's outcome as the table saw it: :meth:`DealResult.to_dict` without the talon,
+        which stays unseen on some deals (Rostov all-pass, misère without the talon, dark misère)."""
+        assert self.last_result is not None
+        out = self.last_result.to_dict()
+        out.pop("talon", None)
+        return out
+
     @property
     def min_level(self) -> int:
         return self.deal.min_level
