@@ -139,7 +139,8 @@ class SubprocessBot(Bot):
     """A bot program run as a subprocess and asked over the protocol.
 
     ``command`` is a shell-like string (``"./mybot --fast"``) or an argument list.
-    ``timeout`` is the seconds allowed per answer (and for the greeting).
+    ``timeout`` is the seconds allowed per answer; ``start_timeout`` for the
+    greeting (a program may be slow to start on a busy machine).
     """
 
     name = "cmd"
@@ -151,8 +152,10 @@ class SubprocessBot(Bot):
         *,
         seed: int | None = None,
         timeout: float = DEFAULT_TIMEOUT,
+        start_timeout: float = 30.0,
     ) -> None:
         super().__init__(rules, seed=seed)
+        self.start_timeout = start_timeout
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
         self.name = "cmd:" + " ".join(self.command)
@@ -178,7 +181,7 @@ class SubprocessBot(Bot):
         threading.Thread(target=_pump, args=(out, self._lines), daemon=True).start()
         self._sent_rules = None
         self._send({"type": "hello", "protocol": PROTOCOL})
-        greeting = self._read("the greeting")
+        greeting = self._read("the greeting", max(self.timeout, self.start_timeout))
         if not greeting.startswith("ok"):
             raise BotProtocolError(f"{self.name}: expected 'ok NAME' as the greeting, got {greeting!r}")
         self.bot_name = greeting[2:].strip()
@@ -230,12 +233,13 @@ class SubprocessBot(Bot):
         except OSError:
             raise BotProtocolError(f"{self.name}: the bot exited (exit code {p.poll()})") from None
 
-    def _read(self, what: str) -> str:
+    def _read(self, what: str, timeout: float | None = None) -> str:
+        wait = self.timeout if timeout is None else timeout
         try:
-            line = self._lines.get(timeout=self.timeout)
+            line = self._lines.get(timeout=wait)
         except queue.Empty:
             self._kill()
-            raise BotProtocolError(f"{self.name}: no answer within {self.timeout:g} s (waiting for {what})") from None
+            raise BotProtocolError(f"{self.name}: no answer within {wait:g} s (waiting for {what})") from None
         if line is None:
             code = self._proc.poll() if self._proc is not None else None
             self._kill()
