@@ -268,8 +268,9 @@ class PimcBot(HeuristicBot):
         return Action.from_card(cards_of(plan)[0])
 
     def _winning_bid(self, obs: Observation) -> Contract:
-        for s, a in reversed(obs.moves):
-            if s == obs.seat and a is not None and a.is_bid:
+        # The auction's last bid is its highest, whoever made it («здесь» holds it).
+        for _, a in reversed(obs.moves):
+            if a is not None and a.is_bid:
                 c = a.contract
                 assert c is not None
                 return c
