@@ -313,3 +313,36 @@ def test_card_svgs() -> None:
 
         svg = card_svg(str(Card(c)))
         assert svg.startswith("<svg") and str(Card(c))[-1] in svg
+
+
+def test_the_game_ends_by_agreement_between_deals(tmp_path: Any) -> None:
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, t0 = create_table(client, seats=[{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}])
+        t1 = join(client, tid, 1, "B")
+        a, b = Conn(client, tid, t0), Conn(client, tid, t1)
+        a.send({"type": "stop"})
+        assert a.until(lambda f: f["type"] == "error")["code"] == "deal_in_progress"
+        a.send({"type": "state"})  # the states before the error were read while waiting for it
+        rng = random.Random(7)
+        seen = -1
+        while True:  # play the deal out (the bot plays its seat)
+            f = a.until(lambda f: f["type"] == "state" and f["n"] != seen)
+            seen = f["n"]
+            if f["view"]["phase"] == "over":
+                break
+            seat = f["view"]["to_act"]
+            if seat == 0:
+                a.send({"type": "act", "action": pick(f["view"], rng), "n": f["n"]})
+            elif seat == 1:
+                v = b.until(lambda g, n=f["n"]: g["type"] == "state" and g["n"] == n)["view"]
+                b.send({"type": "act", "action": pick(v, rng), "n": f["n"]})
+        a.send({"type": "stop"})
+        f = a.until(lambda f: f["type"] == "state" and f["table"]["stop_votes"] == [0])
+        assert f["table"]["status"] != "finished"
+        b.send({"type": "stop"})
+        f = b.until(lambda f: f["type"] == "state" and f["table"]["status"] == "finished")
+        assert len(f["table"]["settlement"]) == 3
+        record = loads(client.get(f"/api/tables/{tid}/record").text)
+        assert len(record.deals) == 1
+    with make_client(str(tmp_path / "g.db")) as client:  # still over after a restart
+        assert client.get(f"/api/tables/{tid}").json()["status"] == "finished"

@@ -113,6 +113,7 @@ class TableGame:
         self.record: dict[str, Any] | None = None
         self.bots: dict[int, Bot] = {}
         self.past: list[tuple[int, Deal]] = []  # finished deals (number, deal), for the record
+        self.stop_votes: set[int] = set()  # seats that agreed to end the game now (spec §10)
 
     # -- creation and loading ------------------------------------------------------------
     @classmethod
@@ -240,6 +241,7 @@ class TableGame:
         self.storage.start_deal(self.id, number, dealer, seed, min_level)
         self.deal = Deal.new(self.rules, players=self.players, dealer=dealer, seed=seed, min_level=min_level)
         self.deal_no = number
+        self.stop_votes.clear()
 
     def act(self, seat: int, action: int | str) -> Action:
         """Validate, store, then apply one action of ``seat``.  Raises and changes nothing if illegal."""
@@ -268,6 +270,27 @@ class TableGame:
 
                 self.record = game_record(self)
                 self.storage.save_record(self.id, self.record)
+
+    def vote_stop(self, seat: int) -> bool:
+        """Agree to end the game between deals (spec §10: unclosed pools settled as they are).
+
+        The game ends when every person at the table has agreed (bots always do);
+        returns whether it ended.
+        """
+        if self.finished:
+            raise GameError("game_over", "the game is over")
+        if self.pulka is None or (self.deal is not None and not self.deal.is_over):
+            raise GameError("deal_in_progress", "the game can be ended only between deals")
+        self.stop_votes.add(seat)
+        if all(s.seat in self.stop_votes for s in self.seats if s.kind == "human"):
+            from .records import game_record
+
+            self.pulka.stop()
+            self.finished = True
+            self.record = game_record(self)
+            self.storage.save_record(self.id, self.record)
+            return True
+        return False
 
     def bot_seat_to_act(self) -> int | None:
         """The bot seat that must act now, if any."""

@@ -173,6 +173,7 @@ class Hub:
                 for s in g.seats
             ],
             "deal": g.deal_no,
+            "stop_votes": sorted(g.stop_votes),
         }
         if pulka is not None:
             sheet = pulka.sheet
@@ -259,8 +260,11 @@ class Hub:
             self._act(g, client, msg, ref)
         elif kind == "next":
             self._next(g, client, ref)
+        elif kind == "stop":
+            self._stop(g, client, ref)
         else:
-            client.put(error_frame("unknown_type", f"unknown message type {kind!r}: act, next, state or ping", ref))
+            known = "act, next, stop, state or ping"
+            client.put(error_frame("unknown_type", f"unknown message type {kind!r}: {known}", ref))
 
     def _act(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
         if client.seat is None:
@@ -302,6 +306,19 @@ class Hub:
         client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": 0}))
         self.broadcast(g)
         self.schedule_bot(g)
+
+    def _stop(self, g: TableGame, client: Client, ref: object) -> None:
+        if client.seat is None:
+            client.put(error_frame("not_seated", "spectators cannot end the game", ref))
+            return
+        try:
+            g.vote_stop(client.seat)
+        except GameError as e:
+            client.put(error_frame(e.code, str(e), ref))
+            return
+        n = len(g.deal.moves) if g.deal else 0
+        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": n}))
+        self.broadcast(g)
 
     def seated(self, g: TableGame) -> None:
         """Somebody took a seat (maybe starting the game)."""

@@ -275,7 +275,14 @@
     const box = $("controls"); box.replaceChildren();
     if (!v || f.you === null) return;
     if (v.phase === "over") {
-      if (tb.status !== "finished") box.append(el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("next_deal")));
+      if (tb.status !== "finished") {
+        box.append(el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("next_deal")));
+        const humans = tb.seats.filter((s) => s.kind === "human").length;
+        const votes = tb.stop_votes || [];
+        const voted = votes.includes(f.you);
+        box.append(el("button", { type: "button", id: "stop-game", class: "quiet", disabled: voted,
+          onclick: () => send({ type: "stop" }) }, t("stop_game") + (votes.length ? " (" + votes.length + "/" + humans + ")" : "")));
+      }
       return;
     }
     if (v.to_act !== f.you) return;
