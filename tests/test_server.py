@@ -326,7 +326,7 @@ def test_the_game_ends_by_agreement_between_deals(tmp_path: Any) -> None:
         rng = random.Random(7)
         seen = -1
         while True:  # play the deal out (the bot plays its seat)
-            f = a.until(lambda f: f["type"] == "state" and f["n"] != seen)
+            f = a.until(lambda f, seen=seen: f["type"] == "state" and f["n"] != seen)
             seen = f["n"]
             if f["view"]["phase"] == "over":
                 break
