@@ -189,7 +189,18 @@
     const mine = $("my-info"); mine.replaceChildren();
     mine.classList.toggle("acting", !!v && v.to_act === f.you && f.you !== null);
     if (f.you !== null) mine.append(playerLine(f.you, tb.seats[f.you], v, calls));
-    else mine.append(el("span", { class: "muted", text: tb.spectators ? t("spectating") : t("spectators_off") }));
+    else {
+      // A spectator sits behind seat 1: its player at the bottom, cards face down unless they lie open.
+      const base = positions(n, null).base;
+      mine.classList.toggle("acting", !!v && v.to_act === base);
+      mine.append(playerLine(base, tb.seats[base], v, calls),
+        el("span", { class: "watching", text: tb.spectators ? t("spectating") : t("spectators_off") }));
+      const row = el("div", { class: "mini-hand" });
+      const known = v && v.known_hands && v.known_hands[String(base)];
+      if (known && known.length) sortHand(known).forEach((c) => row.append(cardImg(c, { class: "card small" })));
+      else if (v) for (let k = 0; k < cardsLeft(v, base); k++) row.append(el("span", { class: "back-stub" }));
+      mine.append(row);
+    }
   }
   function playerLine(seat, info, v, calls) {
     const line = el("div", { class: "pline" });
