@@ -128,6 +128,8 @@ def test_every_frame_shows_only_the_receivers_view(tmp_path: Any, players: int, 
         assert loads(client.get(f"/api/tables/{tid}/record?format=json").text) == record
         analysis = client.get(f"/api/tables/{tid}/analysis").json()
         assert len(analysis["deals"]) == 3
+        text = client.get(f"/api/tables/{tid}/analysis?format=text")
+        assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
         for c in [*conns.values(), watcher]:
             c.close()
 

@@ -13,7 +13,7 @@ Routes:
 * ``GET /api/tables/{id}/sheet.svg`` — the score sheet drawn as a pulka.
 * ``GET /api/tables/{id}/record`` — the finished game's record (JSON download);
   ``?format=json`` for the JSON twin; ``GET /api/tables/{id}/analysis`` — the
-  double-dummy analysis of every deal (:func:`preferans.analysis.analyze`).
+  double-dummy analysis of every deal (:func:`preferans.analysis.analyze`; ``?format=text``).
 * ``WS /ws/{id}`` — the game (see :mod:`preferans.server.hub`).
 """
 
@@ -230,7 +230,7 @@ def create_app(
         return Response(text, media_type="text/plain; charset=utf-8", headers={"Content-Disposition": disposition})
 
     @app.get("/api/tables/{table_id}/analysis")
-    async def analysis(table_id: str, tables: bool = False) -> Response:
+    async def analysis(table_id: str, tables: bool = False, format: str = "json") -> Response:
         g = hub.game(table_id)
         if g is None:
             return error(404, "no_table", f"no table {table_id!r}")
@@ -240,6 +240,8 @@ def create_app(
 
         rec = record_of(g.record or game_record(g))
         result = await asyncio.to_thread(analyze, rec, contract_table=tables)
+        if format == "text":
+            return Response(result.text(all_cards=False), media_type="text/plain; charset=utf-8")
         return JSONResponse(result.to_dict())
 
     # -- the game -----------------------------------------------------------------------------------

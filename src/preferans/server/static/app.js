@@ -359,7 +359,8 @@
         rb.append(ul);
       }
       rb.append(el("a", { class: "button", href: "/api/tables/" + tb.id + "/record", download: "", text: t("download") }), " ",
-                el("a", { class: "button", href: "/api/tables/" + tb.id + "/analysis", target: "_blank", text: t("analysis") }));
+                el("a", { class: "button", href: "/api/tables/" + tb.id + "/analysis?format=text", target: "_blank", text: t("analysis") }),
+                " ", el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?format=json", download: "", text: "JSON" }));
     }
     const log = $("log"); log.replaceChildren();
     if (!v) return;
