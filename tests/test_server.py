@@ -348,3 +348,17 @@ def test_the_game_ends_by_agreement_between_deals(tmp_path: Any) -> None:
         assert len(record.deals) == 1
     with make_client(str(tmp_path / "g.db")) as client:  # still over after a restart
         assert client.get(f"/api/tables/{tid}").json()["status"] == "finished"
+
+
+def test_websockets_from_other_sites_are_refused(tmp_path: Any) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tok = create_table(client)
+        headers = {**cookie(tid, tok), "origin": "https://evil.example"}
+        with pytest.raises(WebSocketDisconnect) as e, client.websocket_connect(f"/ws/{tid}", headers=headers) as ws:
+            ws.receive_json()
+        assert e.value.code == 4403
+        ok = Conn(client, tid, tok)
+        ok.ws.send_json({"type": "ping"})
+        assert ok.until(lambda f: f["type"] == "pong")

@@ -247,6 +247,9 @@ def create_app(
     # -- the game -----------------------------------------------------------------------------------
     @app.websocket("/ws/{table_id}")
     async def ws(websocket: WebSocket, table_id: str) -> None:
+        if not _same_origin(websocket.headers.get("origin"), websocket.headers.get("host")):
+            await websocket.close(code=4403)  # another site's page must not act with our cookie
+            return
         await websocket.accept()
         g = hub.game(table_id)
         if g is None:
@@ -279,6 +282,20 @@ def create_app(
 
     app.state.started = time.time()
     return app
+
+
+def _same_origin(origin: str | None, host: str | None) -> bool:
+    """A browser's WebSocket must come from a page of this server (scripts send no Origin).
+
+    >>> _same_origin("http://h:8000", "h:8000"), _same_origin("https://evil.example", "h:8000")
+    (True, False)
+    >>> _same_origin(None, "h:8000")
+    True
+    """
+    if origin is None:
+        return True
+    netloc = origin.split("://", 1)[-1].rstrip("/")
+    return host is not None and netloc.lower() == host.lower()
 
 
 async def _watch_loop(lags: collections.deque[float], every: float = 0.1) -> None:
