@@ -189,6 +189,9 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Any) -> Non
             err = conn.until(lambda f: f["type"] == "error")
             assert err["code"] == code, (msg if isinstance(msg, dict) else msg[:30], err)
             assert moves() == 0
+        b.ws.send_bytes(b'{"type": "act", "action": 61}')
+        assert b.until(lambda f: f["type"] == "error")["code"] == "bad_message"
+        assert moves() == 0
         b.send({"type": "state"})
         again = b.until(lambda f: f["type"] == "state")
         assert again["view"] == start["view"]

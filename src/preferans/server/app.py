@@ -267,9 +267,9 @@ def create_app(
                     break
                 text = message.get("text")
                 if text is None:
-                    data = message.get("bytes") or b""
-                    text = data.decode("utf-8", "replace") if len(data) <= 4 * 4096 else "x" * (4 * 4096)
-                hub.receive(client, text)
+                    hub.reject(client, "bad_message", "send JSON in text frames, not binary ones")
+                else:
+                    hub.receive(client, text)
         except WebSocketDisconnect:
             pass
         finally:

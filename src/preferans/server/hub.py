@@ -224,14 +224,25 @@ class Hub:
             client.put(self.state_frames(g)[client.seat])
 
     # -- messages ------------------------------------------------------------------------------
+    def _limited(self, client: Client) -> bool:
+        """Charge one message to the client's bucket; True (and a notice) when it is empty."""
+        if client.limiter.allow():
+            return False
+        client.dropped += 1
+        now = time.monotonic()
+        if now - client.limited_since >= 1.0:  # at most one notice a second
+            client.limited_since = now
+            client.put(error_frame("rate_limited", "too many messages; slow down"))
+        return True
+
+    def reject(self, client: Client, code: str, message: str) -> None:
+        """A frame that cannot be read at all (binary): an error, rate-limited like any other."""
+        if not self._limited(client):
+            client.put(error_frame(code, message))
+
     def receive(self, client: Client, text: str) -> None:
         """Handle one text frame from a client; bad input gets an error frame and changes nothing."""
-        if not client.limiter.allow():
-            client.dropped += 1
-            now = time.monotonic()
-            if now - client.limited_since >= 1.0:  # at most one notice a second
-                client.limited_since = now
-                client.put(error_frame("rate_limited", "too many messages; slow down"))
+        if self._limited(client):
             return
         if len(text) > MAX_FRAME:
             client.put(error_frame("too_big", f"frame of {len(text)} characters; the limit is {MAX_FRAME}"))
