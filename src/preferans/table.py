@@ -35,6 +35,7 @@ from .observation import Observation
 from .pulka import Pulka
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
+from .result import DealKind
 from .rules import Rules
 from .scoring import DealScore
 
@@ -226,7 +227,7 @@ class Table:
     def human_to_act(self) -> int | None:
         """The human seat whose decision the game waits for, else ``None``."""
         s = self.deal.to_act
-        if s is None or not self.is_human(s):
+        if s is None or not self.is_human(s) or self.deal.phase is Phase.REDRAW:
             return None
         return s
 
@@ -283,10 +284,118 @@ class Table:
         action = Action(action)  # bots may answer with a Card; the log keeps Actions
         deal.apply(action, seat=seat)
         self.log[-1].actions.append(action.ascii())
+        self._after_move(seat, action)
+
+    def _after_move(self, seat: int, action: Action) -> None:
+        deal = self.deal
         if deal.is_over:
-            self.scores.append(self.pulka.record(deal.result))
+            result = deal.result
+            if result.kind is DealKind.PENALTY:
+                # Kodeks 3.3.16.3: all cards are opened and the possible contracts assessed.
+                from .irregularities import assess_exposed_talon
+
+                result = assess_exposed_talon(deal)
+            self.scores.append(self.pulka.record(result))
         for listener in self.listeners:
             listener(seat, action)
+
+    # -- irregularities and claims (issue 10; table options) --------------------------
+    def report(self, irregularity: Action | str, offender: int) -> Action:
+        """Report an irregularity by ``offender`` (Kodeks 3.3.16–3.3.18, seed-002 p.12).
+
+        Needs the table option ``irregularity_reports``; see :meth:`preferans.Deal.report`.
+        """
+        if not self.rules.irregularity_reports:
+            raise PreferansError("report: irregularity reports are off at this table (irregularity_reports=False)")
+        deal = self.deal
+        a = deal.verify_report(irregularity, offender)
+        deal.report(a, offender)
+        self.log[-1].actions.append(f"{offender}:{a.ascii()}")
+        self._after_move(offender, a)
+        self.save()
+        return a
+
+    def claim(self, seat: int, tricks: int) -> bool:
+        """``seat`` claims ``tricks`` of the remaining tricks for his side (table option ``claims``).
+
+        A claim the solver proves against every layout the claimer cannot see
+        ends the play at once (returns ``True``); otherwise the opponents
+        answer ``accept`` / ``refuse`` (bots refuse what is not proved).
+        """
+        if not self.rules.claims:
+            raise PreferansError("claim: claims are off at this table (claims=False)")
+        from .irregularities import prove_claim
+
+        deal = self.deal
+        deal.verify_claim(seat, tricks)
+        proven = prove_claim(deal, seat, tricks)
+        deal.claim(seat, tricks, proven=proven)
+        self.log[-1].actions.append(f"{seat}:{deal.actions[-1].ascii()}")
+        self._after_move(seat, deal.actions[-1])
+        self.save()
+        return proven
+
+    def command(self, text: str, seat: int) -> str:
+        """Read ``report WHAT WHO [CALL]`` or ``claim N`` / ``claim rest`` typed by a person.
+
+        Returns what happened, in words; raises :class:`PreferansError` for bad input.
+        """
+        words = text.split()
+        if not words:
+            raise PreferansError("command: empty")
+        head = words[0].lower()
+        if head in ("claim", "заявка"):
+            if not self.rules.claims:
+                raise PreferansError("claim: claims are off at this table (claims=False)")
+            if len(words) != 2:
+                raise PreferansError("claim: write 'claim N' (tricks your side takes from now on) or 'claim rest'")
+            arg = words[1].lower()
+            n = self.deal.tricks_remaining() if arg in ("rest", "all", "остальные", "все") else _int_arg(arg)
+            proven = self.claim(seat, n)
+            return f"claim of {n}: " + ("proved, play ends" if proven else "the opponents answer")
+        if head in ("report", "нарушение"):
+            if not self.rules.irregularity_reports:
+                raise PreferansError("report: irregularity reports are off at this table (irregularity_reports=False)")
+            if len(words) < 3:
+                raise PreferansError(
+                    "report: write 'report WHAT WHO', WHAT = talon-seen, talon-exposed, talon-taken, "
+                    "misdeal, or 'out-of-turn WHO CALL'"
+                )
+            what = words[1].lower().lstrip("!")
+            who = self._seat_of(words[2])
+            if what == "out-of-turn":
+                call = " ".join(words[3:]) or "pass"
+                a = self.report(f"!out-of-turn {call}", who)
+            else:
+                a = self.report(f"!{what}", who)
+            return f"{self.names[who]}: {a}"
+        raise PreferansError(f"command: {words[0]!r} is not 'report' or 'claim'")
+
+    def _seat_of(self, word: str) -> int:
+        for i, name in enumerate(self.names):
+            if name.lower() == word.lower():
+                return i
+        if word.isdigit() and int(word) < self.players:
+            return int(word)
+        raise PreferansError(f"player: {word!r} is not at this table ({', '.join(self.names)})")
+
+    def _automatic(self) -> tuple[int, Action] | None:
+        """Moves nobody chooses: the face-down redraw (3.3.17); bots' answers to reports and claims."""
+        deal = self.deal
+        phase = deal.phase
+        seat = deal.to_act
+        if seat is None:
+            return None
+        if phase is Phase.REDRAW:
+            rng = random.Random(self._deal_seed(self.deal_number) + len(deal.moves))
+            return seat, rng.choice(deal.legal_actions())
+        if self.is_human(seat):
+            return None
+        if phase is Phase.LEAD_PENALTY:
+            return seat, Action.parse("forbid")
+        if phase is Phase.CLAIM_ANSWER:
+            return seat, Action.parse("refuse")  # a claim the solver could not prove
+        return None
 
     def act(self, action: Action | int | str, seat: int | None = None) -> Action:
         """A person's decision (text is read by the phase: ``7♠`` bids in the auction).
@@ -321,6 +430,9 @@ class Table:
         seat = deal.to_act
         if seat is None:
             return None
+        auto = self._automatic()
+        if auto is not None:
+            return auto[0], lambda: auto[1]
         if self.is_human(seat):
             forced = self.forced()
             if forced is None:
@@ -339,6 +451,10 @@ class Table:
         seat = deal.to_act
         if seat is None:
             return None
+        auto = self._automatic()
+        if auto is not None:
+            self._apply(auto[1], auto[0])
+            return auto
         if self.is_human(seat):
             forced = self.forced()
             if forced is None:
@@ -447,7 +563,7 @@ class Table:
                 break  # dealt but not begun: not part of the record yet
             deal = self._new_deal(entry)
             for text in entry.actions:
-                deal.apply(deal.parse_action(text))
+                _replay(deal, text)
             deals.append(deal)
         rec = record_from_pulka(self.pulka, deals, headers=headers)
         if self.pulka.is_over and not self._closed_by_rules():
@@ -487,9 +603,13 @@ class Table:
         for i, d in enumerate(rec.deals):
             if not d.complete:
                 raise SaveError(f"deal {i + 1}: the record does not show every card, so it cannot be played on")
+            reporters = dict(d.reporters)
             entry: dict[str, Any] = {
                 "seed": probe._deal_seed(i + 1), "dealer": d.dealer, "min_level": d.min_level,
-                "actions": [a.ascii() for a in d.actions if a is not None],
+                "actions": [
+                    f"{reporters[k]}:{a.ascii()}" if k in reporters else a.ascii()
+                    for k, a in enumerate(d.actions) if a is not None
+                ],
             }  # fmt: skip
             fresh = Deal.new(rec.rules, players=n, dealer=d.dealer, seed=entry["seed"], min_level=d.min_level)
             talon = tuple(int(c) for c in d.talon if c is not None)
@@ -536,6 +656,13 @@ class Table:
             table._start(entry)
             for text in d["actions"]:
                 try:
+                    seat_text, sep, _ = text.partition(":")
+                    if sep and seat_text.isdigit():
+                        # A report or a claim, made by that seat (issue 10).
+                        _replay(table.deal, text)
+                        table.log[-1].actions.append(text)
+                        table._after_move(int(seat_text), table.deal.actions[-1])
+                        continue
                     a = Action.parse(text, bid=table.deal.phase in (Phase.BIDDING, Phase.DECLARE))
                     seat = table.deal.to_act
                     assert seat is not None
@@ -564,3 +691,22 @@ class Table:
             raise SaveError(f"resume: {p} is not a game record ({e})") from None
         overrides.setdefault("save_path", p)
         return cls.from_record(rec, **overrides)
+
+
+def _int_arg(word: str) -> int:
+    if not word.isdigit():
+        raise PreferansError(f"claim: {word!r} is not a number of tricks")
+    return int(word)
+
+
+def _replay(deal: Deal, text: str) -> None:
+    """Replay one saved action; ``SEAT:action`` marks a report or a claim by that seat."""
+    seat_text, sep, rest = text.partition(":")
+    if not (sep and seat_text.isdigit()):
+        deal.apply(deal.parse_action(text))
+        return
+    a = Action.parse(rest, bid=True)
+    if a.claim_tricks is not None:
+        deal.claim(int(seat_text), a.claim_tricks, proven="proven" in rest)
+    else:
+        deal.report(a, int(seat_text))

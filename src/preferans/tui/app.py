@@ -387,6 +387,14 @@ class PlayApp(App[int]):
         text = event.value.lstrip(":/").strip()  # the key that opened the line may arrive in it
         if seat is None or not text:
             return
+        if text.split()[0].lower() in ("report", "claim", "нарушение", "заявка"):
+            try:  # issue 10: irregularities and claims, behind table options
+                self.message = self.table.command(text, seat)
+            except PreferansError as e:
+                self.message = str(e)
+            self.refresh_all()
+            self.advance()
+            return
         try:
             action = read_action(self.table.deal, text, self.lang)
         except PreferansError as e:

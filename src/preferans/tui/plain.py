@@ -180,6 +180,12 @@ class PlainGame(Narrator):
                 return self.quit()
             if _COMMANDS.get(line.lower()):
                 continue
+            if line and line.split()[0].lower() in ("report", "claim", "нарушение", "заявка"):
+                try:
+                    self.say(table.command(line, seat))  # issue 10: behind table options
+                except PreferansError as e:
+                    self.say(f"! {e}")
+                continue
             try:
                 action = read_action(table.deal, line, self.lang)
                 table.act(action, seat)

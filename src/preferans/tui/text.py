@@ -167,9 +167,12 @@ _STRINGS: dict[str, tuple[str, str]] = {
     ),
     "commands": (
         "Commands: a card or call as listed (also 'AS', 'пас', 'вист'); hand, trick, last, sheet, hint, "
-        "undo, auto, help, quit.",
+        "undo, auto, help, quit.  With the table options claims / irregularity_reports: 'claim N', "
+        "'claim rest', 'report talon-seen|talon-exposed|talon-taken|misdeal WHO', 'report out-of-turn WHO CALL'.",
         "Команды: карта или заявка из списка (также 'AS', 'пас', 'вист'); hand, trick, last, sheet, hint, "
-        "undo, auto, help, quit (выход).",
+        "undo, auto, help, quit (выход).  С опциями claims / irregularity_reports: 'заявка N', "
+        "'заявка все', 'нарушение talon-seen|talon-exposed|talon-taken|misdeal КТО', "
+        "'нарушение out-of-turn КТО ЗАЯВКА'.",
     ),
 }
 
