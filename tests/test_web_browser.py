@@ -128,6 +128,16 @@ def test_one_person_plays_a_deal_against_two_bots(server: str, browser: Browser)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_the_lobby_fits_a_phone(server: str, browser: Browser) -> None:
+    page = new_page(browser, viewport={"width": 360, "height": 740}, is_mobile=True)
+    page.goto(server + "/")
+    page.select_option("#rules", "leningrad")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.click("#lang")
+    assert page.locator("#create-form button[type=submit]").inner_text() in ("Create table", "Создать стол")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_three_pages_play_a_deal_together(server: str, browser: Browser) -> None:
     pages = [new_page(browser, viewport={"width": 1100, "height": 800})]
     invite = create_table(pages[0], server, ["human", "human"])

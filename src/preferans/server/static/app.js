@@ -71,6 +71,13 @@
     $("lobby").hidden = false;
     $("name").value = localStorage.getItem("pref_name") || "";
     $("players").addEventListener("change", renderSeatSpecs);
+    // The pool follows the preset until the player types his own.
+    let presets = null, poolTouched = false;
+    $("pool").addEventListener("input", () => { poolTouched = true; });
+    fetch("/api/presets").then((r) => r.json()).then((d) => { presets = d.presets; });
+    $("rules").addEventListener("change", () => {
+      if (presets && !poolTouched) $("pool").value = presets[$("rules").value].pool_target;
+    });
     renderSeatSpecs();
     $("create-form").addEventListener("submit", async (ev) => {
       ev.preventDefault();
