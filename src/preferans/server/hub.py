@@ -144,8 +144,12 @@ class Hub:
             if not group:
                 del self.clients[client.table_id]
         g = self.games.get(client.table_id)
-        if g is not None:
-            self.broadcast(g)
+        if g is None:
+            return
+        if client.table_id not in self.clients and g.id not in self._bot_pending:
+            del self.games[g.id]  # nobody is watching and no bot is thinking: storage has it all
+            return
+        self.broadcast(g)
 
     def online(self, table_id: str) -> set[int]:
         return {c.seat for c in self.clients.get(table_id, ()) if c.seat is not None}
