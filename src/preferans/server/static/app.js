@@ -127,6 +127,7 @@
   }
 
   function nameOf(seat) {
+    if (seat < 0) return t("talon");
     const s = state.table.seats[seat]; return (s && s.name) || t("seat_n", { n: seat + 1 });
   }
   function positions(n, me) {
@@ -250,7 +251,8 @@
     status.textContent = head;
     status.classList.toggle("mine", v.to_act === f.you && v.phase !== "over");
     const { base } = positions(tb.players, f.you);
-    const where = (seat) => ["bottom", "left", tb.players === 3 ? "right" : "top", "right"][(seat - base + tb.players) % tb.players];
+    // A card of the talon led on all-pass (seat -1, Kodeks 3.7.6) lies across the middle.
+    const where = (seat) => seat < 0 ? "tl" : ["bottom", "left", tb.players === 3 ? "right" : "top", "right"][(seat - base + tb.players) % tb.players];
     let cards = v.trick, last = false;
     if (!cards.length && v.completed_tricks.length && (v.phase === "play" || v.phase === "over")) { cards = v.completed_tricks[v.completed_tricks.length - 1].cards; last = true; }
     cards.forEach(([s, c]) => trick.append(cardImg(c, { class: "card in-trick " + where(s) + (last ? " faded" : "") })));
@@ -318,7 +320,7 @@
       box.append(row);
     }
   }
-  function initials(seat) { return String(seat + 1); }
+  function initials(seat) { return seat < 0 ? t("talon") : String(seat + 1); }
   function contractText(ascii) {
     if (!ascii) return "";
     const m = ascii.match(/^(\d+)(NT|S|C|D|H)$/);
@@ -387,7 +389,7 @@
     });
     const trickLine = (n, cards, winner) => {
       const li = el("li", { class: "trick-line" }, el("span", { class: "who", text: t("trick_n", { n }) + ":" }));
-      cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: nameOf(s), text: c }),
+      cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("talon") : nameOf(s), text: c }),
         el("sub", { text: initials(s) })));
       if (winner !== null) li.append(" → ", el("b", { text: nameOf(winner) }));
       log.append(li);
