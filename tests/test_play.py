@@ -244,3 +244,9 @@ def test_undo_restores_every_step():
     assert state_signature(d) == sigs[0]
     with pytest.raises(IllegalAction, match="nothing to undo"):
         d.undo()
+
+
+def test_legal_cards_are_actions():
+    d = deal_with(SOCHI)
+    play(d, "pass, pass, pass")
+    assert all(type(a).__name__ == "Action" and a.is_card for a in d.legal_actions())

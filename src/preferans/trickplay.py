@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import _BYTE_CARDS_UP, DECK, SUIT_MASKS
-from .dealstate import DEFENCE, OVER, PLAY, DealFields, Trick
+from .dealstate import CARD_ACTIONS, DEFENCE, OVER, PLAY, DealFields, Trick
 from .result import DealKind
 
 __all__ = ["PlayMixin"]
+
+# The card actions held in one suit's byte, ascending: legal cards are a table lookup per suit.
+_BYTE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(CARD_ACTIONS[c] for c in cards) for cards in suit) for suit in _BYTE_CARDS_UP
+)
 
 
 class PlayMixin(DealFields):
@@ -32,8 +37,8 @@ class PlayMixin(DealFields):
                 trump = self._contract.trump if self._contract is not None else None
                 if trump is not None and hand & SUIT_MASKS[trump]:
                     hand &= SUIT_MASKS[trump]  # spec §6: a void player must trump
-        t = _BYTE_CARDS_UP
-        return t[0][hand & 0xFF] + t[1][hand >> 8 & 0xFF] + t[2][hand >> 16 & 0xFF] + t[3][hand >> 24]  # type: ignore[return-value]
+        t = _BYTE_ACTIONS
+        return t[0][hand & 0xFF] + t[1][hand >> 8 & 0xFF] + t[2][hand >> 16 & 0xFF] + t[3][hand >> 24]
 
     def _start_all_pass(self) -> None:
         self._kind = DealKind.ALL_PASS
