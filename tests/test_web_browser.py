@@ -125,6 +125,10 @@ def test_one_person_plays_a_deal_against_two_bots(server: str, browser: Browser)
     assert page.evaluate("[...document.querySelectorAll('img.card')].every(i => i.complete && i.naturalWidth > 0)")
     page.click("#next-deal")
     page.wait_for_function("document.querySelector('#status').textContent.includes('2')")
+    table_url = page.url
+    page.goto(server + "/")  # the lobby lists the tables you sit at
+    page.wait_for_selector("#recent-list li a")
+    assert table_url.endswith(str(page.get_attribute("#recent-list li a", "href")))
     assert page.errors == []  # type: ignore[attr-defined]
 
 

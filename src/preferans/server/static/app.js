@@ -67,8 +67,20 @@
       box.append(el("div", { class: "spec" }, el("span", { text: t("seat_n", { n: i + 1 }) }), sel));
     }
   }
+  function recentTables() {
+    try { return JSON.parse(localStorage.getItem("pref_tables") || "[]"); } catch (e) { return []; }
+  }
+  function rememberTable(id, label) {
+    const list = recentTables().filter((x) => x.id !== id);
+    list.unshift({ id, label, at: Date.now() });
+    localStorage.setItem("pref_tables", JSON.stringify(list.slice(0, 8)));
+  }
   function initLobby() {
     $("lobby").hidden = false;
+    const recent = recentTables();
+    $("recent").hidden = !recent.length;
+    $("recent-list").replaceChildren(...recent.map((x) => el("li", {}, el("a", { href: "/t/" + x.id, text: x.label || x.id }),
+      " ", el("span", { class: "hint", text: new Date(x.at).toLocaleString(lang) }))));
     $("name").value = localStorage.getItem("pref_name") || "";
     $("players").addEventListener("change", renderSeatSpecs);
     // The pool follows the preset until the player types his own.
@@ -99,7 +111,7 @@
 
   // ---------------------------------------------------------------- the table
   const tableId = (location.pathname.match(/^\/t\/([\w-]+)/) || [])[1];
-  let ws = null, state = null, msgId = 0, retry = 0, lastSheetKey = "";
+  let ws = null, state = null, msgId = 0, retry = 0, lastSheetKey = "", remembered = "";
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -141,6 +153,10 @@
   function render() {
     const f = state, tb = f.table, v = f.view, me = f.you;
     $("invite").value = location.origin + "/t/" + tb.id;
+    if (me !== null && remembered !== tb.status + tb.deal) {
+      remembered = tb.status + tb.deal;
+      rememberTable(tb.id, tb.seats.map((s) => s.name || "?").join(", ") + " · " + tb.rules + " · " + t("deal_n", { n: tb.deal }));
+    }
     // join box: free human seats for a visitor without a seat
     const free = tb.seats.filter((s) => !s.taken);
     $("join").hidden = !(me === null && free.length);
