@@ -365,3 +365,29 @@ def test_websockets_from_other_sites_are_refused(tmp_path: Any) -> None:
         ok = Conn(client, tid, tok)
         ok.ws.send_json({"type": "ping"})
         assert ok.until(lambda f: f["type"] == "pong")
+
+
+def test_a_bot_plays_on_for_a_person_who_left(tmp_path: Any) -> None:
+    db = str(tmp_path / "g.db")
+    with make_client(db) as client:
+        tid, t0 = create_table(client)
+        t1, t2 = join(client, tid, 1, "B"), join(client, tid, 2, "C")
+        a, b = Conn(client, tid, t0), Conn(client, tid, t1)
+        a.send({"type": "bot", "seat": 1})
+        assert a.until(lambda f: f["type"] == "error")["code"] == "bad_seat"  # B is online
+        b.close()
+        for bad, code in [({"seat": "x"}, "bad_message"), ({"seat": 2, "level": "god"}, "bad_seat"),
+                          ({"seat": 0}, "bad_seat")]:  # fmt: skip
+            a.send({"type": "bot", **bad})
+            assert a.until(lambda f: f["type"] == "error")["code"] == code
+        a.send({"type": "bot", "seat": 1, "level": "random"})
+        a.until(lambda f: f["type"] == "ack")
+        f = a.until(lambda f: f["type"] == "state" and f["table"]["seats"][1]["kind"] == "bot")
+        assert f["table"]["seats"][1]["name"] == "B"
+        # the bot (first hand) has acted; the old token is a spectator's now
+        a.until(lambda f: f["type"] == "state" and f["n"] >= 1)
+        old = Conn(client, tid, t1)
+        assert old.until(lambda f: f["type"] == "state")["you"] is None
+        assert t2
+    with make_client(db) as client:  # kept after a restart
+        assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"

@@ -219,6 +219,19 @@ class TableGame:
         self._maybe_start()
         return token
 
+    def hand_to_bot(self, seat: int, level: str = "easy") -> None:
+        """A bot of ``level`` plays on for a person who left (his name stays on the sheet)."""
+        if not 0 <= seat < self.players:
+            raise GameError("bad_seat", f"seat: 0..{self.players - 1}, not {seat}")
+        if level not in BOT_LEVELS:
+            raise GameError("bad_seat", f"level: one of {', '.join(BOT_LEVELS)}, not {level!r}")
+        s = self.seats[seat]
+        if s.kind != "human" or not s.token_hash:
+            raise GameError("bad_seat", f"seat {seat + 1} is not a person's seat")
+        self.storage.seat_to_bot(self.id, seat, level)
+        s.kind, s.level, s.token_hash = "bot", level, ""
+        self.bots.pop(seat, None)
+
     @property
     def ready(self) -> bool:
         return all(s.taken for s in self.seats)

@@ -277,8 +277,10 @@ class Hub:
             self._next(g, client, ref)
         elif kind == "stop":
             self._stop(g, client, ref)
+        elif kind == "bot":
+            self._to_bot(g, client, msg, ref)
         else:
-            known = "act, next, stop, state or ping"
+            known = "act, next, stop, bot, state or ping"
             client.put(error_frame("unknown_type", f"unknown message type {kind!r}: {known}", ref))
 
     def _act(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
@@ -334,6 +336,27 @@ class Hub:
         n = len(g.deal.moves) if g.deal else 0
         client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": n}))
         self.broadcast(g)
+
+    def _to_bot(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
+        """``{"type": "bot", "seat": k, "level": "easy"}``: a bot plays for a person who left."""
+        seat, level = msg.get("seat"), msg.get("level", "easy")
+        if client.seat is None:
+            client.put(error_frame("not_seated", "spectators cannot change the seats", ref))
+            return
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(level, str):
+            client.put(error_frame("bad_message", "'seat' must be a seat number and 'level' a bot level", ref))
+            return
+        if seat == client.seat or seat in self.online(g.id):
+            client.put(error_frame("bad_seat", "only the seat of a person who is offline can be given to a bot", ref))
+            return
+        try:
+            g.hand_to_bot(seat, level)
+        except GameError as e:
+            client.put(error_frame(e.code, str(e), ref))
+            return
+        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no}))
+        self.broadcast(g)
+        self.schedule_bot(g)
 
     def seated(self, g: TableGame) -> None:
         """Somebody took a seat (maybe starting the game)."""

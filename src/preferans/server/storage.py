@@ -220,6 +220,15 @@ class Storage:
             )
             return bool(res.rowcount)
 
+    def seat_to_bot(self, table_id: str, seat: int, level: str) -> None:
+        """A bot takes over a person's seat (the person's token stops working)."""
+        with self.engine.begin() as c:
+            c.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(kind="bot", level=level, token_hash="")
+            )
+
     # -- deals and moves ----------------------------------------------------------------
     def start_deal(self, table_id: str, number: int, dealer: int, seed: int, min_level: int) -> None:
         with self.engine.begin() as c:

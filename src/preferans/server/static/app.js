@@ -208,6 +208,10 @@
         }
       }
       div.append(row);
+      if (f.you !== null && info.kind === "human" && info.taken && !info.online && tb.status === "playing") {
+        div.append(el("button", { type: "button", class: "quiet to-bot", "data-seat": seat,
+          onclick: () => send({ type: "bot", seat, level: "easy" }) }, t("bot_takes_over")));
+      }
       box.append(div);
     });
     const mine = $("my-info"); mine.replaceChildren();

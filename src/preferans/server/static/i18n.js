@@ -26,7 +26,7 @@ window.I18N = {
     "act_concede-3": "concede 3", "act_concede-all": "concede all", nt: "NT",
     error: "Error", name_needed: "Enter your name first.", made: "made", down: "down {n}",
     not_whisted: "not whisted", trick_n: "Trick {n}", takes: "takes", dealer_tricks: "dealer",
-    stop_game: "End the game by agreement", your_tables: "Your tables",
+    stop_game: "End the game by agreement", your_tables: "Your tables", bot_takes_over: "Let a bot play for them",
   },
   ru: {
     title: "Преферанс", create_title: "Новый стол", your_name: "Ваше имя", rules: "Правила", pool: "Пуля",
@@ -53,6 +53,6 @@ window.I18N = {
     "act_concede-3": "без трёх", "act_concede-all": "без всех", nt: "БК",
     error: "Ошибка", name_needed: "Сначала введите имя.", made: "сыграна", down: "без {n}",
     not_whisted: "без вистов", trick_n: "Взятка {n}", takes: "берёт", dealer_tricks: "сдающий",
-    stop_game: "Закончить игру по согласию", your_tables: "Ваши столы",
+    stop_game: "Закончить игру по согласию", your_tables: "Ваши столы", bot_takes_over: "Пусть за него играет бот",
   },
 };
