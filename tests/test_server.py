@@ -391,3 +391,26 @@ def test_a_bot_plays_on_for_a_person_who_left(tmp_path: Any) -> None:
         assert t2
     with make_client(db) as client:  # kept after a restart
         assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"
+
+
+def test_a_client_too_slow_to_read_is_dropped() -> None:
+    import asyncio
+
+    from preferans.server.hub import QUEUE_LIMIT, Client
+
+    async def scenario() -> tuple[bool, int]:
+        stuck = asyncio.Event()
+
+        async def send(_: str) -> None:
+            await stuck.wait()  # never reads
+
+        c = Client("t", 0, send)
+        pump = asyncio.create_task(c.pump())
+        for i in range(QUEUE_LIMIT + 5):
+            c.put(f"frame {i}")
+        await asyncio.sleep(0)
+        pump.cancel()
+        return c.closed, c.queue.qsize()
+
+    closed, queued = asyncio.run(scenario())
+    assert closed and queued <= QUEUE_LIMIT + 1

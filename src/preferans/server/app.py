@@ -259,6 +259,16 @@ def create_app(
         seat = g.seat_of(websocket.cookies.get(cookie_name(table_id)))
         client = hub.connect(table_id, seat, websocket.send_text)
         pump = asyncio.create_task(client.pump())
+        closers: set[asyncio.Task[None]] = set()
+
+        def pump_done(_: object) -> None:
+            # The pump stops when the client is dropped (too slow to read its frames): hang up.
+            if client.closed:
+                task = asyncio.ensure_future(_close_quietly(websocket, 1013))
+                closers.add(task)
+                task.add_done_callback(closers.discard)
+
+        pump.add_done_callback(pump_done)
         hub.broadcast(g)  # the newcomer gets the state; the others see him online
         try:
             while not client.closed:
@@ -282,6 +292,11 @@ def create_app(
 
     app.state.started = time.time()
     return app
+
+
+async def _close_quietly(websocket: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.close(code=code)
 
 
 def _same_origin(origin: str | None, host: str | None) -> bool:
