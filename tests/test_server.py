@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-pytest.importorskip("fastapi")
-
-import contextlib
-from collections.abc import Iterator
 
 from preferans.record import loads
 from preferans.server.cardsvg import card_svg

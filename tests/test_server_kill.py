@@ -14,10 +14,6 @@ import time
 from typing import Any
 
 import httpx
-import pytest
-
-pytest.importorskip("websockets")
-
 from websockets.sync.client import connect
 
 from preferans.deal import Deal

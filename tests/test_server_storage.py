@@ -13,9 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-pytest.importorskip("sqlalchemy")
-
 from sqlalchemy.exc import IntegrityError
 from starlette.testclient import TestClient
 

@@ -14,9 +14,6 @@ from typing import Any
 
 import httpx
 import pytest
-
-pytest.importorskip("playwright")
-
 from playwright.sync_api import Browser, Page, sync_playwright
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
