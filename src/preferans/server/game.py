@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action
+from ..actions import CLAIM_BASE, PROVEN_CLAIM_BASE, Action
 from ..bots import Bot, RandomBot
 from ..deal import Deal
 from ..errors import PreferansError
@@ -170,7 +170,7 @@ class TableGame:
             pulka = game._pulka()
             deal = Deal.new(game.rules, players=game.players, dealer=d.dealer, seed=d.seed, min_level=d.min_level)
             for seat, action in d.moves:
-                deal.apply(action, seat)
+                _replay_move(deal, seat, action)
             game.deal, game.deal_no = deal, d.number
             if deal.is_over:
                 game._deal_over(pulka, deal, store=False)
@@ -273,8 +273,66 @@ class TableGame:
             self._deal_over(self._pulka(), deal, store=True)
         return a
 
+    # -- irregularities and claims (issue 10; table options) --------------------------------
+    def report(self, irregularity: str, offender: int) -> Action:
+        """Report an irregularity by ``offender`` (Kodeks 3.3.16–3.3.18, seed-002 p.12); stored first."""
+        deal = self._live_deal()
+        if not self.rules.irregularity_reports:
+            raise GameError("option_off", "irregularity reports are off at this table (irregularity_reports)")
+        if not 0 <= offender < self.players:
+            raise GameError("bad_seat", f"offender: seat 0..{self.players - 1}, not {offender}")
+        a = deal.verify_report(irregularity, offender)
+        self.storage.add_move(self.id, self.deal_no, len(deal.moves), offender, int(a))
+        deal.report(a, offender)
+        if deal.is_over:
+            self._deal_over(self._pulka(), deal, store=True)
+        return a
+
+    def claim(self, seat: int, tricks: int) -> Action:
+        """``seat`` claims ``tricks`` of the rest for his side; proved claims end the play at once."""
+        from ..irregularities import prove_claim
+
+        deal = self._live_deal()
+        if not self.rules.claims:
+            raise GameError("option_off", "claims are off at this table (claims)")
+        deal.verify_claim(seat, tricks)
+        proven = prove_claim(deal, seat, tricks)
+        a = Action((PROVEN_CLAIM_BASE if proven else CLAIM_BASE) + tricks)
+        self.storage.add_move(self.id, self.deal_no, len(deal.moves), seat, int(a))
+        deal.claim(seat, tricks, proven=proven)
+        if deal.is_over:
+            self._deal_over(self._pulka(), deal, store=True)
+        return a
+
+    def _live_deal(self) -> Deal:
+        deal = self.deal
+        if deal is None or self.finished or deal.is_over:
+            raise GameError("no_deal", "no deal is in progress")
+        return deal
+
+    def automatic_move(self) -> tuple[int, Action] | None:
+        """Moves nobody chooses: the face-down redraw (Kodeks 3.3.17); bots' answers to reports and claims."""
+        deal = self.deal
+        if deal is None or deal.is_over or deal.to_act is None:
+            return None
+        seat, phase = deal.to_act, deal.phase.value
+        if phase == "redraw":
+            return seat, random.SystemRandom().choice(deal.legal_actions())
+        if self.seats[seat].kind != "bot":
+            return None
+        if phase == "lead_penalty":
+            return seat, Action.parse("forbid")
+        if phase == "claim_answer":
+            return seat, Action.parse("refuse")  # a claim the solver could not prove
+        return None
+
     def _deal_over(self, pulka: Pulka, deal: Deal, *, store: bool) -> None:
-        pulka.record(deal.result)
+        result = deal.result
+        if result.kind.value == "penalty":
+            from ..irregularities import assess_exposed_talon
+
+            result = assess_exposed_talon(deal)  # Kodeks 3.3.16.3
+        pulka.record(result)
         self.past.append((self.deal_no, deal))
         if pulka.is_over:
             self.finished = True
@@ -310,6 +368,8 @@ class TableGame:
         deal = self.deal
         if deal is None or deal.is_over or self.finished or deal.to_act is None:
             return None
+        if self.automatic_move() is not None:
+            return deal.to_act
         s = self.seats[deal.to_act]
         return s.seat if s.kind == "bot" else None
 
@@ -318,6 +378,9 @@ class TableGame:
         seat = self.bot_seat_to_act()
         if seat is None or self.deal is None:
             return None
+        auto = self.automatic_move()
+        if auto is not None:
+            return seat, _Fixed(self.rules, auto[1]), self.deal.observation(seat), len(self.deal.moves)
         bot = self.bots.get(seat)
         if bot is None:
             bot = self.bots[seat] = make_bot(self.seats[seat].level, self.rules, seed=random.randrange(2**31))
@@ -330,6 +393,30 @@ class TableGame:
             return None
         seat, bot, observation, _ = turn
         return self.act(seat, int(bot.act(observation)))
+
+
+class _Fixed(Bot):
+    """A move decided without a bot's judgement (a face-down draw, a refusal)."""
+
+    name = "fixed"
+
+    def __init__(self, rules: Rules, action: Action) -> None:
+        super().__init__(rules)
+        self.action = action
+
+    def act(self, observation: Observation) -> Action:
+        return self.action
+
+
+def _replay_move(deal: Deal, seat: int, action: int) -> None:
+    """Replay a stored move; reports and claims (ids 108 and up) are made by ``seat``."""
+    a = Action(action)
+    if not a.is_irregular:
+        deal.apply(a, seat)
+    elif a.claim_tricks is not None:
+        deal.claim(seat, a.claim_tricks, proven=a >= PROVEN_CLAIM_BASE)
+    else:
+        deal.report(a, seat)
 
 
 def _seat_row(s: Seat) -> SeatRow:

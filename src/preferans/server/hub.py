@@ -162,6 +162,7 @@ class Hub:
             "id": g.id,
             "players": g.players,
             "rules": g.rules.name,
+            "options": {"irregularity_reports": g.rules.irregularity_reports, "claims": g.rules.claims},
             "pool": g.rules.pool_target,
             "spectators": g.config.spectators,
             "status": "finished" if g.finished else ("playing" if g.deal is not None else "waiting"),
@@ -279,8 +280,10 @@ class Hub:
             self._stop(g, client, ref)
         elif kind == "bot":
             self._to_bot(g, client, msg, ref)
+        elif kind in ("report", "claim"):
+            self._irregular(g, client, msg, ref)
         else:
-            known = "act, next, stop, bot, state or ping"
+            known = "act, next, stop, bot, report, claim, state or ping"
             client.put(error_frame("unknown_type", f"unknown message type {kind!r}: {known}", ref))
 
     def _act(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
@@ -306,6 +309,37 @@ class Hub:
             client.put(error_frame("illegal", str(e), ref))
             return
         # Stored and applied: acknowledge, then show everybody the new state.
+        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": len(g.deal.moves) if g.deal else 0,
+                               "action": int(a)}))  # fmt: skip
+        self.broadcast(g)
+        self.schedule_bot(g)
+
+    def _irregular(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
+        """``{"type": "report", "what": "talon-seen", "offender": 2, "call": "7♦"}`` or
+        ``{"type": "claim", "tricks": 3}`` — behind the table options (issue 10)."""
+        if client.seat is None:
+            client.put(error_frame("not_seated", "spectators cannot report or claim", ref))
+            return
+        try:
+            if msg.get("type") == "claim":
+                tricks = msg.get("tricks")
+                if not isinstance(tricks, int) or isinstance(tricks, bool):
+                    raise GameError("bad_claim", "'tricks' must be a whole number of tricks")
+                a = g.claim(client.seat, tricks)
+            else:
+                what, offender, call = msg.get("what"), msg.get("offender"), msg.get("call", "pass")
+                if not isinstance(what, str) or len(what) > 20 or not isinstance(offender, int):
+                    raise GameError("bad_report", "'what' (e.g. talon-seen) and 'offender' (a seat) are needed")
+                if not isinstance(call, str) or len(call) > 20:
+                    raise GameError("bad_report", "'call' must be a call's text such as 7♦")
+                text = f"!{what.lstrip('!')}" + (f" {call}" if what.lstrip("!") == "out-of-turn" else "")
+                a = g.report(text, offender)
+        except GameError as e:
+            client.put(error_frame(e.code, str(e), ref))
+            return
+        except PreferansError as e:
+            client.put(error_frame("illegal", str(e), ref))
+            return
         client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": len(g.deal.moves) if g.deal else 0,
                                "action": int(a)}))  # fmt: skip
         self.broadcast(g)

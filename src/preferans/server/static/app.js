@@ -310,6 +310,30 @@
     }
   }
 
+  // Table options (issue 10): claim tricks during play; report an irregularity during the auction.
+  function renderIrregular(box, f, v, tb) {
+    const opts = tb.options || {};
+    const row = el("div", { class: "calls irregular" });
+    if (opts.claims && v.phase === "play") {
+      row.append(el("button", { type: "button", class: "quiet", id: "claim", onclick: () => {
+        const n = window.prompt(t("claim_prompt"), "");
+        if (n !== null && /^\d+$/.test(n.trim())) send({ type: "claim", tricks: +n.trim() });
+      } }, t("claim")));
+    }
+    if (opts.irregularity_reports && v.phase === "bidding") {
+      row.append(el("button", { type: "button", class: "quiet", id: "report", onclick: () => {
+        const what = window.prompt(t("report_prompt"), "talon-seen");
+        if (what === null) return;
+        const who = window.prompt(t("report_who"), "1");
+        if (who === null || !/^\d+$/.test(who.trim())) return;
+        const msg = { type: "report", what: what.trim(), offender: +who.trim() - 1 };
+        if (what.trim() === "out-of-turn") msg.call = window.prompt(t("report_call"), "pass") || "pass";
+        send(msg);
+      } }, t("report")));
+    }
+    if (row.childNodes.length) box.append(row);
+  }
+
   function renderControls() {
     const f = state, v = f.view, tb = f.table;
     const box = $("controls"); box.replaceChildren();
@@ -325,6 +349,7 @@
       }
       return;
     }
+    renderIrregular(box, f, v, tb);
     if (v.to_act !== f.you) return;
     const calls = (v.legal || []).filter(([id]) => id >= 32);
     const bids = calls.filter(([, text]) => /^\d/.test(text));
