@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..actions import Action
 from ..errors import PreferansError
 from .game import GameError, TableGame
 from .storage import Storage
@@ -300,15 +301,19 @@ class Hub:
         if isinstance(expect, int) and deal is not None and expect != len(deal.moves):
             client.put(error_frame("stale", f"the deal has moved on (move {len(deal.moves)}, not {expect})", ref))
             return
+        seat = client.seat
+        self._do(g, client, ref, lambda: g.act(seat, action))
+
+    def _do(self, g: TableGame, client: Client, ref: object, move: Callable[[], Action]) -> None:
+        """Make a move; acknowledge it once stored and applied, then show everybody the new state."""
         try:
-            a = g.act(client.seat, action)
+            a = move()
         except GameError as e:
             client.put(error_frame(e.code, str(e), ref))
             return
         except PreferansError as e:
             client.put(error_frame("illegal", str(e), ref))
             return
-        # Stored and applied: acknowledge, then show everybody the new state.
         client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": len(g.deal.moves) if g.deal else 0,
                                "action": int(a)}))  # fmt: skip
         self.broadcast(g)
@@ -317,33 +322,26 @@ class Hub:
     def _irregular(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
         """``{"type": "report", "what": "talon-seen", "offender": 2, "call": "7♦"}`` or
         ``{"type": "claim", "tricks": 3}`` — behind the table options (issue 10)."""
-        if client.seat is None:
+        seat = client.seat
+        if seat is None:
             client.put(error_frame("not_seated", "spectators cannot report or claim", ref))
             return
-        try:
+
+        def move() -> Action:
             if msg.get("type") == "claim":
                 tricks = msg.get("tricks")
                 if not isinstance(tricks, int) or isinstance(tricks, bool):
                     raise GameError("bad_claim", "'tricks' must be a whole number of tricks")
-                a = g.claim(client.seat, tricks)
-            else:
-                what, offender, call = msg.get("what"), msg.get("offender"), msg.get("call", "pass")
-                if not isinstance(what, str) or len(what) > 20 or not isinstance(offender, int):
-                    raise GameError("bad_report", "'what' (e.g. talon-seen) and 'offender' (a seat) are needed")
-                if not isinstance(call, str) or len(call) > 20:
-                    raise GameError("bad_report", "'call' must be a call's text such as 7♦")
-                text = f"!{what.lstrip('!')}" + (f" {call}" if what.lstrip("!") == "out-of-turn" else "")
-                a = g.report(text, offender)
-        except GameError as e:
-            client.put(error_frame(e.code, str(e), ref))
-            return
-        except PreferansError as e:
-            client.put(error_frame("illegal", str(e), ref))
-            return
-        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": len(g.deal.moves) if g.deal else 0,
-                               "action": int(a)}))  # fmt: skip
-        self.broadcast(g)
-        self.schedule_bot(g)
+                return g.claim(seat, tricks)
+            what, offender, call = msg.get("what"), msg.get("offender"), msg.get("call", "pass")
+            if not isinstance(what, str) or len(what) > 20 or not isinstance(offender, int):
+                raise GameError("bad_report", "'what' (e.g. talon-seen) and 'offender' (a seat) are needed")
+            if not isinstance(call, str) or len(call) > 20:
+                raise GameError("bad_report", "'call' must be a call's text such as 7♦")
+            what = what.lstrip("!")
+            return g.report(f"!{what}" + (f" {call}" if what == "out-of-turn" else ""), offender)
+
+        self._do(g, client, ref, move)
 
     def _next(self, g: TableGame, client: Client, ref: object) -> None:
         if client.seat is None:
