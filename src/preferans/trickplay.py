@@ -78,14 +78,6 @@ class PlayMixin(DealFields):
             return self._lone
         return seat
 
-    def _talon_leads(self) -> bool:
-        """Is a talon card leading the current trick?  All-pass tricks 1–2 (Kodeks 3.7.6)."""
-        return (
-            self._kind == DealKind.ALL_PASS
-            and self._raspas_talon != "unused"
-            and len(self._completed) < 2
-        )
-
     def _play_card(self, a: Action) -> None:
         seat = self._to_play
         h = self._hands
@@ -99,7 +91,9 @@ class PlayMixin(DealFields):
         self._trick = trick
         if self._lead_rule is not None and len(trick) == 1 and self._lead_rule[0] == seat:
             self._lead_rule = None  # Kodeks 3.3.18 binds only that first lead
-        played = len(trick) - 1 if self._talon_leads() else len(trick)
+        # A talon card leading an all-pass trick sits first with no active seat (Kodeks 3.7.6).
+        t0 = trick[0][0]
+        played = len(trick) - 1 if t0 < 0 or self._order[t0] < 0 else len(trick)
         if played < 3:
             nxt = self.active[(self._order[seat] + 1) % 3]
             self._to_play = nxt
