@@ -48,7 +48,24 @@ class AuctionMixin(DealFields):
         )
 
     def _legal_calls(self) -> tuple[Action, ...]:
+        # The calls depend only on a few small values of the auction: cache them per Rules.
         seat = self._to_act
+        best_seat = self._best_seat
+        key = (
+            self._best, self._best_held, self._order[seat], self._order[best_seat] if best_seat >= 0 else -1,
+            (self._called | self._passed << 4) >> seat & 0x11, self._misere_seat == seat, self._misere_seat >= 0,
+            self._passed != 0, self._dark_passers.bit_count(), self.min_level,
+            self._third_hand_may_take_talon(seat), self.players, self._invited,
+        )  # fmt: skip
+        cache = self._calls_cache
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            hit = cache[key] = self._compute_calls(seat)
+        return hit
+
+    def _compute_calls(self, seat: int) -> tuple[Action, ...]:
         view = self._auction_view(seat)
         bids = view.legal_bids()
         out = [ACTIONS[PASS_ID]]

@@ -83,6 +83,8 @@ __all__ = ["Deal", "Phase"]
 
 CardsLike = int | str | Iterable[int]
 _SAVE = attrgetter(*SAVED_FIELDS)
+# Legal auction calls by the small values they depend on, one table per Rules (see bidding).
+_CALLS_CACHES: dict[Rules, dict[tuple[object, ...], tuple[Action, ...]]] = {}
 
 def _to_mask(cards: CardsLike | None, what: str) -> int:
     if cards is None:
@@ -124,7 +126,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
 
     __slots__ = (
         "rules", "players", "dealer", "active", "first_hand", "min_level", "initial_hands",
-        "initial_talon", "_order", "_ladder_pos", "_raspas_talon", "_moves", "_undo", "_legal",
+        "initial_talon", "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_undo", "_legal",
         *SAVED_FIELDS,
     )  # fmt: skip
 
@@ -157,6 +159,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._order = tuple(order)
         self._ladder_pos = ladder_positions(rules.misere_rank, rules.without_talon_bids)
         self._raspas_talon = rules.raspas_talon_for(players)
+        self._calls_cache = _CALLS_CACHES.setdefault(rules, {})
         self._check_cards(hands, talon)
         self.initial_hands: tuple[int, ...] = tuple(hands)
         self._talon: tuple[Card, ...] = tuple(Card(c) for c in talon)

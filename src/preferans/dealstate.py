@@ -79,6 +79,7 @@ class DealFields:
     _order: tuple[int, ...]
     _ladder_pos: tuple[int, ...]
     _raspas_talon: str
+    _calls_cache: dict[tuple[object, ...], tuple[Action, ...]]
     # history
     _moves: list[tuple[int, Action]]
     _undo: list[tuple[object, ...]]
