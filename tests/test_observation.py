@@ -45,3 +45,18 @@ def test_to_dict_is_json_ready():
     play(d, "pass, pass, pass")
     text = json.dumps(d.observation(1).to_dict(), ensure_ascii=False)
     assert '"phase": "play"' in text and '"talon": ["' in text
+
+
+def test_shown_voids_follow_spec_6():
+    # spec §6: not following the led suit shows a void; in a trump game, so does not trumping.
+    d = deal_with(
+        "sochi",
+        fixed={1: "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♥ K♥", 2: "A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ A♦ K♦",
+               0: "Q♦ J♦ 10♦ 9♦ 8♦ 7♦ Q♥ J♥ 10♥ 9♥"},
+        talon="8♥ 7♥",
+    )
+    play(d, "6♠, pass, pass, 8♥, 7♥, 6♠, whist, whist, A♥, A♣")
+    voids = d.observation(0).shown_voids()
+    assert set(voids) == {2}
+    hearts, spades = 0xFF << 24, 0xFF
+    assert voids[2] == hearts | spades  # no heart and no trump

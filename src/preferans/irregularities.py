@@ -156,7 +156,7 @@ def claim_layouts(deal: Deal, seat: int, limit: int = 20_000) -> Iterator[tuple[
     sizes = {s: deal.hands[s].bit_count() for s in hidden}
     seen = obs.visible_cards()
     pool = [c for c in cards_of(0xFFFFFFFF & ~seen)]
-    voids = _voids(deal)
+    voids = obs.shown_voids()
     out_of_play = len(pool) - sum(sizes.values())
     if out_of_play < 0:  # pragma: no cover - the engine keeps the counts right
         return None
@@ -170,14 +170,14 @@ def claim_layouts(deal: Deal, seat: int, limit: int = 20_000) -> Iterator[tuple[
 
     def layouts() -> Iterator[tuple[int, int, int]]:
         first = hidden[0]
-        allowed_first = [c for c in pool if not voids.get(first, 0) >> (c >> 3) & 1]
+        allowed_first = [c for c in pool if not voids.get(first, 0) >> c & 1]
         for combo in itertools.combinations(allowed_first, sizes[first]):
             m1 = sum(1 << c for c in combo)
             hands = dict(known)
             hands[first] = m1
             if len(hidden) == 2:
                 second = hidden[1]
-                rest = [c for c in pool if not m1 >> c & 1 and not voids.get(second, 0) >> (c >> 3) & 1]
+                rest = [c for c in pool if not m1 >> c & 1 and not voids.get(second, 0) >> c & 1]
                 for combo2 in itertools.combinations(rest, sizes[second]):
                     hands[second] = sum(1 << c for c in combo2)
                     yield (hands[active[0]], hands[active[1]], hands[active[2]])
@@ -191,23 +191,6 @@ def _comb(n: int, k: int) -> int:
     from math import comb
 
     return comb(n, k) if 0 <= k <= n else 0
-
-
-def _voids(deal: Deal) -> dict[int, int]:
-    """Suits each player has shown out of (bit per suit)."""
-    voids: dict[int, int] = {}
-    tricks = [cards for cards, _ in deal.completed_tricks]
-    if deal.trick:
-        tricks.append(deal.trick)
-    for cards in tricks:
-        led = cards[0][1] >> 3
-        for s, c in cards:
-            if s >= 0 and s in deal.active and c >> 3 != led:
-                voids[s] = voids.get(s, 0) | (1 << led)
-                trump = deal.trump
-                if trump is not None and c >> 3 != trump:
-                    voids[s] |= 1 << trump
-    return voids
 
 
 def prove_claim(deal: Deal, seat: int, tricks: int, *, limit: int = 20_000) -> bool:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .actions import INVITE_ID, Action, Contract
-from .cards import Card, cards_of
+from .cards import SUIT_MASKS, Card, cards_of
 
 if TYPE_CHECKING:
     from .deal import Deal
@@ -67,6 +67,29 @@ class Observation:
             if a is not None and a.is_card:
                 m |= 1 << a
         return m
+
+    def shown_voids(self) -> dict[int, int]:
+        """Cards each player can no longer hold, shown by not following suit (spec §6).
+
+        A player who did not follow the led suit is void in it, and in a trump
+        game one who played neither the led suit nor a trump is void in trumps
+        too.  Returns seat → mask of those suits' cards (talon leads excluded).
+        """
+        trump = self.contract.trump if self.contract is not None else None
+        voids: dict[int, int] = {}
+        tricks = [cards for cards, _ in self.completed_tricks]
+        if self.trick:
+            tricks.append(self.trick)
+        for cards in tricks:
+            led = cards[0][1] >> 3
+            for s, c in cards:
+                if s < 0 or c >> 3 == led:
+                    continue
+                v = voids.get(s, 0) | SUIT_MASKS[led]  # he had to follow suit
+                if trump is not None and c >> 3 != trump:
+                    v |= SUIT_MASKS[trump]  # … and then to trump
+                voids[s] = v
+        return voids
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form with cards in text (``A♥``), for protocols and the web."""

@@ -447,21 +447,11 @@ class Table:
 
     def bot_step(self) -> Move | None:
         """Let the bot to act (or a forced single card) make one move; ``None`` when a human must decide."""
-        deal = self.deal
-        seat = deal.to_act
-        if seat is None:
+        turn = self.bot_turn()
+        if turn is None:
             return None
-        auto = self._automatic()
-        if auto is not None:
-            self._apply(auto[1], auto[0])
-            return auto
-        if self.is_human(seat):
-            forced = self.forced()
-            if forced is None:
-                return None
-            self._apply(forced, seat)
-            return seat, forced
-        action = self._bots[seat].act(deal.observation(seat))
+        seat, think = turn
+        action = think()
         self._apply(action, seat)
         return seat, action
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import ALL_CARDS_MASK, SUIT_MASKS
+from ..cards import ALL_CARDS_MASK
 from ..observation import Observation
 
 __all__ = ["OUT", "Knowledge", "deal_kind", "first_hand_of"]
@@ -68,22 +68,16 @@ class Knowledge:
         active = active_seats(obs)
         played = 0
         count = dict.fromkeys(active, 0)
-        void = dict.fromkeys(active, 0)
-        trump = obs.contract.trump if obs.contract is not None else None
+        shown = obs.shown_voids()  # spec §6: not following shows a void
+        void = {s: shown.get(s, 0) for s in active}
         tricks = [cards for cards, _ in obs.completed_tricks]
         if obs.trick:
             tricks.append(obs.trick)
         for cards in tricks:
-            led = cards[0][1] >> 3
             for s, c in cards:
                 played |= 1 << c
-                if s not in count:
-                    continue  # a talon card leading an all-pass trick
-                count[s] += 1
-                if c >> 3 != led:
-                    void[s] |= SUIT_MASKS[led]  # spec §6: he had to follow suit
-                    if trump is not None and c >> 3 != trump:
-                        void[s] |= SUIT_MASKS[trump]  # … and then to trump
+                if s in count:  # not a talon card leading an all-pass trick
+                    count[s] += 1
         hands: dict[int, int] = {obs.seat: obs.hand}
         for s, h in obs.known_hands.items():
             hands[s] = h
