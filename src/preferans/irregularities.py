@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import random
 from collections.abc import Iterator
 from fractions import Fraction
 
-from .actions import BIDS, Contract
+from .actions import BIDS, FORBID_ID, REFUSE_ID, Action, Contract
 from .auction import ladder_positions
 from .cards import cards_of
 from .deal import Deal
@@ -29,7 +30,14 @@ from .rules import Rules
 from .scoring import Sheet, closed_formula, score_deal
 from .solver import Position, contract_table, solve_at_least
 
-__all__ = ["Scenario", "assess_exposed_talon", "claim_layouts", "exposed_talon_scenarios", "prove_claim"]
+__all__ = [
+    "Scenario",
+    "assess_exposed_talon",
+    "automatic_answer",
+    "claim_layouts",
+    "exposed_talon_scenarios",
+    "prove_claim",
+]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -219,3 +227,24 @@ def prove_claim(deal: Deal, seat: int, tricks: int, *, limit: int = 20_000) -> b
             return False
     return True
 
+
+def automatic_answer(deal: Deal, *, bot: bool, rng: random.Random) -> Action | None:
+    """A move nobody chooses, for tables that run bots (terminal and web alike).
+
+    The dealer's redraw is face down (Kodeks 3.3.17), so it is drawn at random
+    whoever deals; a bot declarer forbids the announced suit (3.3.18); a bot
+    refuses a claim, since a claim the solver could prove was settled already.
+    ``bot`` says whether the seat to act is a bot.
+    """
+    phase = deal.phase.value
+    if deal.to_act is None:
+        return None
+    if phase == "redraw":
+        return rng.choice(deal.legal_actions())
+    if not bot:
+        return None
+    if phase == "lead_penalty":
+        return Action(FORBID_ID)
+    if phase == "claim_answer":
+        return Action(REFUSE_ID)
+    return None

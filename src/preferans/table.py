@@ -381,21 +381,14 @@ class Table:
 
     def _automatic(self) -> tuple[int, Action] | None:
         """Moves nobody chooses: the face-down redraw (3.3.17); bots' answers to reports and claims."""
-        deal = self.deal
-        phase = deal.phase
-        seat = deal.to_act
+        from .irregularities import automatic_answer
+
+        seat = self.deal.to_act
         if seat is None:
             return None
-        if phase is Phase.REDRAW:
-            rng = random.Random(self._deal_seed(self.deal_number) + len(deal.moves))
-            return seat, rng.choice(deal.legal_actions())
-        if self.is_human(seat):
-            return None
-        if phase is Phase.LEAD_PENALTY:
-            return seat, Action.parse("forbid")
-        if phase is Phase.CLAIM_ANSWER:
-            return seat, Action.parse("refuse")  # a claim the solver could not prove
-        return None
+        rng = random.Random(self._deal_seed(self.deal_number) + len(self.deal.moves))
+        action = automatic_answer(self.deal, bot=not self.is_human(seat), rng=rng)
+        return None if action is None else (seat, action)
 
     def act(self, action: Action | int | str, seat: int | None = None) -> Action:
         """A person's decision (text is read by the phase: ``7♠`` bids in the auction).

@@ -312,19 +312,14 @@ class TableGame:
 
     def automatic_move(self) -> tuple[int, Action] | None:
         """Moves nobody chooses: the face-down redraw (Kodeks 3.3.17); bots' answers to reports and claims."""
+        from ..irregularities import automatic_answer
+
         deal = self.deal
         if deal is None or deal.is_over or deal.to_act is None:
             return None
-        seat, phase = deal.to_act, deal.phase.value
-        if phase == "redraw":
-            return seat, random.SystemRandom().choice(deal.legal_actions())
-        if self.seats[seat].kind != "bot":
-            return None
-        if phase == "lead_penalty":
-            return seat, Action.parse("forbid")
-        if phase == "claim_answer":
-            return seat, Action.parse("refuse")  # a claim the solver could not prove
-        return None
+        seat = deal.to_act
+        action = automatic_answer(deal, bot=self.seats[seat].kind == "bot", rng=random.SystemRandom())
+        return None if action is None else (seat, action)
 
     def _deal_over(self, pulka: Pulka, deal: Deal, *, store: bool) -> None:
         result = deal.result
