@@ -17,14 +17,14 @@ import statistics
 import time
 
 from preferans import Deal, Rules
-from preferans.bots import bot_for_level
+from preferans.bots import make_bot
 
 
 def measure(level: str, rules: Rules, deals: int, players: int) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {}
     for i in range(deals):
         deal = Deal.new(rules, players=players, dealer=i % players, seed=1000 + i)
-        bots = [bot_for_level(level, rules, seed=s) for s in range(players)]
+        bots = [make_bot(level, rules, seed=s) for s in range(players)]
         while not deal.is_over:
             seat = deal.to_act
             assert seat is not None

@@ -21,9 +21,9 @@ import statistics
 import time
 
 from preferans import Deal, Rules
-from preferans.analysis import analyze_deal
-from preferans.pulka import Pulka
 from preferans.record import GameRecord, dumps, loads, record_from_pulka
+from preferans.rulings.analysis import analyze_deal
+from preferans.scoring.pulka import Pulka
 
 
 def random_pulka(preset: str, players: int, seed: int, deals: int = 12) -> GameRecord:

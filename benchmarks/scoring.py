@@ -5,7 +5,7 @@
 The outcomes are generated first (not timed); then each run scores them all
 with :func:`preferans.scoring.score_deal` (validation included) and adds the
 lines to a :class:`~preferans.scoring.Sheet`, and a second figure times the
-whole :class:`~preferans.pulka.Pulka` (series, help, history).  Prints the
+whole :class:`~preferans.scoring.pulka.Pulka` (series, help, history).  Prints the
 median of the runs in deals per second.
 """
 
@@ -16,10 +16,10 @@ import random
 import statistics
 import time
 
-from preferans.pulka import Pulka
-from preferans.result import DealKind
+from preferans.engine.result import DealKind
 from preferans.rules import Rules
 from preferans.scoring import Sheet, score_deal, settle
+from preferans.scoring.pulka import Pulka
 from preferans.scoring.sample import random_outcome
 
 

@@ -1,4 +1,1 @@
-import os
-import sys
-
-sys.path.insert(0, os.path.dirname(__file__))
+"""Test configuration shared by every folder of tests (helpers live beside this file)."""

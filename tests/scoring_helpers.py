@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from preferans.result import DealKind, DealResult, DefenceCall
+from preferans.engine.result import DealKind, DealResult, DefenceCall
 from preferans.rules import Rules
 from preferans.scoring import Entry, Sheet, closed_formula
 from preferans.scoring.contract_text import parse_contract

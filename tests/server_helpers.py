@@ -9,10 +9,9 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from preferans.cards import Card
-from preferans.deal import Deal
+from preferans.engine.deal import Deal
 from preferans.rules import Rules
 from preferans.server.app import create_app
-from preferans.server.game import _replay_move
 
 CARD_FIELDS = ("hand", "discard")
 
@@ -83,7 +82,7 @@ class Replayer:
             d = next(d for d in self.storage.deals(self.tid) if d.number == number)
             deal = Deal.new(self.rules, players=self.players, dealer=d.dealer, seed=d.seed, min_level=d.min_level)
             for seat, a in d.moves[:n]:
-                _replay_move(deal, seat, a)
+                deal.replay_move(seat, a)
             self._cache[key] = deal
         return self._cache[key]
 

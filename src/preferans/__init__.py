@@ -2,10 +2,8 @@
 
 from .actions import NUM_ACTIONS, Action, Contract
 from .cards import Card, Rank, Suit, cards_of, format_hand, mask_of, parse_cards, parse_hand
-from .deal import Deal, Phase
+from .engine import Deal, DealKind, DealResult, DefenceCall, Observation, Phase
 from .errors import ActionError, CardError, IllegalAction, PreferansError, RulesError
-from .observation import Observation
-from .result import DealKind, DealResult, DefenceCall
 from .rules import PRESETS, Rules
 
 __version__ = "0.1.0"

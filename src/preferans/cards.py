@@ -28,6 +28,8 @@ __all__ = [
     "RANK_NAMES",
     "SUIT_MASKS",
     "Card",
+    "CardsLike",
+    "Mask",
     "Rank",
     "Suit",
     "cards_of",
@@ -36,7 +38,11 @@ __all__ = [
     "parse_cards",
     "parse_hand",
     "popcount",
+    "to_mask",
 ]
+
+Mask = int
+"""A set of cards as 32 bits: bit ``card`` is set for every card in it."""
 
 
 class Suit(IntEnum):
@@ -214,6 +220,40 @@ def mask_of(cards: Iterable[int]) -> int:
             raise CardError(f"card {Card(c)} appears twice")
         mask |= bit
     return mask
+
+
+CardsLike = int | str | Iterable[int]
+"""Cards as callers give them: a mask, text (see :func:`parse_cards`) or card ids."""
+
+
+def to_mask(cards: CardsLike | None, what: str = "cards") -> Mask:
+    """The one card-mask builder: a mask, text or card ids into a mask.
+
+    Duplicates and masks beyond 32 cards are rejected with a
+    :class:`CardError` that starts with ``what`` (``"hand of seat 1: card A♠
+    appears twice"``).  ``None`` is no cards.
+
+    >>> to_mask("A♠ K♠") == to_mask([7, 6]) == 0xC0
+    True
+    >>> to_mask("A♠ A♠", "talon")
+    Traceback (most recent call last):
+    ...
+    preferans.errors.CardError: talon: card A♠ appears twice
+    """
+    if cards is None:
+        return 0
+    try:
+        if isinstance(cards, str):
+            return mask_of(parse_cards(cards))
+        if isinstance(cards, int) and not isinstance(cards, Card):
+            if not 0 <= cards <= ALL_CARDS_MASK:
+                raise CardError("a mask must fit in 32 bits")
+            return cards
+        if not isinstance(cards, Iterable):
+            raise CardError(f"cannot read {cards!r} as cards")
+        return mask_of(cards)
+    except CardError as e:
+        raise CardError(f"{what}: {e}") from None
 
 
 def iter_display(mask: int) -> Iterator[Card]:

@@ -2,7 +2,7 @@
 
 A :class:`Table` seats 3 or 4 players — each ``"human"`` or ``"bot:LEVEL"`` —
 and runs the pulka (пулька): it deals each hand with the dealer and the
-minimum level the :class:`~preferans.pulka.Pulka` asks for (Kodeks 3.2.2,
+minimum level the :class:`~preferans.scoring.pulka.Pulka` asks for (Kodeks 3.2.2,
 spec §8.3), asks bots through their seat's observation only, records every
 finished deal on the sheet, and saves and resumes the game as a record (:mod:`preferans.record`).  Front ends (the
 terminal UI, the plain line mode, a web server) only show the state and pass
@@ -28,20 +28,20 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action
-from .bots import Bot, RandomBot
-from .deal import Deal, Phase
+from .bots import LEVELS, Bot, make_bot
+from .bots.automatic import automatic_answer
+from .engine.deal import Deal, Phase
+from .engine.observation import Observation
+from .engine.result import DealKind
 from .errors import PreferansError
-from .observation import Observation
-from .pulka import Pulka
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
-from .result import DealKind
 from .rules import Rules
 from .scoring import DealScore
+from .scoring.pulka import Pulka
 
-__all__ = ["LEVELS", "Hint", "SaveError", "Table", "make_bot", "parse_seats"]
+__all__ = ["Hint", "SaveError", "Table", "parse_seats"]
 
-LEVELS = ("random", "easy", "medium", "hard")
 SAVE_FORMAT = "preferans-table"
 SAVE_VERSION = 1
 
@@ -50,20 +50,6 @@ Move = tuple[int, Action]
 
 class SaveError(PreferansError):
     """A saved game that cannot be read or resumed."""
-
-
-def make_bot(level: str, rules: Rules, seed: int | None = None) -> Bot:
-    """A bot of the given level; falls back to :class:`RandomBot` where a level is not built yet."""
-    if level not in LEVELS:
-        raise PreferansError(f"bot level: choose one of {', '.join(LEVELS)}, not {level!r}")
-    if level == "random":
-        return RandomBot(rules, seed=seed)
-    try:
-        from .bots import bot_for_level
-    except ImportError:  # the bots helper has not landed yet
-        return RandomBot(rules, seed=seed)
-    bot: Bot = bot_for_level(level, rules, seed=seed)
-    return bot
 
 
 def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[str]:
@@ -274,7 +260,7 @@ class Table:
         self.deal = self._new_deal(entry)
         number = len(self.log)
         self._bots = {
-            s: make_bot(spec.split(":")[1], self.rules, seed=entry.seed + 101 * (s + 1) + number)
+            s: make_bot(spec[4:], self.rules, seed=entry.seed + 101 * (s + 1) + number)
             for s, spec in enumerate(self.seats)
             if spec != "human"
         }
@@ -292,7 +278,7 @@ class Table:
             result = deal.result
             if result.kind is DealKind.PENALTY:
                 # Kodeks 3.3.16.3: all cards are opened and the possible contracts assessed.
-                from .irregularities import assess_exposed_talon
+                from .rulings.assessment import assess_exposed_talon
 
                 result = assess_exposed_talon(deal)
             self.scores.append(self.pulka.record(result))
@@ -324,7 +310,7 @@ class Table:
         """
         if not self.rules.claims:
             raise PreferansError("claim: claims are off at this table (claims=False)")
-        from .irregularities import prove_claim
+        from .rulings.claims import prove_claim
 
         deal = self.deal
         deal.verify_claim(seat, tricks)
@@ -381,13 +367,11 @@ class Table:
 
     def _automatic(self) -> tuple[int, Action] | None:
         """Moves nobody chooses: the face-down redraw (3.3.17); bots' answers to reports and claims."""
-        from .irregularities import automatic_answer
-
         seat = self.deal.to_act
         if seat is None:
             return None
         rng = random.Random(self._deal_seed(self.deal_number) + len(self.deal.moves))
-        action = automatic_answer(self.deal, bot=not self.is_human(seat), rng=rng)
+        action = automatic_answer(self.deal.phase, self.deal.legal_actions(), bot=not self.is_human(seat), rng=rng)
         return None if action is None else (seat, action)
 
     def act(self, action: Action | int | str, seat: int | None = None) -> Action:
@@ -686,10 +670,6 @@ def _replay(deal: Deal, text: str) -> None:
     """Replay one saved action; ``SEAT:action`` marks a report or a claim by that seat."""
     seat_text, sep, rest = text.partition(":")
     if not (sep and seat_text.isdigit()):
-        deal.apply(deal.parse_action(text))
+        deal.replay_move(None, text)
         return
-    a = Action.parse(rest, bid=True)
-    if a.claim_tricks is not None:
-        deal.claim(int(seat_text), a.claim_tricks, proven="proven" in rest)
-    else:
-        deal.report(a, int(seat_text))
+    deal.replay_move(int(seat_text), Action.parse(rest, bid=True))

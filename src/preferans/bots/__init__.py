@@ -1,9 +1,9 @@
 """Computer opponents.  Every bot sees only its seat's observation.
 
 >>> from preferans import Deal, Rules
->>> from preferans.bots import bot_for_level
+>>> from preferans.bots import make_bot
 >>> rules = Rules.preset("sochi")
->>> bots = [bot_for_level("medium", rules, seed=s) for s in range(3)]
+>>> bots = [make_bot("medium", rules, seed=s) for s in range(3)]
 >>> deal = Deal.new(rules, seed=7)
 >>> while not deal.is_over:
 ...     seat = deal.to_act
@@ -14,8 +14,8 @@ True
 
 from .base import Bot
 from .heuristic import HeuristicBot
-from .levels import LEVELS, bot_for_level
+from .levels import LEVELS, is_bot_spec, make_bot
 from .pimc import PimcBot
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "Bot", "HeuristicBot", "PimcBot", "RandomBot", "bot_for_level"]
+__all__ = ["LEVELS", "Bot", "HeuristicBot", "PimcBot", "RandomBot", "is_bot_spec", "make_bot"]

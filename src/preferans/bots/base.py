@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 from ..actions import Action
-from ..observation import Observation
+from ..engine.observation import Observation
 from ..rules import Rules
 
 __all__ = ["Bot"]

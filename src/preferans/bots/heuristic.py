@@ -43,9 +43,10 @@ from ..actions import (
     Contract,
 )
 from ..cards import SUIT_MASKS, cards_of
-from ..observation import Observation
+from ..engine.observation import Observation
 from ..rules import Rules
 from ..scoring import QUOTA as QUOTAS
+from ..seats import defenders_of
 from .base import Bot
 from .evaluate import (
     TALON_GAIN,
@@ -70,10 +71,8 @@ def _last_bid(obs: Observation) -> Contract | None:
 
 
 def _defenders(obs: Observation) -> tuple[int, int]:
-    a = active_seats(obs)
     assert obs.declarer is not None
-    i = a.index(obs.declarer)
-    return a[(i + 1) % 3], a[(i + 2) % 3]
+    return defenders_of(active_seats(obs), obs.declarer)
 
 
 def _whist_calls(obs: Observation) -> dict[int, str]:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import seats
 from ..cards import ALL_CARDS_MASK
-from ..observation import Observation
+from ..engine.observation import Observation
 
 __all__ = ["OUT", "Knowledge", "deal_kind", "first_hand_of"]
 
@@ -31,8 +32,7 @@ def first_hand_of(obs: Observation) -> int:
 
 
 def active_seats(obs: Observation) -> tuple[int, int, int]:
-    p, d = obs.players, obs.dealer
-    return ((d + 1) % p, (d + 2) % p, (d + 3) % p)
+    return seats.active_seats(obs.dealer, obs.players)
 
 
 def deal_kind(obs: Observation) -> str:

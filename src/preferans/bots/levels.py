@@ -11,16 +11,23 @@ hard     :class:`PimcBot` — the heuristic auction; discard, contract,   median
          whisting and every card by sampled layouts solved exactly      ≤ 5 s (one core)
 ======== ============================================================= ==================
 
+Every part that seats a bot — the terminal table, the web server, the arena,
+``preferans bot`` — asks :func:`make_bot`, the one factory, by a spec: a level,
+or ``cmd:PROGRAM ARGS`` for a program speaking the bot protocol
+(``docs/bot-protocol.md``).
+
 >>> from preferans import Rules
->>> bot_for_level("hard", Rules(), seed=1)
+>>> make_bot("hard", Rules(), seed=1)
 <PimcBot hard>
->>> bot_for_level("expert", Rules())
+>>> make_bot("expertt", Rules())
 Traceback (most recent call last):
 ...
-preferans.errors.PreferansError: unknown bot level 'expert': choose random, easy, medium or hard
+preferans.errors.PreferansError: unknown bot 'expertt': use a level (random, easy, medium, hard) or cmd:PROGRAM
 """
 
 from __future__ import annotations
+
+import shlex
 
 from ..errors import PreferansError
 from ..rules import Rules
@@ -29,14 +36,34 @@ from .heuristic import HeuristicBot
 from .pimc import PimcBot
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "bot_for_level"]
+__all__ = ["LEVELS", "is_bot_spec", "make_bot"]
 
 LEVELS = ("random", "easy", "medium", "hard")
+"""The levels of our own bots, weakest first."""
 
 
-def bot_for_level(level: str, rules: Rules, seed: int | None = None) -> Bot:
-    """A bot of the named level for a table with ``rules``."""
-    name = level.strip().lower()
+def is_bot_spec(spec: str) -> bool:
+    """Does ``spec`` name a bot :func:`make_bot` can build (a level, or ``cmd:`` with a program)?"""
+    if spec.startswith("cmd:"):
+        return bool(spec[4:].strip().strip("\"'"))
+    return spec.strip().lower() in LEVELS
+
+
+def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float = 10.0) -> Bot:
+    """The bot named by ``spec`` for a table with ``rules``.
+
+    ``spec`` is a level (:data:`LEVELS`) or ``cmd:PROGRAM ARGS``: a program
+    started now that answers over the bot protocol, each answer within
+    ``timeout`` seconds.  ``seed`` makes our own bots' choices repeatable.
+    """
+    if spec.startswith("cmd:"):
+        command = spec[4:].strip().strip("\"'")
+        if not command:
+            raise PreferansError("cmd: give the program to run, e.g. cmd:\"./mybot\"")
+        from .protocol import SubprocessBot
+
+        return SubprocessBot(shlex.split(command), rules, seed=seed, timeout=timeout)
+    name = spec.strip().lower()
     bot: Bot
     if name == "random":
         bot = RandomBot(rules, seed=seed)
@@ -47,6 +74,6 @@ def bot_for_level(level: str, rules: Rules, seed: int | None = None) -> Bot:
     elif name == "hard":
         bot = PimcBot(rules, seed=seed)
     else:
-        raise PreferansError(f"unknown bot level {level!r}: choose random, easy, medium or hard")
+        raise PreferansError(f"unknown bot {spec!r}: use a level ({', '.join(LEVELS)}) or cmd:PROGRAM")
     bot.name = name
     return bot

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..actions import BIDS, CONCEDE_ALL, CONCEDE_THREE, HALF_WHIST, MISERE, PASS, PLAY, WHIST, Action, Contract
 from ..cards import SUIT_MASKS, Card, cards_of
-from ..observation import Observation
+from ..engine.observation import Observation
 from ..rules import Rules
 from ..solver import Position, best_moves, solve
 from .evaluate import choose_discard, misere_holes, misere_keep, strain_tricks

@@ -32,8 +32,8 @@ from typing import IO, Any
 
 from ..actions import Action, Contract
 from ..cards import Card
+from ..engine.observation import Observation
 from ..errors import ActionError, CardError, PreferansError
-from ..observation import Observation
 from ..rules import Rules
 from .base import Bot
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action
-from ..observation import Observation
+from ..engine.observation import Observation
 from ..rules import Rules
 from .base import Bot
 

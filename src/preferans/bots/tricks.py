@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import SUIT_MASKS, Card
-from ..observation import Observation
+from ..engine.observation import Observation
+from ..seats import next_active
 from .knowledge import active_seats, deal_kind
 
 __all__ = ["TrickView"]
@@ -110,5 +111,4 @@ class TrickView:
         return not self.out & above
 
     def next_player(self) -> int:
-        i = self.active.index(self.player)
-        return self.active[(i + 1) % 3]
+        return next_active(self.active, self.player)

@@ -19,9 +19,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..actions import Contract
-from ..result import DealKind, DealResult, DefenceCall
+from ..engine.result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
-from ..scoring import Amount, Entry, closed_formula, score_deal
+from ..scoring import Entry, deal_net, entries_net
+from ..seats import active_seats, defenders_of
 
 __all__ = [
     "allpass_utility",
@@ -36,35 +37,19 @@ __all__ = [
 
 def net_whists(entries: Iterable[Entry], rules: Rules, players: int) -> list[float]:
     """Each seat's net whists from these sheet lines alone (spec §11.2)."""
-    pool: list[Amount] = [0] * players
-    mountain: list[Amount] = [0] * players
-    whists: list[list[Amount]] = [[0] * players for _ in range(players)]
-    for e in entries:
-        if e.column == "pool":
-            pool[e.player] += e.amount
-        elif e.column == "mountain":
-            mountain[e.player] += e.amount
-        else:
-            whists[e.player][e.on] += e.amount
-    return [float(x) for x in closed_formula(pool, mountain, whists, rules.k_pool, rules.k_mount)]
+    return [float(x) for x in entries_net(entries, players, rules)]
 
 
 def result_value(result: DealResult, rules: Rules, *, raspas_step: int = 1) -> list[float]:
     """Net whists of every seat for a finished deal."""
-    return net_whists(score_deal(result, rules, raspas_step=raspas_step), rules, result.players)
+    return [float(x) for x in deal_net(result, rules, raspas_step=raspas_step)]
 
 
 _CALLS = {"whist": DefenceCall.WHIST, "pass": DefenceCall.PASS, "half": DefenceCall.HALF}
 
 
-def _active(players: int, dealer: int) -> tuple[int, int, int]:
-    return tuple((dealer + i) % players for i in (1, 2, 3))  # type: ignore[return-value]
-
-
 def _defenders(players: int, dealer: int, declarer: int) -> tuple[int, int]:
-    a = _active(players, dealer)
-    i = a.index(declarer)
-    return a[(i + 1) % 3], a[(i + 2) % 3]
+    return defenders_of(active_seats(dealer, players), declarer)
 
 
 @lru_cache(maxsize=4096)
@@ -129,7 +114,7 @@ def allpass_utility(
 
     The others share what is left evenly beyond ``others`` (their tricks so far).
     """
-    act = [s for s in _active(players, dealer) if s != seat]
+    act = [s for s in active_seats(dealer, players) if s != seat]
     out = []
     for t in range(11):
         rest = 10 - t

@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from ..analysis import analyze
+from ..rulings.analysis import analyze
 from .replay import add_record_options, open_record, warn
 
 

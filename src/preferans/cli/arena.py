@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 
-from ..arena import progress_bar, run_arena
+from ..bots.arena import progress_bar, run_arena
 from ..rules import Rules
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..bots.levels import LEVELS, bot_for_level
+from ..bots.levels import LEVELS, make_bot
 from ..bots.protocol import serve
 from ..rules import Rules
 
@@ -27,6 +27,6 @@ def run(args: argparse.Namespace) -> int:
     level, seed = args.level, args.seed
 
     def make(rules: Rules):  # type: ignore[no-untyped-def]
-        return bot_for_level(level, rules, seed=seed)
+        return make_bot(level, rules, seed=seed)
 
     return serve(make, sys.stdin, sys.stdout, name=f"preferans-{level}")

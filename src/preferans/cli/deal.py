@@ -10,7 +10,7 @@ import argparse
 import random
 
 from ..cards import format_hand
-from ..deal import Deal
+from ..engine.deal import Deal
 from ..rules import Rules
 
 

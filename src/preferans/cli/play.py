@@ -13,9 +13,10 @@ import os
 import sys
 from pathlib import Path
 
+from ..bots import LEVELS
 from ..errors import PreferansError
 from ..rules import Rules
-from ..table import LEVELS, Table, default_names, parse_seats
+from ..table import Table, default_names, parse_seats
 
 
 def default_save_path() -> Path:
@@ -90,13 +91,13 @@ def run(args: argparse.Namespace) -> int:
     plain = args.plain or not table.humans or not (sys.stdin.isatty() and sys.stdout.isatty())
     if not plain:
         try:
-            from ..tui.app import PlayApp
+            from ..terminal.fullscreen import PlayApp
         except ImportError:
             print("preferans play: the full-screen interface needs Textual: pip install 'preferans[tui]'; "
                   "playing in plain lines", file=sys.stderr)  # fmt: skip
             plain = True
     if plain:
-        from ..tui.plain import run_plain
+        from ..terminal.plain import run_plain
 
         return run_plain(table, lang=args.lang, quit_save=default_save_path() if table.humans else None)
     app = PlayApp(table, lang=args.lang, delay=args.delay, quit_save=default_save_path(), light=args.light)
@@ -104,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     if app.exit_message:
         print(app.exit_message)
     if table.is_over:
-        from ..scoring.text import render_text
+        from ..scoring.text_sheet import render_text
 
         print(render_text(table.pulka.sheet, table.rules, table.pulka.settlement()))
     return app.return_code or 0

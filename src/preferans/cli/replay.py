@@ -14,11 +14,11 @@ from collections.abc import Callable
 
 from ..actions import Action
 from ..cards import format_hand
-from ..deal import Deal
+from ..engine.deal import Deal
 from ..record import GameRecord, RecordError, load_all
 from ..record.build import dealt_talon
 from ..record.model import DealRecord
-from ..record.playback import Replay, apply_move, replay
+from ..record.playback import Replay, replay
 from ..scoring.sheet import Entry, amount_text
 
 
@@ -153,7 +153,7 @@ def dump_deal(record: GameRecord, rep: Replay, index: int, *, view: int | None =
             out.append(f"  trick {done + 1:2}  {who:<8} {text}")
         else:
             out.append(f"  {stage:<9} {names[seat]:<8} {text}")
-        apply_move(replayed, seat, a)
+        replayed.replay_move(seat, a)
         if len(replayed.completed_tricks) > done:
             _, winner = replayed.completed_tricks[-1]
             out.append(f"           → {_who(record, winner) if winner >= 0 else 'nobody'} takes trick {done + 1}")
@@ -265,7 +265,7 @@ class Stepper:
             seat, a = moves[self.step]
             owner = self.deal.to_play if self.deal.phase.value == "play" and a < 32 else seat
             self.owners[self.step :] = [owner if owner is not None else seat]
-            apply_move(self.deal, seat, a)
+            self.deal.replay_move(seat, a)
             self.step += 1
             return True
         if self.index + 1 < len(self.record.deals):

@@ -1,6 +1,6 @@
 """``preferans score`` — keep the score of a game at a real table.
 
-Reads deal outcomes (compact lines or JSON lines, see :mod:`preferans.scorekeeper`)
+Reads deal outcomes (compact lines or JSON lines, see :mod:`preferans.scoring.scorekeeper`)
 from a file or interactively, and prints the sheet and the settlement as text,
 as JSON (``--format json``) or as a picture (``--svg out.svg``).
 """
@@ -16,9 +16,9 @@ from typing import Any, TextIO
 
 from ..errors import PreferansError, ScoreError
 from ..rules import Rules
-from ..scorekeeper import ScoreKeeper
+from ..scoring.scorekeeper import ScoreKeeper
 from ..scoring.sheet import amount_text
-from ..scoring.text import entry_text, render_text
+from ..scoring.text_sheet import entry_text, render_text
 
 HELP = """\
 Enter one deal per line (players {names}):
@@ -98,9 +98,7 @@ def _show(keeper: ScoreKeeper, fmt: str, price: Fraction | None) -> str:
 
 
 def _write_svg(keeper: ScoreKeeper, path: str) -> None:
-    from ..svg import pulka_svg
-
-    Path(path).write_text(pulka_svg(keeper.pulka), encoding="utf-8")
+    Path(path).write_text(keeper.pulka.svg(), encoding="utf-8")
 
 
 def run(args: argparse.Namespace) -> int:

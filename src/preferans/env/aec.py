@@ -24,8 +24,8 @@ from ..cards import format_hand
 from ..rules import Rules
 from .config import EnvConfig
 from .encoding import OBS_SIZE, encode
+from .episode import Table
 from .rewards import reward_scale
-from .table import Table
 
 __all__ = ["PreferansAEC", "action_mask", "env", "raw_env"]
 

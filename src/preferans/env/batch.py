@@ -35,10 +35,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import NUM_ACTIONS, NUM_ALL_ACTIONS, Action
-from ..deal import Deal
-from ..dealstate import OVER
+from ..engine._state import OVER
+from ..engine.deal import Deal
 from ..errors import IllegalAction, PreferansError
 from ..rules import Rules
+from ..seats import active_seats
 from .config import EnvConfig, EnvError
 from .encoding import OBS_BYTES, OBS_SIZE
 from .fast import FastEncoder
@@ -145,9 +146,8 @@ class BatchSelfPlay:
         cfg = self.config
         n = cfg.players
         hands = [0] * n
-        hands[(dealer + 1) % n] = first  # first hand is the dealer's left
-        hands[(dealer + 2) % n] = second
-        hands[(dealer + 3) % n] = third
+        for s, h in zip(active_seats(dealer, n), (first, second, third), strict=True):
+            hands[s] = h
         return SelfPlayDeal(cfg.rules, hands, (t0, t1), dealer=dealer, players=n)
 
     def _refill(self, size: int = 1024) -> None:

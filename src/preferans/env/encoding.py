@@ -25,8 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import BID_BASE, DARK_BASE, NUM_ACTIONS, NUM_BIDS, Contract
-from ..observation import Observation
-from ..pulka import Pulka
+from ..engine.observation import Observation
+from ..scoring.pulka import Pulka
 
 __all__ = [
     "BLOCKS",
@@ -138,7 +138,7 @@ def contract_bits(c: Contract | None) -> int:
 def sheet_bits(pulka: Pulka, seat: int) -> int:
     """The ``pool``, ``mountain`` and ``raspas_series`` blocks for ``seat`` (the sheet is public).
 
-    >>> from preferans.pulka import Pulka
+    >>> from preferans.scoring.pulka import Pulka
     >>> from preferans import Rules
     >>> p = Pulka(Rules.preset("sochi"))
     >>> _ = p.game("A", "8♠", defence={"B": "pass", "C": "pass"})   # 6 in A's pool of 20

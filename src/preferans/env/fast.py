@@ -13,9 +13,9 @@ moves before the encoder was attached) fall back to the Observation path.
 from __future__ import annotations
 
 from ..actions import ACCEPT_ID, BID_BASE, DARK_BASE, INVITE_ID, NUM_ACTIONS, NUM_BIDS
-from ..deal import Deal
-from ..dealstate import BIDDING, MISERE_INVITE, PLAY
-from ..result import DealKind
+from ..engine._state import BIDDING, MISERE_INVITE, PLAY
+from ..engine.deal import Deal
+from ..engine.result import DealKind
 from .encoding import (
     _PHASE_INDEX,
     CALL_BASE,
@@ -71,7 +71,7 @@ class FastEncoder:
     """Follows one deal; :meth:`bits` is a seat's vector as an integer.
 
     Call :meth:`before` with each action just before applying it.  Reads the
-    deal's state fields directly (they are declared in :mod:`preferans.dealstate`).
+    deal's state fields directly (they are declared in :mod:`preferans.engine._state`).
     """
 
     __slots__ = (

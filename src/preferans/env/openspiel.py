@@ -32,8 +32,9 @@ import numpy as np
 
 from ..actions import BID_BASE, NUM_ACTIONS, NUM_BIDS, Action
 from ..cards import Card, format_hand
-from ..deal import Deal
+from ..engine.deal import Deal
 from ..rules import PRESETS, Rules
+from ..seats import active_seats
 from .config import EnvError
 from .encoding import OBS_SIZE, encode_bits
 from .rewards import deal_returns, reward_scale
@@ -191,16 +192,11 @@ class PreferansState(pyspiel.State):
         t.deal.apply(action)
 
     def _make_deal(self) -> Deal:
-        n, dealer = self._t.players, self._t.dealer
-        hands = [0] * n
-        for i in range(3):
-            for c in self.dealt[10 * i : 10 * i + 10]:
-                hands[(dealer + 1 + i) % n] |= 1 << c
-        return Deal(self.rules, hands, self.dealt[30:], dealer=dealer, players=n)
+        return Deal.from_deck(self.rules, self.dealt, players=self._t.players, dealer=self._t.dealer)
 
     def seat_of_dealt(self, index: int) -> int | None:
         """Which seat the ``index``-th dealt card goes to (``None``: the talon)."""
-        return None if index >= 30 else (self._t.dealer + 1 + index // 10) % self._t.players
+        return None if index >= 30 else active_seats(self._t.dealer, self._t.players)[index // 10]
 
     # -- outcome ------------------------------------------------------------------------------
     def is_terminal(self) -> bool:

@@ -1,7 +1,7 @@
 """Rewards: each player's net whists under the table's convention.
 
 A deal is written on a sheet by :mod:`preferans.scoring` (through
-:class:`preferans.pulka.Pulka`, so help and write-offs are applied as at a
+:class:`preferans.scoring.pulka.Pulka`, so help and write-offs are applied as at a
 real table) and the sheet is settled (spec §11): the reward of a seat is its
 net result in whists, which sums to zero over the table.  In a whole pulka
 the reward of a deal is the change in each player's settlement, so the
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..pulka import Pulka
-from ..result import DealResult
+from ..engine.result import DealResult
 from ..rules import Rules
 from ..scoring import closed_formula
+from ..scoring.pulka import Pulka
 
 __all__ = ["PulkaRewards", "deal_returns", "reward_scale"]
 

@@ -1,7 +1,7 @@
 """Gymnasium: one learning seat against computer opponents.
 
 The other seats are played by bots of a chosen level (``"random"``, ``"easy"``,
-``"medium"``, ``"hard"`` — :func:`preferans.bots.bot_for_level`) or by bots you
+``"medium"``, ``"hard"`` — :func:`preferans.bots.make_bot`) or by bots you
 pass in.  Each :meth:`~SingleAgentEnv.step` is one decision of the learner;
 the bots' decisions in between happen inside it.  The reward is the learner's
 share of every deal that ended during the step (net whists, or normalised).
@@ -24,13 +24,13 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..actions import NUM_ACTIONS, Action
-from ..bots import Bot, bot_for_level
+from ..bots import Bot, make_bot
 from ..rules import Rules
 from .aec import ObsDict, action_mask, observation_space
 from .config import EnvConfig, EnvError
 from .encoding import encode
+from .episode import Table
 from .rewards import reward_scale as whists_scale
-from .table import Table
 
 __all__ = ["SingleAgentEnv"]
 
@@ -99,7 +99,7 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, int]):
         others = [s for s in range(n) if s != self.seat]
         if isinstance(self._opponents, str):
             level = self._opponents
-            self.bots = {s: bot_for_level(level, self.config.rules, seed=int(rng.integers(2**31))) for s in others}
+            self.bots = {s: make_bot(level, self.config.rules, seed=int(rng.integers(2**31))) for s in others}
         else:
             self.bots = dict(zip(others, self._opponents, strict=True))
         dealer = (options or {}).get("dealer")

@@ -39,7 +39,7 @@ from .build import deal_record, record_from_deal, record_from_deals, record_from
 from .jsonform import from_json, to_json
 from .model import HEADER_ORDER, STAGES, DealRecord, GameRecord, RecordError
 from .playback import Replay, complete_cards, replay, replay_deal, states
-from .text import MAGIC, read_text, read_texts, write_text
+from .textform import MAGIC, read_text, read_texts, write_text
 
 __all__ = [
     "HEADER_ORDER",

@@ -17,11 +17,10 @@ from typing import Any
 
 from ..actions import CLAIM_BASE, TALON_SEEN_ID, Action
 from ..cards import Card
-from ..deal import Deal
-from ..pulka import Pulka
+from ..engine.deal import Deal
+from ..scoring.pulka import Pulka
 from ..scoring.sheet import Entry
 from .model import DealRecord, GameRecord, RecordError
-from .playback import apply_move
 
 __all__ = [
     "deal_record",
@@ -93,7 +92,7 @@ def deal_record(
         else:
             stages.append(stage_of(replay))
         actions.append(a)
-        apply_move(replay, seat, a)
+        replay.replay_move(seat, a)
     return DealRecord(
         players=deal.players,
         dealer=deal.dealer,

@@ -18,8 +18,9 @@ from ..cards import Card, format_hand
 from ..errors import PreferansError
 from ..rules import PRESETS, Rules
 from ..scoring.sheet import COLUMNS, Entry
+from ..seats import active_seats
 from .model import STAGES, DealRecord, GameRecord, RecordError
-from .text import _read_cards
+from .textform import _read_cards
 
 __all__ = ["FORMAT", "from_json", "to_json"]
 
@@ -138,7 +139,7 @@ def _seat(name: Any, names: tuple[str, ...], what: str) -> int:
 def _deal_from_json(dj: dict[str, Any], names: tuple[str, ...], path: str) -> DealRecord:
     n = len(names)
     dealer = _seat(dj["dealer"], names, "dealer")
-    active = tuple((dealer + i) % n for i in range(1, 4))
+    active = active_seats(dealer, n)
     masks, unknown = [0] * n, [0] * n
     for who, text in dj["hands"].items():
         s = _seat(who, names, "hands")

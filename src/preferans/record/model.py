@@ -23,6 +23,7 @@ from ..cards import Card
 from ..errors import PreferansError
 from ..rules import Rules
 from ..scoring.sheet import Entry
+from ..seats import active_seats
 
 __all__ = [
     "HEADER_ORDER",
@@ -133,7 +134,7 @@ class DealRecord:
     @property
     def active(self) -> tuple[int, ...]:
         """The seats holding cards: first, second and third hand (the dealer's left first)."""
-        return tuple((self.dealer + i) % self.players for i in range(1, 4))
+        return active_seats(self.dealer, self.players)
 
     @property
     def complete(self) -> bool:

@@ -13,17 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..actions import CLAIM_BASE, PROVEN_CLAIM_BASE, TALON_SEEN_ID, Action
+from ..actions import Action
 from ..cards import Card
-from ..deal import Deal
+from ..engine.deal import Deal
 from ..errors import PreferansError
-from ..pulka import Pulka
 from ..rules import Rules
+from ..scoring.pulka import Pulka
 from ..scoring.sheet import Entry, amount_text
 from .model import DealRecord, GameRecord, RecordError
 from .unknown import complete_cards
 
-__all__ = ["Replay", "apply_move", "complete_cards", "replay", "replay_deal", "states"]
+__all__ = ["Replay", "complete_cards", "replay", "replay_deal", "states"]
 
 _STAGE_PHASES = {
     "auction": ("bidding", "misere_invite"),
@@ -72,18 +72,6 @@ class Replay:
             return None
 
 
-def apply_move(deal: Deal, seat: int | None, a: Action) -> None:
-    """Make a recorded move: a report or a claim by ``seat``, else an ordinary action."""
-    if a >= TALON_SEEN_ID and seat is not None:
-        if a >= CLAIM_BASE:
-            proven = a >= PROVEN_CLAIM_BASE
-            deal.claim(seat, a - (PROVEN_CLAIM_BASE if proven else CLAIM_BASE), proven=proven)
-        else:
-            deal.report(a, seat)
-        return
-    deal.apply(a, seat)
-
-
 def _err(d: DealRecord, index: int, reason: str, source: str, number: int) -> RecordError:
     return RecordError(reason, source=source, line=d.line_of(index), deal=number)
 
@@ -119,7 +107,7 @@ def _run(d: DealRecord, rules: Rules, hands: tuple[int, ...], talon: tuple[Card,
             raise _err(d, i, f"{a}: the defence chooses before the first lead on a 'defence' line", source, number)
         actor = d.actor(i)
         try:
-            apply_move(deal, actor, a)
+            deal.replay_move(actor, a)
         except PreferansError as e:
             raise _err(d, i, f"{a}: {e}", source, number) from None
     return deal
@@ -131,7 +119,7 @@ def states(d: DealRecord, rules: Rules) -> Iterator[Deal]:
     deal = Deal(rules, hands, talon, dealer=d.dealer, players=d.players, min_level=d.min_level)
     yield deal
     for i, a in enumerate(actions):
-        apply_move(deal, d.actor(i), a)
+        deal.replay_move(d.actor(i), a)
         yield deal
 
 

@@ -20,12 +20,13 @@ played accepts any consistent filling.
 
 from __future__ import annotations
 
-from ..actions import TALON_SEEN_ID, Action
+from ..actions import Action
 from ..cards import ALL_CARDS_MASK, SUIT_MASKS, Card, cards_of
-from ..deal import Deal
+from ..engine.deal import Deal
+from ..engine.result import DealKind
 from ..errors import PreferansError
-from ..result import DealKind
 from ..rules import Rules
+from ..seats import next_active
 from .model import DealRecord, RecordError
 
 __all__ = ["complete_cards"]
@@ -68,16 +69,6 @@ def complete_cards(d: DealRecord, rules: Rules, *, source: str = "<string>", num
                          voids=voids[declarer] if declarer >= 0 else 0)
 
 
-def apply_move(deal: Deal, seat: int | None, a: Action) -> None:
-    """A recorded move (a report or a claim by ``seat``, else an ordinary action)."""
-    if a >= TALON_SEEN_ID and seat is not None:
-        from .playback import apply_move as apply
-
-        apply(deal, seat, a)
-        return
-    deal.apply(a)
-
-
 def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tuple[Deal, int] | None:
     """Replay up to the first card of the play; returns the deal there and the action index."""
     for _ in range(4):
@@ -98,7 +89,7 @@ def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tu
                 retry = True
                 break
             try:
-                apply_move(deal, d.actor(i), a)
+                deal.replay_move(d.actor(i), a)
             except PreferansError:
                 return None  # the replay will name the problem
         if not retry:
@@ -124,7 +115,7 @@ def _follow_play(
     for a, st in zip(actions, stages, strict=False):
         if a is None or a >= 32 or st != "play":
             continue
-        seat = active[(active.index(leader) + len(trick)) % 3]
+        seat = next_active(active, leader, len(trick))
         played[seat] |= 1 << a
         lead_card = talon_leads[tricks_done] if tricks_done < len(talon_leads) else None
         led = (lead_card >> 3) if lead_card is not None else (trick[0][1] >> 3 if trick else a >> 3)
@@ -226,7 +217,7 @@ def _with_discard(
             raise fail("an unseen discard (??) before anybody took the talon")  # type: ignore[operator]
         out.append(a)
         try:
-            apply_move(deal, d.actor(i), a)
+            deal.replay_move(d.actor(i), a)
         except PreferansError:
             break  # the replay will name the problem
     out.extend(a for a in d.actions[len(out):] if a is not None)

@@ -6,11 +6,11 @@
 * :mod:`.settlement` — both settlement methods of spec §11, rounding, money.
 
 The whole game (dealer rotation, all-pass series, closing and help) is
-:class:`preferans.pulka.Pulka`.
+:class:`preferans.scoring.pulka.Pulka`.
 """
 
 from .allpass import score_all_pass
-from .game import QUOTA, score_game, score_misere
+from .contract_deal import QUOTA, score_game, score_misere
 from .score import check_result, deal_label, deal_net, score_deal
 from .settlement import (
     Procedure,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..result import DealResult
+from ..engine.result import DealResult
 from ..rules import Rules
 from .sheet import Amount, Entry
 

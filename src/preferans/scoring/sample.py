@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 
 from ..actions import Contract
-from ..result import DealKind, DealResult, DefenceCall
+from ..engine.result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
+from ..seats import active_seats, defenders_of
 
 __all__ = ["random_outcome"]
 
@@ -31,7 +32,7 @@ def random_outcome(
     """An outcome that :func:`~preferans.scoring.score_deal` accepts under ``rules``."""
     n = players
     d = rng.randrange(n) if dealer is None else dealer
-    active = tuple((d + i) % n for i in range(1, 4)) if n == 4 else (0, 1, 2)
+    active = active_seats(d, n)
     roll = rng.random()
     if roll < 0.15:  # all-pass
         dealer_tricks = 0
@@ -43,8 +44,7 @@ def random_outcome(
             dealer_tricks=dealer_tricks,
         )  # fmt: skip
     decl = rng.choice(active)
-    i = active.index(decl)
-    d1, d2 = active[(i + 1) % 3], active[(i + 2) % 3]
+    d1, d2 = defenders_of(active, decl)
     if roll < 0.25:  # misère
         dt = rng.choice((0, 0, 0, 1, 2, 3))
         a, b = _split(rng, 10 - dt, 2)

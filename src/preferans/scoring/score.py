@@ -1,7 +1,7 @@
 """Scoring one deal: check a :class:`DealResult` and write it on the sheet (spec §9.2).
 
 >>> from preferans.actions import Contract
->>> from preferans.result import DealKind, DealResult, DefenceCall as D
+>>> from preferans.engine.result import DealKind, DealResult, DefenceCall as D
 >>> r = DealResult(DealKind.GAME, 3, dealer=2, declarer=0, contract=Contract(6, 3),
 ...                defence={1: D.WHIST, 2: D.WHIST}, tricks={0: 6, 1: 2, 2: 2})
 >>> [tuple(e) for e in score_deal(r, Rules())]   # spec §12.2 C1
@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
+from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import ScoreError
-from ..result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
+from ..seats import active_seats, defenders_of
 from .allpass import score_all_pass
-from .game import active_seats, defenders_of, score_game, score_misere
+from .contract_deal import score_game, score_misere
 from .settlement import entries_net
 from .sheet import Amount, Entry
 
@@ -71,18 +72,18 @@ def _irregular(result: DealResult) -> list[Entry]:
 
 
 def deal_net(
-    result: DealResult, rules: Rules, *, raspas_step: int = 1, bomb: int = 1
+    result: DealResult, rules: Rules, *, raspas_step: int = 1, bomb: int = 1, check: bool = True
 ) -> list[Fraction]:
     """One deal's worth in whists to each player (spec §11.2), without a pulka around it
     (no help or closing) — a reward for bots and environments.  Sums to exactly zero.
 
     >>> from preferans.actions import Contract
-    >>> from preferans.result import DealKind, DealResult
+    >>> from preferans.engine.result import DealKind, DealResult
     >>> r = DealResult(DealKind.ALL_PASS, 3, dealer=0, tricks={0: 0, 1: 4, 2: 6})
     >>> [str(x) for x in deal_net(r, Rules())]   # spec §12.2 C17
     ['40', '-10', '-30']
     """
-    entries = score_deal(result, rules, raspas_step=raspas_step, bomb=bomb)
+    entries = score_deal(result, rules, raspas_step=raspas_step, bomb=bomb, check=check)
     return entries_net(entries, result.players, rules)
 
 
@@ -110,7 +111,7 @@ def check_result(result: DealResult, rules: Rules) -> None:
                 if not 0 <= seat < n or seat == offender or amount < 0:
                     raise _fail(f"penalty: seat {seat} cannot write {amount} on the offender")
         return
-    active = active_seats(n, result.dealer)
+    active = active_seats(result.dealer, n)
     tricks = result.tricks
     for s, t in tricks.items():
         if s not in active:
@@ -222,7 +223,7 @@ def deal_label(result: DealResult, names: tuple[str, ...]) -> str:
         offender = getattr(result, "offender", None)
         return f"penalty on {names[offender]}" if offender is not None else "penalty"
     if result.kind is DealKind.ALL_PASS:
-        parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in result.active]
+        parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in sorted(result.active)]
         if result.players == 4 and result.dealer_tricks:
             parts.append(f"{names[result.dealer]}{result.dealer_tricks}")
         return "all-pass " + " ".join(parts)

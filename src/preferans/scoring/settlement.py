@@ -54,24 +54,17 @@ def entries_net(entries: Iterable[Entry], players: int, rules: Rules) -> list[Fr
     ...             3, Rules())  # spec §12.2 C1
     [Fraction(16, 3), Fraction(-8, 3), Fraction(-8, 3)]
     """
-    pool = [Fraction(0)] * players
-    mountain = [Fraction(0)] * players
-    balance = [Fraction(0)] * players
+    pool: list[Amount] = [Fraction(0)] * players
+    mountain: list[Amount] = [Fraction(0)] * players
+    whists: list[list[Amount]] = [[Fraction(0)] * players for _ in range(players)]
     for e in entries:
         if e.column == "whists":
-            balance[e.player] += e.amount
-            balance[e.on] -= e.amount
+            whists[e.player][e.on] += e.amount
         elif e.column == "pool":
             pool[e.player] += e.amount
         else:
             mountain[e.player] += e.amount
-    sp, sm = sum(pool), sum(mountain)
-    k_pool, k_mount = rules.k_pool, rules.k_mount
-    return [
-        (k_pool * (players * pool[i] - sp) - k_mount * (players * mountain[i] - sm)) / players
-        + balance[i]
-        for i in range(players)
-    ]
+    return closed_formula(pool, mountain, whists, rules.k_pool, rules.k_mount)
 
 
 @dataclass(frozen=True, slots=True)

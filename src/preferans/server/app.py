@@ -13,7 +13,7 @@ Routes:
 * ``GET /api/tables/{id}/sheet.svg`` — the score sheet drawn as a pulka.
 * ``GET /api/tables/{id}/record`` — the finished game's record (JSON download);
   ``?format=json`` for the JSON twin; ``GET /api/tables/{id}/analysis`` — the
-  double-dummy analysis of every deal (:func:`preferans.analysis.analyze`; ``?format=text``).
+  double-dummy analysis of every deal (:func:`preferans.rulings.analysis.analyze`; ``?format=text``).
 * ``WS /ws/{id}`` — the game (see :mod:`preferans.server.hub`).
 """
 
@@ -32,12 +32,13 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ..bots import LEVELS
 from ..errors import PreferansError
 from ..rules import Rules
 from .cardsvg import card_back_svg, card_svg
-from .game import BOT_LEVELS, GameError, TableConfig, TableGame
+from .game import GameError, TableConfig, TableGame
 from .hub import Hub, RateLimiter
-from .records import game_record, record_of
+from .records import record_of
 from .sheetsvg import sheet_svg
 from .storage import Storage
 
@@ -149,7 +150,7 @@ def create_app(
     async def presets() -> dict[str, Any]:
         return {
             "presets": {name: Rules.preset(name).to_dict() for name in Rules.PRESET_NAMES},
-            "bot_levels": list(BOT_LEVELS),
+            "bot_levels": list(LEVELS),
         }
 
     @app.post("/api/tables")
@@ -219,7 +220,7 @@ def create_app(
             return error(404, "no_table", f"no table {table_id!r}")
         if not g.finished:
             return error(409, "not_finished", "the record is available when the game is over")
-        stored = g.record or game_record(g)
+        stored = g.record or g.game_record()
         if format == "json":
             disposition = f'attachment; filename="preferans-{table_id}.json"'
             return JSONResponse(stored, headers={"Content-Disposition": disposition})
@@ -236,9 +237,9 @@ def create_app(
             return error(404, "no_table", f"no table {table_id!r}")
         if not g.finished:
             return error(409, "not_finished", "analysis is available when the game is over")
-        from ..analysis import analyze
+        from ..rulings.analysis import analyze
 
-        rec = record_of(g.record or game_record(g))
+        rec = record_of(g.record or g.game_record())
         result = await asyncio.to_thread(analyze, rec, contract_table=tables)
         if format == "text":
             return Response(result.text(all_cards=False), media_type="text/plain; charset=utf-8")

@@ -15,17 +15,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import CLAIM_BASE, PROVEN_CLAIM_BASE, Action
-from ..bots import Bot, RandomBot
-from ..deal import Deal
+from ..bots import LEVELS, Bot, make_bot
+from ..bots.automatic import automatic_answer
+from ..engine.deal import Deal
+from ..engine.observation import Observation
 from ..errors import PreferansError
-from ..observation import Observation
-from ..pulka import Pulka
 from ..rules import Rules
+from ..scoring.pulka import Pulka
+from .records import game_record
 from .storage import SeatRow, Storage
 
-__all__ = ["BOT_LEVELS", "GameError", "Seat", "TableConfig", "TableGame", "hash_token", "make_bot"]
+__all__ = ["GameError", "Seat", "TableConfig", "TableGame", "hash_token"]
 
-BOT_LEVELS = ("random", "easy", "medium", "hard")
 MAX_NAME = 32
 
 
@@ -40,17 +41,6 @@ class GameError(PreferansError):
 def hash_token(token: str) -> str:
     """Only the hash of a seat token is stored."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def make_bot(level: str, rules: Rules, seed: int | None = None) -> Bot:
-    """A bot of the given level: ``preferans.bots.bot_for_level`` when present, else RandomBot."""
-    from .. import bots
-
-    factory = getattr(bots, "bot_for_level", None)
-    if factory is not None and level != "random":
-        bot: Bot = factory(level, rules, seed=seed)
-        return bot
-    return RandomBot(rules, seed=seed)
 
 
 @dataclass
@@ -140,8 +130,8 @@ class TableGame:
                 kind = "human"
             if kind == "bot":
                 level = str(spec.get("level", "random"))
-                if level not in BOT_LEVELS:
-                    raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(BOT_LEVELS)}, not {level!r}")
+                if level not in LEVELS:
+                    raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(LEVELS)}, not {level!r}")
                 seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
             elif kind == "human":
                 seats.append(Seat(i, "", "human"))
@@ -170,7 +160,7 @@ class TableGame:
             pulka = game._pulka()
             deal = Deal.new(game.rules, players=game.players, dealer=d.dealer, seed=d.seed, min_level=d.min_level)
             for seat, action in d.moves:
-                _replay_move(deal, seat, action)
+                deal.replay_move(seat, action)
             game.deal, game.deal_no = deal, d.number
             if deal.is_over:
                 game._deal_over(pulka, deal, store=False)
@@ -223,8 +213,8 @@ class TableGame:
         """A bot of ``level`` plays on for a person who left (his name stays on the sheet)."""
         if not 0 <= seat < self.players:
             raise GameError("bad_seat", f"seat: 0..{self.players - 1}, not {seat}")
-        if level not in BOT_LEVELS:
-            raise GameError("bad_seat", f"level: one of {', '.join(BOT_LEVELS)}, not {level!r}")
+        if level not in LEVELS:
+            raise GameError("bad_seat", f"level: one of {', '.join(LEVELS)}, not {level!r}")
         s = self.seats[seat]
         if s.kind != "human" or not s.token_hash:
             raise GameError("bad_seat", f"seat {seat + 1} is not a person's seat")
@@ -290,7 +280,7 @@ class TableGame:
 
     def claim(self, seat: int, tricks: int) -> Action:
         """``seat`` claims ``tricks`` of the rest for his side; proved claims end the play at once."""
-        from ..irregularities import prove_claim
+        from ..rulings.claims import prove_claim
 
         deal = self._live_deal()
         if not self.rules.claims:
@@ -312,19 +302,18 @@ class TableGame:
 
     def automatic_move(self) -> tuple[int, Action] | None:
         """Moves nobody chooses: the face-down redraw (Kodeks 3.3.17); bots' answers to reports and claims."""
-        from ..irregularities import automatic_answer
-
         deal = self.deal
         if deal is None or deal.is_over or deal.to_act is None:
             return None
         seat = deal.to_act
-        action = automatic_answer(deal, bot=self.seats[seat].kind == "bot", rng=random.SystemRandom())
+        bot = self.seats[seat].kind == "bot"
+        action = automatic_answer(deal.phase, deal.legal_actions(), bot=bot, rng=random.SystemRandom())
         return None if action is None else (seat, action)
 
     def _deal_over(self, pulka: Pulka, deal: Deal, *, store: bool) -> None:
         result = deal.result
         if result.kind.value == "penalty":
-            from ..irregularities import assess_exposed_talon
+            from ..rulings.assessment import assess_exposed_talon
 
             result = assess_exposed_talon(deal)  # Kodeks 3.3.16.3
         pulka.record(result)
@@ -332,10 +321,13 @@ class TableGame:
         if pulka.is_over:
             self.finished = True
             if store:
-                from .records import game_record
-
-                self.record = game_record(self)
+                self.record = self.game_record()
                 self.storage.save_record(self.id, self.record)
+
+    def game_record(self) -> dict[str, Any]:
+        """The game so far as the JSON twin of a record (:func:`.records.game_record`)."""
+        assert self.pulka is not None, "a game record needs a pulka"
+        return game_record(self.id, self.pulka, [d for _, d in self.past], self.deal)
 
     def vote_stop(self, seat: int) -> bool:
         """Agree to end the game between deals (spec §10: unclosed pools settled as they are).
@@ -349,11 +341,9 @@ class TableGame:
             raise GameError("deal_in_progress", "the game can be ended only between deals")
         self.stop_votes.add(seat)
         if all(s.seat in self.stop_votes for s in self.seats if s.kind == "human"):
-            from .records import game_record
-
             self.pulka.stop()
             self.finished = True
-            self.record = game_record(self)
+            self.record = self.game_record()
             self.storage.save_record(self.id, self.record)
             return True
         return False
@@ -401,17 +391,6 @@ class _Fixed(Bot):
 
     def act(self, observation: Observation) -> Action:
         return self.action
-
-
-def _replay_move(deal: Deal, seat: int, action: int) -> None:
-    """Replay a stored move; reports and claims (ids 108 and up) are made by ``seat``."""
-    a = Action(action)
-    if not a.is_irregular:
-        deal.apply(a, seat)
-    elif a.claim_tricks is not None:
-        deal.claim(seat, a.claim_tricks, proven=a >= PROVEN_CLAIM_BASE)
-    else:
-        deal.report(a, seat)
 
 
 def _seat_row(s: Seat) -> SeatRow:

@@ -10,28 +10,27 @@ downloaded as the text form (``.prf``) or JSON and can be replayed
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
+from ..engine.deal import Deal
 from ..record import from_json, record_from_pulka, to_json
 from ..record.model import GameRecord
-
-if TYPE_CHECKING:
-    from .game import TableGame
+from ..scoring.pulka import Pulka
 
 __all__ = ["game_record", "record_of"]
 
 
-def game_record(game: TableGame) -> dict[str, Any]:
-    """The game as the JSON twin of a :class:`~preferans.record.GameRecord`."""
-    pulka = game.pulka
-    assert pulka is not None, "a game record needs a pulka"
-    deals = [d for _, d in game.past]
-    if game.deal is not None and game.deal not in deals and game.deal.moves:
-        deals.append(game.deal)
+def game_record(table_id: str, pulka: Pulka, past: Sequence[Deal], current: Deal | None) -> dict[str, Any]:
+    """The game as the JSON twin of a :class:`~preferans.record.GameRecord`: the
+    finished deals ``past`` and the deal in play ``current`` once it has a move."""
+    deals = list(past)
+    if current is not None and current not in deals and current.moves:
+        deals.append(current)
     headers = {
         "event": "preferans serve",
         "date": dt.datetime.now(dt.UTC).strftime("%Y.%m.%d"),
-        "table": game.id,
+        "table": table_id,
     }
     return to_json(record_from_pulka(pulka, deals, headers=headers))
 

@@ -1,11 +1,10 @@
-"""The table's score sheet as the paper pulka (:func:`preferans.svg.pulka_svg`)."""
+"""The table's score sheet as the paper pulka (:meth:`preferans.scoring.pulka.Pulka.svg`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..pulka import Pulka
-from ..svg import pulka_svg
+from ..scoring.pulka import Pulka
 
 if TYPE_CHECKING:
     from .game import TableGame
@@ -16,4 +15,4 @@ __all__ = ["sheet_svg"]
 def sheet_svg(game: TableGame, lang: str = "en") -> str:
     """The pulka of ``game`` (an empty sheet before the first deal)."""
     pulka = game.pulka if game.pulka is not None else Pulka(game.rules, game.pulka_names())
-    return pulka_svg(pulka)
+    return pulka.svg()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import cards_of
-from ..deal import Deal
+from ..engine.deal import Deal
 
 __all__ = ["legal_choices", "public_view", "seat_view"]
 

@@ -5,9 +5,9 @@
 0
 """
 
+from .contracts import ContractTable, contract_table, discard_table
 from .position import GOALS, TALON_MODES, Position, SolverError
 from .search import DEFAULT_TABLE_MB, best_moves, set_table_size, solve, solve_at_least
-from .table import ContractTable, contract_table, discard_table
 
 __all__ = [
     "DEFAULT_TABLE_MB",

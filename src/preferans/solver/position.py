@@ -23,11 +23,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..cards import SUIT_SYMBOLS, Card, Suit, cards_of, format_hand, parse_cards
+from ..cards import SUIT_SYMBOLS, Card, Suit, cards_of, format_hand, parse_cards, to_mask
 from ..errors import CardError, PreferansError
 
 if TYPE_CHECKING:
-    from ..deal import Deal
+    from ..engine.deal import Deal
 
 __all__ = ["GOALS", "TALON_MODES", "Position", "SolverError"]
 
@@ -163,7 +163,7 @@ class Position:
         ``player`` (an absolute seat) chooses whose value is asked on all-pass;
         by default the seat to play.  For a game or misère it is the declarer.
         """
-        from ..result import DealKind
+        from ..engine.result import DealKind
 
         if deal.phase.value != "play":
             raise SolverError(f"the deal is not in card play (phase {deal.phase.value!r})")
@@ -336,15 +336,9 @@ def _replace(p: Position, **changes: Any) -> Position:
 
 def _parse_mask(text: str, what: str) -> int:
     try:
-        cards = parse_cards(text)
+        return to_mask(text, what)
     except CardError as e:
-        raise SolverError(f"{what}: {e}") from None
-    mask = 0
-    for c in cards:
-        if mask >> c & 1:
-            raise SolverError(f"{what}: card {c} appears twice")
-        mask |= 1 << c
-    return mask
+        raise SolverError(str(e)) from None
 
 
 def _parse_list(text: str, what: str) -> tuple[Card, ...]:

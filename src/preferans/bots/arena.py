@@ -1,0 +1,439 @@
+"""The arena: bots play duplicate deals and the score says who is stronger.
+
+Each deal is dealt once (seeded) and played once for every *seating* — every
+way to put the bots in the seats that uses each of them — so the luck of the
+cards cancels.  A bot's score for a deal is its mean net whists per seat over
+the seatings (one deal settled alone by the closed formula, spec §11.2);
+over many deals the arena reports the mean with a 95 % confidence interval,
+and per bot: games made and set, misères played and caught, all-pass
+tricks, and two double-dummy checks — of the games it declared that the
+solver proves makeable with all cards open, how many it made; of the games
+the solver proves lost, how many it let make as a defender.
+
+>>> from preferans import Rules
+>>> report = run_arena(["medium", "random"], deals=2, rules=Rules(), seed=1)
+>>> sorted(report.bots), report.deals, report.plays
+(['medium', 'random'], 2, 12)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.deal import Deal
+from ..engine.result import DealKind
+from ..errors import PreferansError
+from ..rules import Rules
+from ..solver import Position, solve_at_least
+from .base import Bot
+from .levels import LEVELS, is_bot_spec, make_bot
+from .protocol import SubprocessBot
+from .value import result_value
+
+__all__ = ["ArenaError", "BotStats", "Report", "play_deal", "run_arena", "seatings"]
+
+
+class ArenaError(PreferansError):
+    """A bad arena set-up: unknown bot, too many bots for the table, bad counts."""
+
+
+def _bot(spec: str, rules: Rules, seed: int | None, timeout: float) -> Bot:
+    """Our bots anew for each deal; bot programs once per process and seat slot."""
+    if spec.startswith("cmd:"):
+        return _cached_subprocess(spec, rules, timeout)
+    return make_bot(spec, rules, seed=seed)
+
+
+_SUBPROCESSES: dict[tuple[str, int], SubprocessBot] = {}
+_BUSY: set[tuple[str, int]] = set()
+
+
+def _cached_subprocess(spec: str, rules: Rules, timeout: float) -> Bot:
+    """Bot programs are started once per process and seat slot, not once per deal."""
+    slot = sum(1 for key in _BUSY if key[0] == spec)
+    key = (spec, slot)
+    bot = _SUBPROCESSES.get(key)
+    if bot is None:
+        made = make_bot(spec, rules, timeout=timeout)
+        assert isinstance(made, SubprocessBot)
+        bot = _SUBPROCESSES[key] = made
+    bot.rules = rules
+    bot.timeout = timeout
+    _BUSY.add(key)
+    return bot
+
+
+def _release_subprocesses() -> None:
+    _BUSY.clear()
+
+
+def close_subprocesses() -> None:
+    """End every bot program this process started."""
+    for bot in _SUBPROCESSES.values():
+        bot.close()
+    _SUBPROCESSES.clear()
+
+
+def seatings(bots: int, seats: int) -> list[tuple[int, ...]]:
+    """Every assignment of ``bots`` bots to ``seats`` seats that uses each bot.
+
+    Each bot sits in each seat equally often.
+
+    >>> seatings(2, 3)
+    [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0)]
+    >>> len(seatings(3, 3)), len(seatings(1, 3))
+    (6, 1)
+    """
+    return [p for p in itertools.product(range(bots), repeat=seats) if len(set(p)) == bots]
+
+
+# --------------------------------------------------------------------------- one deal
+def _counts() -> dict[str, float]:
+    return dict.fromkeys(
+        (
+            "seats", "declared", "made", "set", "misere", "misere_clean", "catching",
+            "caught", "allpass", "allpass_tricks", "dd_makeable", "dd_made", "dd_lost_defended",
+            "dd_lost_let_make", "not_played", "decisions",
+        ),
+        0.0,
+    )
+
+
+def _dd_makeable(deal: Deal, hands: tuple[int, ...]) -> bool:
+    """Can the declarer make his game with all cards open, first hand leading (spec §2)?"""
+    active = deal.active
+    assert deal.declarer is not None and deal.contract is not None
+    h = (hands[active[0]], hands[active[1]], hands[active[2]])
+    pos = Position(hands=h, declarer=active.index(deal.declarer), trump=deal.contract.trump)
+    return solve_at_least(pos, deal.contract.level)
+
+
+def play_deal(
+    specs: Sequence[str], index: int, *, rules: Rules, seed: int, players: int = 3,
+    timeout: float = 10.0,
+) -> dict[str, Any]:
+    """Play deal ``index`` in every seating; per bot: its score and counts."""
+    rng = random.Random(f"{seed}:{index}")
+    deal_seed = rng.getrandbits(63)
+    dealer = index % players
+    n = len(specs)
+    score = [0.0] * n
+    stats = [_counts() for _ in range(n)]
+    for seating in seatings(n, players):
+        deal = Deal.new(rules, players=players, dealer=dealer, seed=deal_seed)
+        bots = [_bot(specs[b], rules, deal_seed ^ (s * 7919), timeout) for s, b in enumerate(seating)]
+        play_hands: tuple[int, ...] | None = None
+        try:
+            while not deal.is_over:
+                s = deal.to_act
+                assert s is not None
+                if play_hands is None and deal.phase.value == "play":
+                    play_hands = deal.hands
+                action = bots[s].act(deal.observation(s))
+                stats[seating[s]]["decisions"] += 1
+                deal.apply(action, seat=s)  # IllegalAction here would be a bot bug: it propagates
+        finally:
+            _release_subprocesses()
+        result = deal.result
+        values = result_value(result, rules)
+        for s in range(players):  # the 4-handed dealer scores too (consolation, talon tricks)
+            b = seating[s]
+            score[b] += values[s]
+            stats[b]["seats"] += 1
+        _tally(deal, result, seating, stats, play_hands)
+    seats_per_bot = [st["seats"] for st in stats]
+    return {
+        "index": index,
+        "value": [score[b] / seats_per_bot[b] if seats_per_bot[b] else 0.0 for b in range(n)],
+        "stats": stats,
+    }
+
+
+def _tally(
+    deal: Deal, result: Any, seating: tuple[int, ...], stats: list[dict[str, float]],
+    play_hands: tuple[int, ...] | None,
+) -> None:
+    kind = result.kind
+    if kind is DealKind.ALL_PASS:
+        for s in deal.active:
+            st = stats[seating[s]]
+            st["allpass"] += 1
+            st["allpass_tricks"] += result.tricks.get(s, 0)
+        return
+    decl = result.declarer
+    if decl is None:
+        return
+    dst = stats[seating[decl]]
+    if kind is DealKind.NOT_PLAYED:
+        dst["not_played"] += 1
+        return
+    if kind is DealKind.MISERE:
+        dst["misere"] += 1
+        caught = result.tricks.get(decl, 0) > 0
+        dst["misere_clean"] += not caught
+        for b in {seating[d] for d in deal.defenders}:
+            stats[b]["catching"] += 1
+            stats[b]["caught"] += caught
+        return
+    contract = result.contract
+    made = result.tricks.get(decl, 0) >= contract.level if result.conceded == 0 else False
+    dst["declared"] += 1
+    dst["made" if made else "set"] += 1
+    if play_hands is None or result.conceded:
+        return  # conceded without play: no double-dummy check
+    if _dd_makeable(deal, play_hands):
+        dst["dd_makeable"] += 1
+        dst["dd_made"] += made
+    else:
+        for b in {seating[d] for d in deal.defenders if d in result.whisters or result.ten_checked}:
+            stats[b]["dd_lost_defended"] += 1
+            stats[b]["dd_lost_let_make"] += made
+
+
+# --------------------------------------------------------------------------- the run
+@dataclass
+class BotStats:
+    """One bot's totals over the run."""
+
+    name: str
+    values: list[float] = field(default_factory=list)
+    counts: dict[str, float] = field(default_factory=_counts)
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """95 % confidence interval of the mean (normal approximation)."""
+        n = len(self.values)
+        if n < 2:
+            return (-math.inf, math.inf)
+        m = self.mean
+        var = sum((x - m) ** 2 for x in self.values) / (n - 1)
+        half = 1.96 * math.sqrt(var / n)
+        return (m - half, m + half)
+
+    def share(self, part: str, whole: str) -> float | None:
+        w = self.counts[whole]
+        return self.counts[part] / w if w else None
+
+    def to_dict(self) -> dict[str, Any]:
+        c = self.counts
+        lo, hi = self.ci95
+        return {
+            "name": self.name,
+            "mean_net_whists_per_deal": self.mean,
+            "ci95": [lo, hi] if math.isfinite(lo) else None,  # one deal gives no interval
+            "games_declared": int(c["declared"]),
+            "games_made": int(c["made"]),
+            "games_set": int(c["set"]),
+            "games_not_played": int(c["not_played"]),
+            "misere_played": int(c["misere"]),
+            "misere_clean": int(c["misere_clean"]),
+            "misere_catching": int(c["catching"]),
+            "misere_caught": int(c["caught"]),
+            "allpass_seats": int(c["allpass"]),
+            "allpass_tricks_per_deal": c["allpass_tricks"] / c["allpass"] if c["allpass"] else None,
+            "dd_makeable_declared": int(c["dd_makeable"]),
+            "dd_makeable_made": int(c["dd_made"]),
+            "dd_makeable_made_share": self.share("dd_made", "dd_makeable"),
+            "dd_lost_defended": int(c["dd_lost_defended"]),
+            "dd_lost_let_make": int(c["dd_lost_let_make"]),
+            "dd_lost_let_make_share": self.share("dd_lost_let_make", "dd_lost_defended"),
+            "decisions": int(c["decisions"]),
+        }
+
+
+@dataclass
+class Report:
+    """What ``preferans arena`` prints."""
+
+    specs: list[str]
+    rules: str
+    players: int
+    seed: int
+    deals: int
+    plays: int
+    seconds: float
+    bots: dict[str, BotStats]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bots": [self.bots[s].to_dict() for s in self.specs],
+            "rules": self.rules,
+            "players": self.players,
+            "seed": self.seed,
+            "deals": self.deals,
+            "seatings_per_deal": len(seatings(len(self.specs), self.players)),
+            "deals_played": self.plays,
+            "seconds": self.seconds,
+        }
+
+    def text(self) -> str:
+        lines = [
+            f"arena: {self.deals} duplicate deals × {len(seatings(len(self.specs), self.players))} seatings "
+            f"= {self.plays} deals played; rules {self.rules}, {self.players} players, seed {self.seed}, "
+            f"{self.seconds:.0f} s",
+            "",
+            f"{'bot':<12} {'net whists/deal':>15}  {'95% CI':<18} {'made/set':>10} {'misère clean/played':>20} "
+            f"{'caught':>9} {'all-pass tricks':>15}",
+        ]
+        for s in self.specs:
+            b = self.bots[s]
+            c = b.counts
+            lo, hi = b.ci95
+            ap = f"{c['allpass_tricks'] / c['allpass']:.2f}" if c["allpass"] else "-"
+            lines.append(
+                f"{_short(s):<12} {b.mean:>+15.3f}  [{lo:+.3f}, {hi:+.3f}]".ljust(49)
+                + f" {int(c['made']):>4}/{int(c['set']):<5}"
+                f" {int(c['misere_clean']):>9}/{int(c['misere']):<10}"
+                f" {int(c['caught']):>4}/{int(c['catching']):<4} {ap:>15}"
+            )
+        lines += ["", "double-dummy checks (all cards open, first hand leads):"]
+        for s in self.specs:
+            b = self.bots[s]
+            c = b.counts
+            lines.append(
+                f"  {_short(s):<12} made {_pct(c['dd_made'], c['dd_makeable'])} of the makeable games it declared; "
+                f"let make {_pct(c['dd_lost_let_make'], c['dd_lost_defended'])} of the lost games it defended"
+            )
+        return "\n".join(lines)
+
+
+def _short(spec: str) -> str:
+    return spec if len(spec) <= 12 else spec[:11] + "…"
+
+
+def _pct(a: float, b: float) -> str:
+    return f"{int(a)}/{int(b)} ({100 * a / b:.1f}%)" if b else f"{int(a)}/0 (-)"
+
+
+def _results(
+    specs: list[str], deals: int, rules: Rules, seed: int, players: int, workers: int,
+    ray: str | None, timeout: float,
+) -> Iterator[dict[str, Any]]:
+    kw = {"rules": rules, "seed": seed, "players": players, "timeout": timeout}
+    if ray is not None:
+        yield from _ray_results(specs, deals, kw, ray)
+        return
+    if workers <= 1:
+        try:
+            for i in range(deals):
+                yield play_deal(specs, i, **kw)  # type: ignore[arg-type]
+        finally:
+            close_subprocesses()
+        return
+    import concurrent.futures as cf
+    import functools
+    import multiprocessing
+
+    job = functools.partial(_play_job, specs, kw)
+    ctx = multiprocessing.get_context("spawn")
+    with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        futures = [pool.submit(job, i) for i in range(deals)]
+        try:
+            for f in cf.as_completed(futures):
+                yield f.result()
+        except BaseException:
+            for f in futures:
+                f.cancel()
+            raise
+
+
+def _play_job(specs: list[str], kw: dict[str, Any], index: int) -> dict[str, Any]:
+    return play_deal(specs, index, **kw)
+
+
+def _ray_results(specs: list[str], deals: int, kw: dict[str, Any], address: str) -> Iterator[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise ArenaError("--ray needs the [cluster] extra: pip install 'preferans[cluster]'") from None
+    if not ray.is_initialized():
+        ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
+                 log_to_driver=False)
+    remote = ray.remote(_play_job)
+    pending = [remote.remote(specs, kw, i) for i in range(deals)]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            yield ray.get(ref)
+
+
+def run_arena(
+    specs: Sequence[str],
+    *,
+    deals: int,
+    rules: Rules,
+    seed: int = 1,
+    players: int = 3,
+    workers: int = 1,
+    ray: str | None = None,
+    timeout: float = 10.0,
+    progress: Callable[[int, int, float], None] | None = None,
+) -> Report:
+    """Play ``deals`` duplicate deals between the bots ``specs`` and report."""
+    specs = list(specs)
+    if not specs:
+        raise ArenaError("bots: name at least one bot")
+    if len(set(specs)) != len(specs):
+        raise ArenaError("bots: name each bot once (a bot always plays against the others)")
+    if len(specs) > players:
+        raise ArenaError(f"bots: at most {players} bots at a table of {players}")
+    if deals < 1:
+        raise ArenaError(f"deals: must be at least 1, not {deals}")
+    if players not in (3, 4):
+        raise ArenaError(f"players: 3 or 4, not {players}")
+    for s in specs:
+        if not is_bot_spec(s):
+            raise ArenaError(f"unknown bot {s!r}: use a level ({', '.join(LEVELS)}) or cmd:PROGRAM")
+    stats = {s: BotStats(s) for s in specs}
+    by_index: dict[int, dict[str, Any]] = {}
+    start = time.monotonic()
+    for done, res in enumerate(_results(specs, deals, rules, seed, players, workers, ray, timeout), 1):
+        by_index[res["index"]] = res
+        if progress is not None:
+            progress(done, deals, time.monotonic() - start)
+    for i in sorted(by_index):  # deal order: the same report whatever the workers
+        res = by_index[i]
+        for b, s in enumerate(specs):
+            stats[s].values.append(res["value"][b])
+            for k, v in res["stats"][b].items():
+                stats[s].counts[k] += v
+    return Report(specs, rules.name, players, seed, deals, deals * len(seatings(len(specs), players)),
+                  time.monotonic() - start, stats)
+
+
+def progress_bar(stream: Any = None) -> Callable[[int, int, float], None]:
+    """A progress display: a redrawn bar on a terminal, a line every 5 % otherwise."""
+    out = stream if stream is not None else sys.stderr
+    tty = hasattr(out, "isatty") and out.isatty()
+    last = [-1]
+
+    def show(done: int, total: int, seconds: float) -> None:
+        rate = done / seconds if seconds > 0 else 0.0
+        eta = (total - done) / rate if rate > 0 else 0.0
+        text = f"{done}/{total} deals  {rate:.2f} deals/s  eta {eta / 60:.1f} min"
+        if tty:
+            width = 30
+            fill = int(width * done / total)
+            out.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {text}")
+            if done == total:
+                out.write("\n")
+        else:
+            step = done * 20 // total
+            if step == last[0] and done != total:
+                return
+            last[0] = step
+            out.write(text + "\n")
+        out.flush()
+
+    return show

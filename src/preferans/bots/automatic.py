@@ -1,0 +1,34 @@
+"""The one policy for moves nobody chooses, shared by the terminal table and the web server.
+
+Some moves belong to no decision of a player: the dealer's redraw after an
+exposed talon is drawn face down (Kodeks 3.3.17), so nobody chooses the cards;
+and a bot seat must answer the questions that irregularities and claims ask.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import FORBID_ID, REFUSE_ID, Action
+
+__all__ = ["automatic_answer"]
+
+
+def automatic_answer(phase: str, legal: Sequence[Action], *, bot: bool, rng: random.Random) -> Action | None:
+    """The move made for the seat to act in ``phase`` (``None``: the seat decides).
+
+    The dealer's redraw is face down (Kodeks 3.3.17), so it is drawn at random
+    among ``legal`` whoever deals; a bot declarer forbids the announced suit
+    (3.3.18); a bot refuses a claim, since a claim the solver could prove was
+    settled already.  ``bot`` says whether the seat to act is a bot.
+    """
+    if phase == "redraw":
+        return rng.choice(list(legal)) if legal else None
+    if not bot:
+        return None
+    if phase == "lead_penalty":
+        return Action(FORBID_ID)
+    if phase == "claim_answer":
+        return Action(REFUSE_ID)
+    return None

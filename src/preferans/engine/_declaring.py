@@ -1,0 +1,215 @@
+"""From the talon to the first card: discard, declaration, whisting, the defence's choices.
+
+spec §4–§5, seed-002 pp.20–28, Kodeks 3.5.4.
+"""
+
+from __future__ import annotations
+
+from ..actions import (
+    ACCEPT_ID,
+    BID_BASE,
+    BIDS,
+    CLOSED_ID,
+    CONCEDE_THREE_ID,
+    HALF_WHIST_ID,
+    MISERE_BID,
+    NO_TRUMP,
+    OPEN_ID,
+    PASS_ID,
+    PLAY_ID,
+    QUOTA_ID,
+    WHIST_ID,
+    Action,
+    Contract,
+)
+from ._state import (
+    ACTIONS,
+    CONCESSION,
+    DECLARE,
+    DEFENCE,
+    HALF,
+    NONE,
+    PASSED,
+    PLAY,
+    QUOTA_ANSWER,
+    WHIST,
+    WHISTED,
+    DealFields,
+)
+from .ladder import MISERE_KINDS
+from .result import DealKind
+
+__all__ = ["DeclaringMixin"]
+
+
+class DeclaringMixin(DealFields):
+    """Transitions and legal actions between the auction and the play."""
+
+
+    def _declarable(self) -> list[int]:
+        """Contracts (bid indices) the declarer may name: not lower than the winning bid.
+
+        seed-002 p.21, Kodeks 3.3.11: "bought at 7♦ → 7♠ and 7♣ are not allowed".
+        """
+        win = self._winning_bid
+        if win in MISERE_KINDS:
+            # spec §4.4: a misère winner may switch to a game of 9 or more (option).
+            return [MISERE_BID, *list(range(15, 25))]
+        wb = BIDS[win]
+        if wb.without_talon:
+            # «9/10 без прикупа»: any game of that level or higher, talon unseen.
+            return list(range((wb.level - 6) * 5, 25))
+        pos = self._ladder_pos
+        return [b for b in range(25) if pos[b] >= pos[win]]
+
+    def _legal_whists(self) -> tuple[Action, ...]:
+        level = self._contract.level if self._contract else 0
+        d1, d2 = self.defenders
+        c1, c2 = self._calls
+        seat = self._to_act
+        if self.rules.stalingrad and self._contract == BIDS[0]:
+            return (ACTIONS[WHIST_ID],)  # «сталинград»: 6♠ must be whisted [K]
+        if seat == d1 and c2 == HALF:
+            return (ACTIONS[PASS_ID], ACTIONS[WHIST_ID])  # answer to half-whist
+        out = [ACTIONS[PASS_ID], ACTIONS[WHIST_ID]]
+        if seat == d2 and c1 == PASSED and level in self.rules.half_whist_levels:
+            out.append(ACTIONS[HALF_WHIST_ID])
+        return tuple(out)
+
+    def _legal_defence(self) -> tuple[Action, ...]:
+        if self._open_pending:
+            return (ACTIONS[OPEN_ID], ACTIONS[CLOSED_ID])
+        out = []
+        if self.rules.open_timing == "before_first_lead":
+            out += [ACTIONS[OPEN_ID], ACTIONS[CLOSED_ID]]
+        else:
+            out.append(ACTIONS[PLAY_ID])
+        if self._quota_possible():
+            out.append(ACTIONS[QUOTA_ID])
+        return tuple(out)
+
+    def _quota_possible(self) -> bool:
+        c = self._contract
+        # seed-002 p.27: «за своими» — 2 tricks on a 6, 1 on a 7.
+        return self.rules.za_svoimi and c is not None and c.level in (6, 7) and not self._quota_refused
+
+    def _discard_card(self, a: Action) -> None:
+        seat = self._declarer
+        h = list(self._hands)
+        h[seat] &= ~(1 << a)
+        self._hands = tuple(h)
+        self._discard |= 1 << a
+        if self._discard.bit_count() < 2:
+            return
+        if self._kind == DealKind.MISERE and self.rules.misere_winner_must_play_misere:
+            self._start_play()
+        else:
+            self._phase = DECLARE
+
+    def _declare(self, a: Action) -> None:
+        bid = a - BID_BASE
+        c = BIDS[bid]
+        wt = BIDS[self._winning_bid].without_talon
+        if c.is_misere:
+            self._kind = DealKind.MISERE
+            self._contract = Contract(0, NO_TRUMP, wt)
+            self._start_play()
+            return
+        self._kind = DealKind.GAME
+        self._contract = Contract(c.level, c.strain, wt)
+        if c.level == 10 and self.rules.ten_mode == "checked":
+            # seed-002 p.26: no whist on a 10; all cards are opened and the game is checked.
+            self._ten_checked = True
+            self._start_play()
+            return
+        self._phase = WHIST
+        self._to_act = self.defenders[0]  # spec §5.1: the declarer's left speaks first
+
+    def _whist(self, a: Action) -> None:
+        d1, d2 = self.defenders
+        c1, c2 = self._calls
+        seat = self._to_act
+        call = WHISTED if a == WHIST_ID else HALF if a == HALF_WHIST_ID else PASSED
+        if seat == d1 and c2 == HALF:
+            if call == WHISTED:
+                # The first defender takes the whist back; the half-whister becomes a passer.
+                self._calls = (WHISTED, PASSED)
+                self._after_whisting()
+            else:
+                self._calls = (PASSED, HALF)
+                self._finish_not_played()  # half-whist: no play (spec §5.4)
+            return
+        if seat == d1:
+            self._calls = (call, NONE)
+            self._to_act = d2
+            return
+        self._calls = (c1, call)
+        if call == HALF:
+            self._to_act = d1
+            return
+        self._after_whisting()
+
+    def _after_whisting(self) -> None:
+        whisters = self._calls.count(WHISTED)
+        if whisters == 0:
+            self._finish_not_played()  # seed-002 p.25: both pass, the game is written without play
+            return
+        if whisters == 1:
+            d1, d2 = self.defenders
+            self._lone = d1 if self._calls[0] == WHISTED else d2
+        if self.rules.bez_trekh or self.rules.concede_all:
+            self._phase = CONCESSION
+            self._to_act = self._declarer
+            return
+        self._after_concession()
+
+    def _concession(self, a: Action) -> None:
+        if a == PLAY_ID:
+            self._after_concession()
+            return
+        self._conceded = 3 if a == CONCEDE_THREE_ID else 10
+        self._finish()
+
+    def _after_concession(self) -> None:
+        if self._lone >= 0:
+            r = self.rules
+            if r.open_timing == "before_first_lead" or self._quota_possible():
+                self._phase = DEFENCE
+                self._to_act = self._lone
+                return
+            self._open_pending = True  # seed-002 p.28: decided after the first lead
+        self._start_play()
+
+    def _defence(self, a: Action) -> None:
+        if a == QUOTA_ID:
+            self._phase = QUOTA_ANSWER
+            self._to_act = self._declarer
+            return
+        if a == PLAY_ID:
+            self._open_pending = True
+            self._start_play()
+            return
+        if self._open_pending:
+            # Mid-trick choice after the first lead: play goes on.
+            self._open_pending = False
+            self._set_open(a == OPEN_ID)
+            self._phase = PLAY
+            self._to_act = self._controller(self._to_play)
+            return
+        self._set_open(a == OPEN_ID)
+        self._start_play()
+
+    def _set_open(self, is_open: bool) -> None:
+        self._open = is_open
+        if is_open:
+            for d in self.defenders:
+                self._exposed |= 1 << d
+
+    def _quota_answer(self, a: Action) -> None:
+        if a == ACCEPT_ID:
+            self._za_svoimi = True
+            self._finish_not_played()
+            return
+        self._quota_refused = True
+        self._phase = DEFENCE
+        self._to_act = self._lone

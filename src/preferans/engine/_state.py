@@ -1,0 +1,198 @@
+"""The fields of a deal's state and its phases, shared by the phase modules.
+
+:class:`~preferans.engine.deal.Deal` is assembled from one mixin per group of phases
+(:mod:`.bidding`, :mod:`.declaring`, :mod:`.trickplay`, :mod:`.irregular`);
+this module declares the state they all read and write, so each mixin is
+type-checked against the same fields.  Everything listed in
+:data:`SAVED_FIELDS` is saved before each action and restored by ``undo``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from ..actions import NUM_ALL_ACTIONS, Action, Contract
+from ..cards import Card
+from ..rules import Rules
+from .result import DealKind
+
+if TYPE_CHECKING:
+    from .ladder import AuctionView
+
+__all__ = ["SAVED_FIELDS", "DealFields", "Phase"]
+
+ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(NUM_ALL_ACTIONS))
+CARD_ACTIONS = ACTIONS[:32]
+
+
+class Phase(StrEnum):
+    """The phases of a deal (spec §11.5)."""
+
+    BIDDING = "bidding"
+    MISERE_INVITE = "misere_invite"  # the 4-handed dealer answers «приглашаю» (Kodeks 3.6.9)
+    DISCARD = "discard"  # the declarer discards two cards face down
+    DECLARE = "declare"  # the declarer names the contract
+    WHIST = "whist"  # defenders call whist / pass / half-whist
+    CONCESSION = "concession"  # the declarer may concede (без трёх / без всех)
+    DEFENCE = "defence"  # a lone whister chooses open or closed (or «за своими»)
+    QUOTA_ANSWER = "quota_answer"  # the declarer consents to «за своими» or not
+    PLAY = "play"
+    OVER = "over"
+    REDRAW = "redraw"  # Kodeks 3.3.17: the dealer draws two cards back into the talon
+    LEAD_PENALTY = "lead_penalty"  # Kodeks 3.3.18: the declarer requires or forbids a suit
+    CLAIM_ANSWER = "claim_answer"  # the opponents accept or refuse a claim
+
+
+PHASES = tuple(Phase)
+(
+    BIDDING, MISERE_INVITE, DISCARD, DECLARE, WHIST, CONCESSION, DEFENCE, QUOTA_ANSWER, PLAY, OVER,
+    REDRAW, LEAD_PENALTY, CLAIM_ANSWER,
+) = range(13)  # fmt: skip
+
+# Whist calls as small ints in ``_calls``.
+NONE, PASSED, WHISTED, HALF = -1, 0, 1, 2
+
+Trick = tuple[tuple[int, Card], ...]
+
+SAVED_FIELDS = (
+    "_phase", "_to_act", "_best", "_best_seat", "_best_held", "_passed", "_called",
+    "_misere_seat", "_dark_passers", "_dark_bidders", "_invited", "_misere_half",
+    "_winning_bid", "_last_bid", "_hands", "_talon", "_declarer", "_contract", "_kind",
+    "_discard", "_talon_taken", "_calls", "_lone", "_open", "_za_svoimi", "_conceded",
+    "_exposed", "_ten_checked", "_open_pending", "_quota_refused", "_trick", "_leader",
+    "_to_play", "_tricks_won", "_completed", "_talon_seen_by", "_out_of_turn", "_lead_rule",
+    "_claim", "_claim_answer_by", "_final_claim", "_offender", "_claimants", "_resume_to_act",
+)  # fmt: skip
+
+
+class DealFields:
+    """Declarations of a deal's state (the slots live on :class:`~preferans.engine.deal.Deal`)."""
+
+
+    # fixed for the deal
+    rules: Rules
+    players: int
+    dealer: int
+    active: tuple[int, ...]
+    first_hand: int
+    min_level: int
+    initial_hands: tuple[int, ...]
+    initial_talon: tuple[Card, ...]
+    _order: tuple[int, ...]
+    _ladder_pos: tuple[int, ...]
+    _raspas_talon: str
+    _calls_cache: dict[tuple[object, ...], tuple[Action, ...]]
+    # history
+    _moves: list[tuple[int, Action]]
+    _undo: list[tuple[object, ...]]
+    _legal: tuple[Action, ...] | None
+    # auction
+    _phase: int
+    _to_act: int
+    _best: int
+    _best_seat: int
+    _best_held: bool
+    _passed: int
+    _called: int
+    _misere_seat: int
+    _dark_passers: int
+    _dark_bidders: int
+    _invited: bool
+    _misere_half: bool
+    _winning_bid: int
+    _last_bid: tuple[int, ...]
+    # cards, talon, declaration, whisting
+    _hands: tuple[int, ...]
+    _talon: tuple[Card, ...]
+    _declarer: int
+    _contract: Contract | None
+    _kind: DealKind | None
+    _discard: int
+    _talon_taken: bool
+    _calls: tuple[int, int]
+    _lone: int
+    _open: bool
+    _za_svoimi: bool
+    _conceded: int
+    _exposed: int
+    _ten_checked: bool
+    _open_pending: bool
+    _quota_refused: bool
+    # play
+    _trick: Trick
+    _leader: int
+    _to_play: int
+    _tricks_won: tuple[int, ...]
+    _completed: tuple[tuple[Trick, int], ...]
+    # irregularities and claims
+    _talon_seen_by: int
+    _out_of_turn: tuple[tuple[int, int], ...]
+    _lead_rule: tuple[int, int, bool] | None
+    _claim: tuple[int, int] | None
+    _claim_answer_by: tuple[int, ...]
+    _final_claim: tuple[int, int] | None
+    _offender: int
+    _claimants: tuple[tuple[int, str], ...]
+    _resume_to_act: int
+
+    if TYPE_CHECKING:
+        # Transitions that one phase module calls in another.
+        @property
+        def defenders(self) -> tuple[int, ...]: ...
+        def _start_play(self) -> None: ...
+        def _start_all_pass(self) -> None: ...
+        def _finish(self) -> None: ...
+        def _finish_not_played(self) -> None: ...
+        def _controller(self, seat: int) -> int: ...
+        def _after_call(self, seat: int) -> None: ...
+        def _end_auction(self, seat: int) -> None: ...
+        def _dark_misere(self) -> bool: ...
+        def _maybe_lead_penalty(self) -> None: ...
+        def _quota_possible(self) -> bool: ...
+        def _restricted_lead(self, hand: int) -> int: ...
+        def _save(self) -> tuple[object, ...]: ...
+        def _auction_view(self, seat: int) -> AuctionView: ...
+        # The public state, read by the per-seat view and the error messages.
+        @property
+        def phase(self) -> Phase: ...
+        @property
+        def to_act(self) -> int | None: ...
+        @property
+        def to_play(self) -> int | None: ...
+        @property
+        def hands(self) -> tuple[int, ...]: ...
+        def hand(self, seat: int) -> int: ...
+        @property
+        def moves(self) -> tuple[tuple[int, Action], ...]: ...
+        @property
+        def declarer(self) -> int | None: ...
+        @property
+        def contract(self) -> Contract | None: ...
+        @property
+        def trump(self) -> int | None: ...
+        @property
+        def winning_bid(self) -> Contract | None: ...
+        @property
+        def highest_bid(self) -> Contract | None: ...
+        @property
+        def discard(self) -> int: ...
+        @property
+        def trick(self) -> Trick: ...
+        @property
+        def completed_tricks(self) -> tuple[tuple[Trick, int], ...]: ...
+        @property
+        def tricks_won(self) -> tuple[int, ...]: ...
+        @property
+        def exposed(self) -> tuple[int, ...]: ...
+        @property
+        def open_play(self) -> bool: ...
+        @property
+        def talon(self) -> tuple[Card, ...]: ...
+        @property
+        def talon_seen_by(self) -> int: ...
+        @property
+        def talon_taken(self) -> bool: ...
+        @property
+        def talon_shown(self) -> int: ...
+        def legal_actions(self) -> tuple[Action, ...]: ...

@@ -1,0 +1,741 @@
+"""The text form of a record: writing and a line-by-line reader (docs/record-format.md).
+
+The reader is strict by default — the first problem raises
+:class:`~preferans.record.model.RecordError` with the file, the line and the
+reason — or lenient: every problem is collected on ``record.errors`` and the
+reader goes on with the next line or the next deal, as python-chess's PGN
+reader does.
+
+>>> from preferans.rules import Rules
+>>> rec = read_text('''%preferans-record 1
+... players: A, B, C
+... rules: sochi
+... ''')
+>>> rec.players, rec.rules.name
+(('A', 'B', 'C'), 'sochi')
+>>> read_text("players: A, B", source="bad.prf")
+Traceback (most recent call last):
+...
+preferans.record.model.RecordError: bad.prf:1: the record must start with '%preferans-record 1', not 'players: A, B'
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import fields
+from fractions import Fraction
+from typing import Any
+
+from ..actions import (
+    ACCEPT_ID,
+    BID_BASE,
+    CLAIM_BASE,
+    CLOSED_ID,
+    DARK_PASS_ID,
+    HALF_WHIST_ID,
+    NUM_ALL_ACTIONS,
+    NUM_BIDS,
+    OPEN_ID,
+    OUT_OF_TURN_BASE,
+    PASS_ID,
+    PLAY_ID,
+    PROVEN_CLAIM_BASE,
+    REFUSE_ID,
+    REQUIRE_ID,
+    TALON_SEEN_ID,
+    WAIVE_ID,
+    WHIST_ID,
+    Action,
+)
+from ..cards import Card, format_hand, to_mask
+from ..errors import PreferansError
+from ..rules import PRESETS, Rules
+from ..scoring.sheet import COLUMNS, Entry, amount_text
+from ..seats import active_seats
+from .model import HEADER_ORDER, DealRecord, GameRecord, RecordError
+
+__all__ = ["MAGIC", "read_text", "read_texts", "write_text"]
+
+MAGIC = "%preferans-record 1"
+_DARK_PASS = Action(DARK_PASS_ID)
+_RULE_FIELDS = tuple(f.name for f in fields(Rules) if f.name != "name")
+
+# ---------------------------------------------------------------------------- tokens
+# An action's token: its text with spaces turned into '-' (``dark-pass``, ``dark-7♠``),
+# so a line is a plain list of tokens.  Cards and bids share 7♠ … 10♥: a line's stage
+# says which (bids on auction and contract lines, cards on discard and trick lines).
+_TOKEN: tuple[str, ...] = tuple(str(Action(i)).replace(" ", "-") for i in range(NUM_ALL_ACTIONS))
+_BID_CONTEXT = frozenset(("auction", "contract"))
+
+
+def _token_table(bid: bool) -> dict[str, Action]:
+    table: dict[str, Action] = {}
+    for i in range(NUM_ALL_ACTIONS - 1, -1, -1):  # cards last, so that in card context they win
+        a = Action(i)
+        if bid and a.is_card:
+            continue
+        if not bid and BID_BASE <= i < BID_BASE + NUM_BIDS:
+            continue
+        for t in (_TOKEN[i], a.ascii().replace(" ", "-")):
+            table[t] = a
+            table[t.lower()] = a
+    return table
+
+
+_LOOKUP = {True: _token_table(True), False: _token_table(False)}
+_CARD_TOKENS: dict[str, Action] = {t: a for t, a in _LOOKUP[False].items() if a < 32}
+
+
+def _action(token: str, stage: str) -> Action:
+    bid = stage in _BID_CONTEXT
+    table = _LOOKUP[bid]
+    a = table.get(token)
+    if a is not None:
+        return a
+    text = token.replace("-", " ") if token.lower().startswith(("dark-", "втёмную-")) else token
+    try:
+        a = Action.parse(text, bid=bid)
+    except PreferansError:
+        raise RecordError(f"cannot read {token!r} as an action") from None
+    table[token] = a
+    return a
+
+
+# What may stand on each kind of line (a first, cheap check; the replay checks the rest).
+# pass, here, talon, dark pass, invite, accept, refuse
+_AUCTION_CALLS = frozenset((PASS_ID, 62, 63, DARK_PASS_ID, 98, 99, 100))
+_DEFENCE_CALLS = frozenset((OPEN_ID, CLOSED_ID, 99, 100, 101, PLAY_ID, 103, 104))
+_WHIST_CALLS = frozenset((WHIST_ID, PASS_ID, HALF_WHIST_ID))
+
+
+# In a trick: the open/closed choice after the first lead, the declarer's choice of a
+# lead penalty (Kodeks 3.3.18) and the opponents' answers to a claim.
+_TRICK_CALLS = frozenset((OPEN_ID, CLOSED_ID, REQUIRE_ID, REQUIRE_ID + 1, WAIVE_ID, ACCEPT_ID, REFUSE_ID))
+
+
+def _fits(a: Action, stage: str) -> bool:
+    if stage == "play":
+        return a < 32 or a in _TRICK_CALLS
+    if stage in ("discard", "redraw"):
+        return a < 32
+    if stage == "contract":
+        return BID_BASE <= a < BID_BASE + NUM_BIDS
+    if stage == "whist":
+        return a in _WHIST_CALLS
+    if stage == "auction":
+        return (a.is_bid or a in _AUCTION_CALLS) and a < TALON_SEEN_ID
+    return a in _DEFENCE_CALLS
+
+
+def _hand_text(mask: int, unknown: int) -> str:
+    known = format_hand(mask, grouped=True) if mask else ""
+    if not unknown:
+        return known or "-"
+    return (known + " " if known else "") + " ".join(["??"] * unknown)
+
+
+def _rule_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, frozenset):
+        return " ".join(str(x) for x in sorted(v)) or "-"
+    if isinstance(v, tuple):
+        return " ".join(str(x) for x in v) or "-"
+    return str(v)
+
+
+def _clean(text: str) -> str:
+    """One-line text for a header value or a comment."""
+    return " ".join(str(text).split())
+
+
+# ---------------------------------------------------------------------------- writing
+def write_text(record: GameRecord) -> str:
+    """The record in the text form (see docs/record-format.md)."""
+    names = record.players
+    out = [MAGIC]
+    headers = record.headers
+    for key in HEADER_ORDER:
+        if key in headers:
+            out.append(f"{key}: {_clean(headers[key])}")
+    for key, value in headers.items():
+        if key not in HEADER_ORDER:
+            out.append(f"{key}: {_clean(value)}")
+    out.append("players: " + ", ".join(names))
+    out.append(f"first_dealer: {names[record.first_dealer]}")
+    out.append("scoring: " + ("pulka" if record.scored else "none"))
+    rules = record.rules
+    out.append(f"rules: {rules.name}")
+    for name in _RULE_FIELDS:
+        out.append(f"rule {name}: {_rule_value(getattr(rules, name))}")
+    for number, deal in enumerate(record.deals, 1):
+        out.append("")
+        _write_deal(out, deal, number, names, rules)
+    if record.stopped:
+        out.append("")
+        out.append("stopped")
+    return "\n".join(out) + "\n"
+
+
+def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ...], rules: Rules) -> None:
+    out.append(f"deal {number}")
+    out.append(f"dealer: {names[d.dealer]}")
+    if d.min_level != 6:
+        out.append(f"min_level: {d.min_level}")
+    for s in d.active:
+        out.append(f"hand {names[s]}: {_hand_text(d.hands[s], d.unknown[s])}")
+    out.append("talon: " + " ".join("??" if c is None else str(c) for c in d.talon))
+    actions, stages = d.actions, d.stages
+    n = len(actions)
+    i = 0
+    cards = 0  # cards played so far
+    # All-pass talon leads (Kodeks 3.7.6) are shown in brackets for the reader's eye.
+    leads = _talon_leads(d, rules)
+    while i < n:
+        stage = stages[i]
+        if stage == "play":
+            trick = cards // 3
+            parts: list[str] = []
+            if trick < len(leads) and cards % 3 == 0:
+                parts.append(f"[{leads[trick]}]")
+            while i < n and stages[i] == "play":
+                a = actions[i]
+                parts.append("??" if a is None else _TOKEN[a])
+                i += 1
+                if a is not None and a < 32:
+                    cards += 1
+                    if cards % 3 == 0:
+                        break
+            out.append(f"trick {trick + 1}: " + " ".join(parts))
+            continue
+        if stage in ("report", "claim"):
+            a = actions[i]
+            who = names[d.actor(i) if d.actor(i) is not None else 0]  # type: ignore[index]
+            out.append(f"{stage}: {who} {_reported_text(a)}")
+            i += 1
+            continue
+        j = i
+        while j < n and stages[j] == stage:
+            j += 1
+        out.append(stage + ": " + " ".join("??" if a is None else _TOKEN[a] for a in actions[i:j]))
+        i = j
+    if d.entries is not None:
+        if not d.entries:
+            out.append("score: -")  # the deal wrote nothing (a misdeal, an all-pass under amnesty …)
+        for e in d.entries:
+            on = f" on {names[e.on]}" if e.column == "whists" else ""
+            why = f" {e.why}" if e.why else ""
+            out.append(f"score: {names[e.player]} {e.column}{on} {amount_text(e.amount)}{why}")
+    if d.help_to is not None:
+        out.append(f"help: {names[d.help_to]}")
+    if d.comment:
+        out.append(f"comment: {_clean(d.comment)}")
+
+
+def _reported_text(a: Action | None) -> str:
+    """``talon-seen``, ``out-of-turn 6♠`` (a report); ``5``, ``5 proven`` (a claim)."""
+    assert a is not None
+    if a >= PROVEN_CLAIM_BASE:
+        return f"{a - PROVEN_CLAIM_BASE} proven"
+    if a >= CLAIM_BASE:
+        return str(a - CLAIM_BASE)
+    return str(a).lstrip("!")
+
+
+def _read_reported(text: str, stage: str) -> Action:
+    if stage == "claim":
+        words = text.split()
+        if not words or not words[0].isdigit() or int(words[0]) > 10 or words[1:] not in ([], ["proven"]):
+            raise RecordError(f"claim: write 'NAME TRICKS' or 'NAME TRICKS proven', not {text!r}")
+        return Action((PROVEN_CLAIM_BASE if words[1:] else CLAIM_BASE) + int(words[0]))
+    try:
+        a = Action.parse("!" + text, bid=True)
+    except PreferansError:
+        a = None
+    if a is None or not TALON_SEEN_ID <= a <= OUT_OF_TURN_BASE + NUM_BIDS:
+        raise RecordError(
+            f"report: {text!r} is not an irregularity: talon-seen, talon-exposed, talon-taken, "
+            "misdeal or out-of-turn CALL"
+        )
+    return a
+
+
+def _talon_leads(d: DealRecord, rules: Rules) -> tuple[str, ...]:
+    """The talon cards that lead tricks 1 and 2 of an all-pass, as text."""
+    if rules.raspas_talon_for(d.players) == "unused" or None in d.talon:
+        return ()
+    for a, st in zip(d.actions, d.stages, strict=False):
+        if st in ("report", "redraw"):
+            continue
+        if st != "auction":
+            break
+        if a != PASS_ID and a != DARK_PASS_ID:
+            return ()
+    if "play" not in d.stages:
+        return ()
+    redrawn = [a for a, st in zip(d.actions, d.stages, strict=False) if st == "redraw"]
+    if redrawn:  # Kodeks 3.3.17: the dealer drew these back into the talon
+        return tuple("??" if a is None else str(a) for a in redrawn)
+    return tuple(str(c) for c in d.talon)
+
+
+# ---------------------------------------------------------------------------- reading
+_KEYED = frozenset(("dealer", "min_level", "talon", "score", "help"))
+_RULES_CACHE: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+
+
+class _Reader:
+    """One pass over the lines of a text; builds :class:`GameRecord` values."""
+
+    def __init__(self, text: str, source: str, lenient: bool) -> None:
+        self.lines = text.splitlines()
+        self.source = source
+        self.lenient = lenient
+        self.errors: list[RecordError] = []
+        self.pos = 0  # index of the next line
+        self.deal_no = 0
+
+    def fail(self, line: int, reason: str) -> None:
+        err = RecordError(reason, source=self.source, line=line, deal=self.deal_no)
+        if not self.lenient:
+            raise err
+        self.errors.append(err)
+
+    def next_line(self) -> tuple[int, str] | None:
+        """The next meaningful line (blank lines and ``#`` comments skipped)."""
+        lines = self.lines
+        while self.pos < len(lines):
+            raw = lines[self.pos]
+            self.pos += 1
+            s = raw.strip()
+            if s and s[0] != "#":
+                return self.pos, s
+        return None
+
+    def peek_magic(self) -> bool:
+        """Is there another record (its magic line) ahead?"""
+        while self.pos < len(self.lines):
+            s = self.lines[self.pos].strip()
+            if s and s[0] != "#":
+                return s.startswith("%preferans-record")
+            self.pos += 1
+        return False
+
+    # -- a whole record ---------------------------------------------------------------
+    def record(self) -> GameRecord:
+        self.errors = []
+        self.deal_no = 0
+        first = self.next_line()
+        if first is None:
+            raise RecordError("empty input: no record", source=self.source, line=0)
+        no, s = first
+        if s != MAGIC:
+            if s.startswith("%preferans-record"):
+                msg = f"unsupported record version {s.split()[-1]!r}: this reader reads version 1"
+            else:
+                msg = f"the record must start with {MAGIC!r}, not {s[:40]!r}"
+            raise RecordError(msg, source=self.source, line=no)
+        headers: dict[str, str] = {}
+        players: tuple[str, ...] = ()
+        first_dealer_name = ""
+        first_dealer_line = 0
+        scored = True
+        rules_name = "sochi"
+        rule_values: dict[str, str] = {}
+        rule_lines: dict[str, int] = {}
+        deals: list[DealRecord] = []
+        stopped = False
+        pending: tuple[int, str] | None = None
+        while True:
+            item = pending or self.next_line()
+            pending = None
+            if item is None:
+                break
+            no, s = item
+            if s.startswith("%preferans-record"):
+                self.pos -= 1  # the next record starts here
+                break
+            if s.startswith("deal ") or s == "deal":
+                if not players:
+                    raise RecordError(
+                        "deal before the 'players:' line: the header must name the players",
+                        source=self.source,
+                        line=no,
+                    )
+                if not deals:
+                    rules = self.rules(rules_name, rule_values, rule_lines)
+                deal, pending = self.deal(no, s, players, rules, len(deals) + 1)
+                if deal is not None:
+                    deals.append(deal)
+                continue
+            if s == "stopped":
+                stopped = True
+                continue
+            key, sep, value = s.partition(":")
+            key = key.strip()
+            value = value.strip()
+            if not sep:
+                self.fail(no, f"expected 'key: value', a 'deal N' line or 'stopped', not {s[:40]!r}")
+                continue
+            if deals:
+                self.fail(no, f"header line {key!r} after the first deal: headers come before the deals")
+                continue
+            if key == "players":
+                names = tuple(n.strip() for n in value.split(","))
+                if len(names) not in (3, 4) or any(not n for n in names) or len(set(names)) != len(names):
+                    raise RecordError(
+                        f"players: give 3 or 4 distinct names separated by commas, not {value!r}",
+                        source=self.source,
+                        line=no,
+                    )
+                players = names
+            elif key == "first_dealer":
+                first_dealer_name, first_dealer_line = value, no
+            elif key == "scoring":
+                if value not in ("pulka", "none"):
+                    self.fail(no, f"scoring: write 'pulka' or 'none', not {value!r}")
+                scored = value != "none"
+            elif key == "rules":
+                if value not in PRESETS:
+                    self.fail(no, f"rules: unknown preset {value!r}; the rule lines still apply "
+                              f"(presets: {', '.join(PRESETS)})")
+                rules_name = value
+            elif key.startswith("rule "):
+                field = key[5:].strip()
+                rule_values[field] = value
+                rule_lines[field] = no
+            else:
+                headers[key] = value
+        if not players:
+            raise RecordError("the header has no 'players:' line", source=self.source, line=no)
+        if not deals:
+            rules = self.rules(rules_name, rule_values, rule_lines)
+        first_dealer = 0
+        if first_dealer_name:
+            if first_dealer_name in players:
+                first_dealer = players.index(first_dealer_name)
+            else:
+                self.fail(first_dealer_line, f"first_dealer: {first_dealer_name!r} is not a player "
+                          f"({', '.join(players)})")
+        elif deals:
+            first_dealer = deals[0].dealer
+        for d in deals:
+            if d.players != len(players):  # pragma: no cover - built from players
+                self.fail(d.line, "deal for another number of players")
+        return GameRecord(
+            players=players,
+            rules=rules,
+            deals=tuple(deals),
+            headers=headers,
+            first_dealer=first_dealer,
+            scored=scored,
+            stopped=stopped,
+            errors=list(self.errors),
+        )
+
+    def rules(self, name: str, values: dict[str, str], lines: dict[str, int]) -> Rules:
+        key = (name, tuple(values.items()))
+        cached = _RULES_CACHE.get(key)
+        if cached is not None:
+            return cached  # the same conventions as a record read before (Rules are immutable)
+        errors_before = len(self.errors)
+        rules = self._rules(name, values, lines)
+        if len(self.errors) == errors_before and len(_RULES_CACHE) < 256:
+            _RULES_CACHE[key] = rules
+        return rules
+
+    def _rules(self, name: str, values: dict[str, str], lines: dict[str, int]) -> Rules:
+        base = PRESETS.get(name, PRESETS["sochi"])
+        if name:
+            base = base.replace(name=name)
+        data: dict[str, Any] = {}
+        for k, v in values.items():
+            if k not in _RULE_FIELDS:
+                close = difflib.get_close_matches(k, _RULE_FIELDS, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                self.fail(lines[k], f"unknown rules field {k!r}{hint}")
+                continue
+            data[k] = "" if v == "-" else v
+        # Apply field by field, so a bad value names its own line.
+        try:
+            return base.replace(**data)
+        except PreferansError:
+            pass
+        rules = base
+        for k, v in data.items():
+            try:
+                rules = rules.replace(**{k: v})
+            except PreferansError as e:
+                self.fail(lines[k], str(e))
+        try:
+            return rules.replace(**data)
+        except PreferansError as e:
+            line = max(lines.values()) if lines else 0
+            self.fail(line, str(e))
+            return rules
+
+    # -- one deal -------------------------------------------------------------------------
+    def deal(
+        self, line: int, head: str, names: tuple[str, ...], rules: Rules, number: int
+    ) -> tuple[DealRecord | None, tuple[int, str] | None]:
+        """Read one deal; returns it (``None`` if broken beyond use) and the line after it."""
+        self.deal_no = number
+        errors_before = len(self.errors)
+        n = len(names)
+        word = head[5:].strip()
+        if word != str(number):
+            self.fail(line, f"deal number: expected 'deal {number}', found {head!r}")
+        dealer = -1
+        min_level = 6
+        hands: dict[int, tuple[int, int]] = {}
+        talon: tuple[Card | None, ...] = ()
+        actions: list[Action | None] = []
+        stages: list[str] = []
+        action_lines: list[int] = []
+        reporters: list[tuple[int, int]] = []
+        key_lines: dict[str, int] = {}
+        hand_lines: dict[int, int] = {}
+        entries: list[Entry] | None = None
+        help_to: int | None = None
+        comment = ""
+        cards_played = 0
+        card_table = _LOOKUP[False]
+        item: tuple[int, str] | None
+        while True:
+            item = self.next_line()
+            if item is None:
+                break
+            no, s = item
+            if s.startswith("deal ") or s == "deal" or s == "stopped" or s.startswith("%preferans-record"):
+                break
+            key, sep, value = s.partition(":")
+            if not sep:
+                self.fail(no, f"expected 'key: value' in deal {number}, not {s[:40]!r}")
+                continue
+            value = value.strip()
+            key = key.rstrip()
+            if key in _KEYED:
+                key_lines.setdefault(key, no)
+            try:
+                if key.startswith("trick"):  # the commonest line first
+                    want = cards_played // 3 + 1
+                    if key[5:].strip() != str(want):
+                        raise RecordError(f"expected 'trick {want}:', found {key!r}")
+                    toks = value.split()
+                    fast = [_CARD_TOKENS.get(t) for t in toks]
+                    if None not in fast:
+                        k = len(fast)  # the common line: cards only
+                        actions.extend(fast)
+                        stages.extend(["play"] * k)
+                        action_lines.extend([no] * k)
+                        cards_played += k
+                        continue
+                    for tok in toks:
+                        a: Action | None = card_table.get(tok)
+                        if a is None:
+                            if tok[0] == "[":
+                                continue  # an all-pass talon lead, shown for the eye
+                            a = _action(tok, "play")
+                        if a < 32:
+                            cards_played += 1
+                        elif a not in _TRICK_CALLS:
+                            raise RecordError(f"{_TOKEN[a]!r} cannot stand in a trick")
+                        actions.append(a)
+                        stages.append("play")
+                        action_lines.append(no)
+                elif key in ("report", "claim"):
+                    seat, rest = _name_at(value, names, key)
+                    reporters.append((len(actions), seat))
+                    actions.append(_read_reported(rest, key))
+                    stages.append(key)
+                    action_lines.append(no)
+                elif key in ("auction", "discard", "contract", "whist", "defence", "redraw"):
+                    if entries is not None:
+                        self.fail(no, f"'{key}' after the score lines: actions come before the score")
+                    for tok in value.split():
+                        if tok == "??":
+                            if key != "discard":
+                                raise RecordError("'??' (an unseen card) may only stand for a discarded card")
+                            a = None
+                        else:
+                            a = _action(tok, key)
+                            if not _fits(a, key):
+                                raise RecordError(f"{_TOKEN[a]!r} cannot stand on a '{key}' line")
+                        actions.append(a)
+                        stages.append(key)
+                        action_lines.append(no)
+                elif key.startswith("hand "):
+                    who = key[5:].strip()
+                    if who not in names:
+                        raise RecordError(f"hand of {who!r}: not a player ({', '.join(names)})")
+                    seat = names.index(who)
+                    if seat in hands:
+                        raise RecordError(f"a second hand line for {who}")
+                    try:
+                        hand_lines[seat] = no
+                        hands[seat] = _read_cards(value, f"hand of {who}")
+                    except RecordError as e:
+                        hands[seat] = (0, 10)  # lenient: the hand is kept as unknown
+                        raise e
+                elif key == "talon":
+                    toks = value.split()
+                    talon = tuple(None if t == "??" else _card(t, "talon") for t in toks)
+                    if len(talon) != 2:
+                        raise RecordError(f"talon: give 2 cards (?? for an unseen one), not {len(talon)}")
+                elif key == "dealer":
+                    if value not in names:
+                        raise RecordError(f"dealer: {value!r} is not a player ({', '.join(names)})")
+                    dealer = names.index(value)
+                elif key == "min_level":
+                    if value not in ("6", "7", "8", "9", "10"):
+                        raise RecordError(f"min_level: give a level 6..10, not {value!r}")
+                    min_level = int(value)
+                elif key == "score":
+                    if entries is None:
+                        entries = []
+                    if value != "-":
+                        entries.append(_read_entry(value, names))
+                elif key == "help":
+                    if value not in names:
+                        raise RecordError(f"help: {value!r} is not a player ({', '.join(names)})")
+                    help_to = names.index(value)
+                elif key == "comment":
+                    comment = f"{comment} {value}".strip() if comment else value
+                else:
+                    raise RecordError(
+                        f"unknown line {key!r} in deal {number}: expected dealer, min_level, hand NAME, talon, "
+                        "auction, discard, contract, whist, defence, trick N, redraw, report, claim, score, "
+                        "help or comment"
+                    )
+            except RecordError as e:
+                self.fail(no, e.reason)
+        broken = len(self.errors) > errors_before
+        if dealer < 0:
+            self.fail(line, f"deal {number} has no 'dealer:' line")
+            return None, item
+        active = active_seats(dealer, n)
+        masks = [0] * n
+        unknown = [0] * n
+        seen = 0
+        for seat in range(n):
+            if seat not in active:
+                if seat in hands and hands[seat] != (0, 0):
+                    self.fail(hand_lines.get(seat, line), f"hand of {names[seat]}: the 4-handed dealer holds no cards")
+                continue
+            if seat not in hands:
+                self.fail(line, f"deal {number} has no hand line for {names[seat]}")
+                hands[seat] = (0, 10)  # lenient: unknown
+            m, u = hands[seat]
+            if m.bit_count() + u != 10:
+                self.fail(hand_lines.get(seat, line),
+                          f"hand of {names[seat]}: 10 cards (?? for unseen ones), not {m.bit_count() + u}")
+                broken = True
+            if seen & m:
+                self.fail(hand_lines.get(seat, line), f"hand of {names[seat]}: {format_hand(seen & m)} dealt twice")
+                broken = True
+            seen |= m
+            masks[seat], unknown[seat] = m, u
+        if not talon:
+            self.fail(line, f"deal {number} has no 'talon:' line")
+            return None, item
+        for c in talon:
+            if c is not None and seen >> c & 1:
+                self.fail(key_lines.get("talon", line), f"talon: {c} is also in a hand")
+                broken = True
+        if broken and self.lenient:
+            pass  # keep what was read; the replay check skips a broken deal
+        record = DealRecord(
+            players=n,
+            dealer=dealer,
+            hands=tuple(masks),
+            talon=talon,
+            actions=tuple(actions),
+            stages=tuple(stages),
+            entries=None if entries is None else tuple(entries),
+            unknown=tuple(unknown),
+            min_level=min_level,
+            help_to=help_to,
+            comment=comment,
+            reporters=tuple(reporters),
+            line=line,
+            action_lines=tuple(action_lines),
+            key_lines=tuple(key_lines.items()),
+        )
+        return record, item
+
+
+def _card(token: str, what: str) -> Card:
+    try:
+        return Card.parse(token)
+    except PreferansError as e:
+        raise RecordError(f"{what}: {e}") from None
+
+
+def _read_cards(text: str, what: str) -> tuple[int, int]:
+    """Known cards as a mask and the number of ``??``."""
+    unknown = 0
+    if "??" in text:
+        toks = text.split()
+        unknown = toks.count("??")
+        text = " ".join(t for t in toks if t != "??")
+    try:
+        return to_mask(text, what), unknown
+    except PreferansError as e:
+        raise RecordError(str(e)) from None
+
+
+def _name_at(text: str, names: tuple[str, ...], what: str = "score") -> tuple[int, str]:
+    """The player whose name starts ``text``, and the rest of it."""
+    best = -1
+    for i, name in enumerate(names):
+        fits = text.startswith(name) and (len(text) == len(name) or text[len(name)] == " ")
+        if fits and (best < 0 or len(name) > len(names[best])):
+            best = i
+    if best < 0:
+        raise RecordError(f"{what}: expected a player's name ({', '.join(names)}) at {text[:30]!r}")
+    return best, text[len(names[best]) :].lstrip()
+
+
+def _read_entry(text: str, names: tuple[str, ...]) -> Entry:
+    """``NAME pool 4 game``, ``NAME whists on NAME 2 whist``, ``NAME mountain -3 write-off``."""
+    player, rest = _name_at(text, names)
+    column, _, rest = rest.partition(" ")
+    if column not in COLUMNS:
+        raise RecordError(f"score: column must be pool, mountain or whists, not {column!r}")
+    on = -1
+    if column == "whists":
+        if not rest.startswith("on "):
+            raise RecordError("score: write whists as 'NAME whists on NAME AMOUNT'")
+        on, rest = _name_at(rest[3:], names)
+        if on == player:
+            raise RecordError(f"score: {names[player]} cannot write whists on himself")
+    amount_s, _, why = rest.partition(" ")
+    amount: int | Fraction
+    try:
+        amount = int(amount_s)
+    except ValueError:
+        try:
+            fr = Fraction(amount_s)
+        except (ValueError, ZeroDivisionError):
+            raise RecordError(f"score: {amount_s!r} is not an amount (write 4, -3 or 7/2)") from None
+        amount = fr.numerator if fr.denominator == 1 else fr
+    return Entry(column, player, amount, on, why.strip())
+
+
+def read_text(text: str, *, source: str = "<string>", lenient: bool = False) -> GameRecord:
+    """Read one record (the first, if the text holds several).
+
+    Strict by default; ``lenient=True`` collects problems on ``record.errors``.
+    This checks the form only; :func:`preferans.record.check` replays it.
+    """
+    return _Reader(text, source, lenient).record()
+
+
+def read_texts(text: str, *, source: str = "<string>", lenient: bool = False) -> list[GameRecord]:
+    """Read every record of a text (records follow one another, each from its magic line)."""
+    reader = _Reader(text, source, lenient)
+    out = [reader.record()]
+    while reader.peek_magic():
+        out.append(reader.record())
+    return out
+

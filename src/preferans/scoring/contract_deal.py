@@ -1,0 +1,205 @@
+"""Writing a trick game or a misère on the sheet (spec §9.2, §5.2–§5.4, §7).
+
+Functions here take a validated :class:`~preferans.engine.result.DealResult` and
+return the sheet lines (:class:`~preferans.scoring.sheet.Entry`) it writes.
+``coeff`` is the deal's whole coefficient: dark game × bombs (classic,
+Kodeks 3.3.19); it multiplies every amount of the deal.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..engine.result import DealKind, DealResult, DefenceCall
+from ..rules import Rules
+from ..seats import active_seats, defenders_of
+from .sheet import Amount, Entry
+
+__all__ = ["QUOTA", "score_game", "score_misere", "sold_aces"]
+
+# Defenders' quota by level (Kodeks 3.8.2; spec §5.2).
+QUOTA = (0, 0, 0, 0, 0, 0, 4, 2, 1, 1, 1)
+
+WHIST = DefenceCall.WHIST
+PASS = DefenceCall.PASS
+HALF = DefenceCall.HALF
+
+
+def _part(x: int, num: int, den: int) -> Amount:
+    """``x * num / den`` as an int when exact, else a Fraction."""
+    p = x * num
+    return p // den if p % den == 0 else Fraction(p, den)
+
+
+def _times(x: Amount, k: Amount) -> Amount:
+    p = x * k
+    if isinstance(p, Fraction) and p.denominator == 1:
+        return p.numerator
+    return p
+
+
+def sold_aces(result: DealResult, rules: Rules) -> int:
+    """«Проданные тузы» (seed-002 p.14; spec §9.3): aces, or sure tricks, in the talon."""
+    mode = rules.dealer_talon_whists
+    if mode == "none" or not result.talon:
+        return 0
+    cards = result.talon
+    aces = sum(1 for c in cards if c % 8 == 7)
+    if mode == "aces":
+        return aces
+    # sure_tricks: an ace, and a king under an ace of its suit in the talon.
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    kings = sum(1 for c in cards if c % 8 == 6 and mask >> (c + 1) & 1)
+    return aces + kings
+
+
+def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
+    """Sheet lines of a trick game (played, not played, checked or conceded)."""
+    contract = result.contract
+    decl = result.declarer
+    assert contract is not None and decl is not None
+    level = contract.level
+    v = rules.game_values[level - 6] * coeff  # spec §9.2: v = V(level) * coeff
+    wp = rules.whist_mult * v  # whist price per defender's trick
+    quota = QUOTA[level]
+    d1, d2 = defenders_of(active_seats(result.dealer, result.players), decl)
+    defence = result.defence
+    out: list[Entry] = []
+
+    if result.players == 4 and rules.dealer_talon_whists != "none" and not contract.without_talon:
+        k = sold_aces(result, rules)
+        if k:  # spec §9.3 [U]: the dealer writes the whist price per sold ace
+            out.append(Entry("whists", result.dealer, wp * k, decl, "sold-aces"))
+
+    if result.conceded == 3:  # «без трёх без вистов» (spec §4.5): remiz for 3, no whists
+        u = 3
+        out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))
+        if rules.bez_trekh_consolation == "yes":
+            _consolation(out, result, rules, v, u, (d1, d2))
+        return out
+
+    if result.kind is DealKind.NOT_PLAYED:
+        out.append(Entry("pool", decl, v, -1, "game"))
+        c1, c2 = defence.get(d1, PASS), defence.get(d2, PASS)
+        if c1 is HALF or c2 is HALF:
+            # Полвиста accepted: half the quota at the whist price (spec §5.4).
+            hw = d1 if c1 is HALF else d2
+            out.append(Entry("whists", hw, _part(wp, quota, 2), decl, "half-whist"))
+        elif c1 is WHIST or c2 is WHIST:
+            # «За своими» (seed-002 p.27): as for 2 tricks on a 6, 1 on a 7.
+            w = d1 if c1 is WHIST else d2
+            out.append(Entry("whists", w, _part(wp, quota, 2), decl, "za-svoimi"))
+        return out
+
+    tricks = result.tricks
+    if result.conceded == 10 and not tricks:
+        # Kodeks 3.5.4 «без всех»: the declarer took nothing (spec §16.5).
+        tricks = {decl: 0, d1: 5, d2: 5}
+    dt = tricks.get(decl, 0)
+    t1, t2 = tricks.get(d1, 0), tricks.get(d2, 0)
+    side = t1 + t2
+    u = level - dt if dt < level else 0
+
+    whisters = tuple(d for d in (d1, d2) if defence.get(d) is WHIST)
+    if result.ten_checked or (result.conceded == 10 and not whisters):
+        whisters = (d1, d2)  # checked 10 (seed-002 p.26): both count as whisters
+    elif not whisters:  # nobody whisted: the game counts as made (seed-002 p.25)
+        out.append(Entry("pool", decl, v, -1, "game"))
+        return out
+
+    if u == 0:
+        out.append(Entry("pool", decl, v, -1, "game"))
+        if len(whisters) == 2:
+            if t1:
+                out.append(Entry("whists", d1, wp * t1, decl, "whist"))
+            if t2:
+                out.append(Entry("whists", d2, wp * t2, decl, "whist"))
+            short = quota - side
+            if short > 0 and not result.ten_checked and result.conceded != 10:
+                _charge_two(out, rules, v, quota, short, d1, t1, d2, t2)
+        else:
+            w = whisters[0]
+            if side:
+                out.append(Entry("whists", w, wp * side, decl, "whist"))  # all the side's tricks
+            owed: Amount = quota if rules.lone_quota == "full" else Fraction(quota, 2)
+            short_l = owed - side
+            if short_l > 0:  # responsibility (spec §5.3)
+                out.append(Entry("mountain", w, _times(rules.pen_mult * v, short_l), -1, "penalty"))
+        return out
+
+    # The declarer failed: remiz and consolation (spec §9.2, Kodeks 3.8.1.2).
+    out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))
+    c = rules.cons_mult * v * u
+    if len(whisters) == 2:
+        out.append(Entry("whists", d1, wp * t1 + c, decl, "whist"))
+        out.append(Entry("whists", d2, wp * t2 + c, decl, "whist"))
+    else:
+        w = whisters[0]
+        p = d2 if w == d1 else d1
+        if rules.lone_fail_style == "greedy":  # жлобский (Sochi): the passer writes consolation
+            out.append(Entry("whists", w, wp * side + c, decl, "whist"))
+            out.append(Entry("whists", p, c, decl, "consolation"))
+        else:  # джентльменский (Leningrad): everything split in half
+            half = _part(wp * side + 2 * c, 1, 2)
+            out.append(Entry("whists", w, half, decl, "whist"))
+            out.append(Entry("whists", p, half, decl, "whist"))
+    if result.players == 4 and rules.consolation_by_dealer:
+        out.append(Entry("whists", result.dealer, c, decl, "consolation"))
+    return out
+
+
+def _consolation(
+    out: list[Entry], result: DealResult, rules: Rules, v: int, u: int, defenders: tuple[int, int]
+) -> None:
+    c = rules.cons_mult * v * u
+    decl = result.declarer
+    assert decl is not None
+    for d in defenders:
+        out.append(Entry("whists", d, c, decl, "consolation"))
+    if result.players == 4 and rules.consolation_by_dealer:
+        out.append(Entry("whists", result.dealer, c, decl, "consolation"))
+
+
+def _charge_two(
+    out: list[Entry],
+    rules: Rules,
+    v: int,
+    quota: int,
+    short: int,
+    d1: int,
+    t1: int,
+    d2: int,
+    t2: int,
+) -> None:
+    """Both whisted and the side is short (spec §5.2 allocation)."""
+    pen = rules.pen_mult * v
+    if quota == 1:  # 8–10: both took nothing
+        each: Amount = 1 if rules.norm1_both_fail == "both_full" else Fraction(1, 2)
+        out.append(Entry("mountain", d1, _times(pen, each), -1, "penalty"))
+        out.append(Entry("mountain", d2, _times(pen, each), -1, "penalty"))
+        return
+    half2 = quota  # compare 2*tricks with the quota to stay in integers
+    low1, low2 = 2 * t1 < half2, 2 * t2 < half2
+    if low1 and low2:  # each for his own deficit
+        out.append(Entry("mountain", d1, _times(pen, Fraction(quota - 2 * t1, 2)), -1, "penalty"))
+        out.append(Entry("mountain", d2, _times(pen, Fraction(quota - 2 * t2, 2)), -1, "penalty"))
+    else:  # the one below half answers for the whole shortfall
+        low = d1 if low1 else d2
+        out.append(Entry("mountain", low, _times(pen, short), -1, "penalty"))
+
+
+def score_misere(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
+    """Misère: 10 in the pool if clean, else per trick into the mountain (spec §7, §9.1)."""
+    decl = result.declarer
+    assert decl is not None
+    t = result.tricks.get(decl, 0)
+    if t == 0:
+        col, amount, why = "pool", rules.misere_pool * coeff, "misere"
+    else:
+        col, amount, why = "mountain", rules.misere_trick * coeff * t, "misere"
+    if result.misere_half:  # «пополам» with the dealer (Kodeks 3.6.9)
+        half = _part(amount, 1, 2)
+        return [Entry(col, decl, half, -1, why), Entry(col, result.dealer, half, -1, why)]
+    return [Entry(col, decl, amount, -1, why)]

@@ -1,0 +1,386 @@
+"""The pulka (пулька) as a whole game: deals in order, written on one sheet, then settled.
+
+A :class:`Pulka` keeps what lasts between deals (spec §8.3, §10, §11.5):
+the dealer's rotation (Kodeks 3.2.2, 3.7.7), the series of consecutive
+all-passes with its price (3.7.4) and exit level, classic bombs (3.3.19),
+the pool target with help (помощь) and mountain write-off, and the end of
+the game.  Deals come from the engine (``pulka.record(deal.result)``) or are
+entered by hand (:meth:`Pulka.game`, :meth:`Pulka.misere`, :meth:`Pulka.all_pass`).
+
+>>> p = Pulka(Rules.preset("sochi"), "ABC")
+>>> p.next_dealer, p.min_level
+(0, 6)
+>>> _ = p.game("B", "7♠", defence={"C": "whist", "A": "pass"}, tricks={"B": 7, "C": 2, "A": 1})
+>>> _ = p.all_pass({"A": 0, "B": 4, "C": 6})
+>>> p.sheet.pool, p.sheet.mountain, p.raspas_series, p.next_dealer
+([1, 4, 0], [0, 4, 6], 1, 2)
+>>> [str(x) for x in p.settlement().net]
+['80/3', '14/3', '-94/3']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+
+from ..actions import Contract
+from ..engine.result import DealKind, DealResult, DefenceCall
+from ..errors import ScoreError
+from ..rules import Rules
+from . import DealScore, Entry, Settlement, Sheet, deal_label, score_deal, settle
+from .contract_text import parse_contract
+from .sheet import Amount
+from .svg_sheet import sheet_svg
+
+__all__ = ["Pulka"]
+
+_REGULAR = frozenset((DealKind.GAME, DealKind.NOT_PLAYED, DealKind.MISERE, DealKind.ALL_PASS))
+
+Seat = int | str
+
+
+class Pulka:
+    """A game of preferans on one sheet.
+
+    ``players`` is 3, 4 or the players' names (3 or 4 of them; default names
+    are ``A B C D``).  ``first_dealer`` is the seat (or name) who deals first.
+
+    Useful attributes: :attr:`sheet`, :attr:`next_dealer`, :attr:`min_level`
+    (the lowest game allowed in the next deal, from ``raspas_exit_levels``),
+    :attr:`raspas_series` / :attr:`raspas_step`, :attr:`bombs`, :attr:`is_over`.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: int | Sequence[str] = 3,
+        *,
+        first_dealer: Seat = 0,
+    ) -> None:
+        self.rules = rules if rules is not None else Rules()
+        if isinstance(players, int):
+            if players not in (3, 4):
+                raise ScoreError(f"players: a pulka is for 3 or 4 players, not {players}")
+            names: tuple[str, ...] = tuple("ABCD"[:players])
+        else:
+            names = tuple(players)
+        if len(names) not in (3, 4):
+            raise ScoreError(f"players: a pulka is for 3 or 4 players, not {len(names)}")
+        if len(set(names)) != len(names) or any(not n for n in names):
+            raise ScoreError(f"players: names must be distinct and non-empty, not {list(names)}")
+        self.names = names
+        self.first_dealer = self.seat(first_dealer)
+        self.results: list[DealResult] = []
+        self._help: list[int | None] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.sheet = Sheet(self.names)
+        self.next_dealer = self.first_dealer
+        self.raspas_series = 0
+        self.bombs: list[int] = [1] * len(self.names)
+        self._stopped = False
+
+    # -- seats ------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def seat(self, who: Seat) -> int:
+        """A seat number from a seat or a player's name."""
+        if isinstance(who, int) and not isinstance(who, bool):
+            if 0 <= who < len(self.names):
+                return who
+        elif isinstance(who, str) and who in self.names:
+            return self.names.index(who)
+        raise ScoreError(f"player: {who!r} is not at this table ({', '.join(self.names)})")
+
+    # -- the state between deals --------------------------------------------------------
+    @property
+    def raspas_step(self) -> int:
+        """The step an all-pass dealt next would have in its series (1 = first)."""
+        return self.raspas_series + 1
+
+    @property
+    def min_level(self) -> int:
+        """The lowest game allowed in the next deal (exit from all-pass, spec §8.3)."""
+        k = self.raspas_series
+        if k == 0:
+            return 6
+        levels = self.rules.raspas_exit_levels
+        return levels[min(k, len(levels)) - 1]
+
+    def closed(self, seat: Seat) -> bool:
+        """Has this player filled his pool to the target (закрыл пулю)?"""
+        return self.sheet.pool[self.seat(seat)] >= self.rules.pool_target
+
+    @property
+    def is_over(self) -> bool:
+        """Has the game ended by ``rules.end_condition`` (or by :meth:`stop`)?"""
+        if self._stopped:
+            return True
+        cond = self.rules.end_condition
+        target = self.rules.pool_target
+        pools = self.sheet.pool
+        if cond == "all_closed":
+            return all(p >= target for p in pools)
+        if cond == "deals":
+            return len(self.results) >= self.rules.max_deals
+        if cond == "pool_sum":  # spec §10 [U]: the pools together reach n × target
+            return sum(pools) >= target * len(pools)
+        return False  # "agreement": only stop() ends it
+
+    def stop(self) -> None:
+        """End the game by agreement; unclosed pools are settled as they are (spec §10)."""
+        self._stopped = True
+
+    # -- recording deals ---------------------------------------------------------------------
+    def record(self, result: DealResult, *, help_to: Seat | None = None) -> DealScore:
+        """Write one deal on the sheet and move on to the next deal.
+
+        Nothing changes if the outcome is impossible (:class:`ScoreError`).
+        ``help_to`` names whom to help when ``help_target="choice"``.
+        """
+        if self.is_over:
+            raise ScoreError("the pulka is over: settle it, or undo the last deal")
+        helped = None if help_to is None else self.seat(help_to)
+        score = self._write(result, helped)
+        self.results.append(result)
+        self._help.append(helped)
+        return score
+
+    def undo(self) -> DealResult:
+        """Take back the last deal (the sheet is rebuilt from the others)."""
+        if not self.results:
+            raise ScoreError("undo: no deal to take back")
+        last = self.results.pop()
+        self._help.pop()
+        self._reset()  # undo also reopens a game stopped by agreement
+        for r, h in zip(self.results, self._help, strict=True):
+            self._write(r, h)
+        return last
+
+    def svg(self) -> str:
+        """The paper sheet with its settlement, as SVG (:mod:`preferans.scoring.svg_sheet`)."""
+        r = self.rules
+        title = f"Пулька — {r.name}, {self.players} players, pool {r.pool_target}, {len(self.results)} deals"
+        return sheet_svg(self.sheet, self.settlement(), pool_target=r.pool_target, title=title)
+
+    _repr_svg_ = svg  # shown as the sheet in notebooks
+
+    @property
+    def help_choices(self) -> tuple[int | None, ...]:
+        """The ``help_to`` given with each recorded deal (``None`` when not given)."""
+        return tuple(self._help)
+
+    def settlement(self) -> Settlement:
+        """Settle the sheet as it stands (spec §11), whether or not the pools are closed."""
+        return settle(self.sheet, self.rules)
+
+    def _write(self, result: DealResult, help_to: int | None) -> DealScore:
+        rules = self.rules
+        n = len(self.names)
+        if result.players != n:
+            raise ScoreError(f"players: the deal had {result.players} players, the pulka has {n}")
+        kind = result.kind
+        decl = result.declarer
+        if kind in (DealKind.GAME, DealKind.NOT_PLAYED) and result.contract is not None:
+            need = self.min_level
+            if result.contract.level < need:  # spec §8.3 exit levels
+                raise ScoreError(
+                    f"contract: after {self.raspas_series} all-pass(es) the lowest game is {need} "
+                    f"(raspas_exit_levels={list(rules.raspas_exit_levels)}), not {result.contract}"
+                )
+        bomb = 1
+        if rules.bombs and decl is not None and kind is not DealKind.ALL_PASS:
+            bomb = self.bombs[decl]  # Kodeks 3.3.19; [S9] fn.33: bombs × dark
+        step = self.raspas_step if kind is DealKind.ALL_PASS else 0
+        entries = score_deal(result, rules, raspas_step=max(step, 1), bomb=bomb)
+        entries = self._close_pools(entries, help_to)
+        score = DealScore(
+            len(self.sheet.history) + 1,
+            tuple(entries),
+            result.dealer,
+            deal_label(result, self.names),
+            step,
+        )
+        self.sheet.write(score)
+        # -- what lasts: series, bombs, the deal --------------------------------------------
+        if kind not in _REGULAR:
+            pass  # an irregular deal (void, penalty) neither continues nor ends a series
+        elif kind is DealKind.ALL_PASS:
+            self.raspas_series += 1
+            if rules.bombs:
+                coeff = max(2, result.multiplier)
+                for s in result.bombs_earned:
+                    self.bombs[s] = min(self.bombs[s] * coeff, rules.bomb_limit)
+        else:
+            if bomb > 1 and decl is not None:
+                self.bombs[decl] = 1  # the bomb is spent on the holder's game
+            if kind is DealKind.MISERE:
+                if rules.misere_ends_series:
+                    self.raspas_series = 0
+            elif not rules.exit_requires_whisted_game or _whisted(result):
+                self.raspas_series = 0
+        if kind not in _REGULAR and kind.value == "void":
+            self.next_dealer = result.dealer  # the same dealer deals again (Kodeks 3.2.2)
+        elif kind is DealKind.ALL_PASS and not rules.deal_moves_after_raspas:
+            self.next_dealer = result.dealer  # скользящая распасовка (Kodeks 3.7.7) [U]
+        else:
+            self.next_dealer = (result.dealer + 1) % n  # Kodeks 3.2.2
+        return score
+
+    def _close_pools(self, entries: list[Entry], help_to: int | None) -> list[Entry]:
+        """Pool points past the target help others or write off the mountain (spec §10)."""
+        rules = self.rules
+        target = rules.pool_target
+        current = self.sheet.pool
+        added: dict[int, Amount] = {}
+        for e in entries:
+            if e.column == "pool":
+                p = e.player
+                added[p] = added.get(p, 0) + e.amount
+                if current[p] + added[p] > target:
+                    break
+        else:
+            return entries  # nobody passes the target: nothing to help or write off
+        pool = list(current)
+        mountain = list(self.sheet.mountain)
+        for e in entries:
+            if e.column == "mountain":
+                mountain[e.player] += e.amount
+        out: list[Entry] = []
+        for e in entries:
+            if e.column != "pool" or e.amount <= 0:
+                out.append(e)
+                continue
+            p = e.player
+            keep: Amount = max(min(e.amount, target - pool[p]), 0)
+            surplus: Amount = e.amount - keep
+            if keep:
+                out.append(e._replace(amount=keep))
+                pool[p] += keep
+            while surplus > 0:
+                q = self._helped(p, pool, help_to)
+                if q is None:
+                    break
+                g = min(surplus, target - pool[q])
+                pool[q] += g
+                surplus -= g
+                out.append(Entry("pool", q, g, -1, "help"))  # помощь
+                out.append(Entry("whists", p, g * rules.help_whists_per_point, q, "help"))
+            if surplus > 0:
+                # Nobody to help: the surplus writes off the own mountain (×2 Leningrad [S23]).
+                off = min(surplus * rules.writeoff_mountain_mult, max(mountain[p], 0))
+                if off > 0:
+                    out.append(Entry("mountain", p, -off, -1, "write-off"))
+                    mountain[p] -= off
+                    surplus -= Fraction(off) / rules.writeoff_mountain_mult
+                    if isinstance(surplus, Fraction) and surplus.denominator == 1:
+                        surplus = surplus.numerator
+                if surplus > 0:  # no mountain left either: the pool goes past the target
+                    out.append(Entry("pool", p, surplus, -1, e.why))
+                    pool[p] += surplus
+        return out
+
+    def _helped(self, helper: int, pool: list[Amount], chosen: int | None) -> int | None:
+        target = self.rules.pool_target
+        n = len(pool)
+        order = [(helper + k) % n for k in range(1, n)]
+        open_ = [q for q in order if pool[q] < target]
+        if not open_:
+            return None
+        mode = self.rules.help_target
+        if mode == "choice" and chosen is not None and chosen in open_:
+            return chosen
+        if mode == "next":
+            return open_[0]
+        return min(open_, key=lambda q: pool[q])  # lowest pool; ties: next clockwise
+
+    # -- entering outcomes by hand ----------------------------------------------------------------
+    def _tricks(self, tricks: Mapping[Seat, int] | None) -> dict[int, int]:
+        return {self.seat(k): int(v) for k, v in (tricks or {}).items()}
+
+    def game(
+        self,
+        declarer: Seat,
+        contract: str | Contract,
+        *,
+        defence: Mapping[Seat, str | DefenceCall] | None = None,
+        tricks: Mapping[Seat, int] | None = None,
+        dealer: Seat | None = None,
+        open_play: bool = False,
+        multiplier: int = 1,
+        conceded: int = 0,
+        talon: Iterable[int] = (),
+        help_to: Seat | None = None,
+    ) -> DealScore:
+        """Record a trick game entered by hand.
+
+        Without ``tricks`` the game was not played (both passed, half-whist,
+        «за своими»); a 10-game with tricks and no ``defence`` was checked.
+        """
+        c = contract if isinstance(contract, Contract) else parse_contract(contract)
+        if c.is_misere:
+            raise ScoreError("contract: record a misère with Pulka.misere()")
+        d = self.next_dealer if dealer is None else self.seat(dealer)
+        calls = {self.seat(k): DefenceCall(v) for k, v in (defence or {}).items()}
+        t = self._tricks(tricks)
+        checked = c.level == 10 and not calls and bool(t) and not conceded
+        if checked and self.rules.ten_mode != "checked":
+            raise ScoreError("defence: ten_mode is 'whisted': give the defenders' calls on a 10")
+        kind = DealKind.GAME if (t or conceded) else DealKind.NOT_PLAYED
+        lone = [s for s, v in calls.items() if v is DefenceCall.WHIST]
+        za = kind is DealKind.NOT_PLAYED and len(lone) == 1
+        result = DealResult(
+            kind, self.players, d, self.seat(declarer), c,
+            defence=calls, open_play=open_play, tricks=t, ten_checked=checked,
+            za_svoimi=za, conceded=conceded, multiplier=multiplier, talon=tuple(talon),
+        )  # fmt: skip
+        return self.record(result, help_to=help_to)
+
+    def misere(
+        self,
+        declarer: Seat,
+        tricks: int | Mapping[Seat, int],
+        *,
+        dealer: Seat | None = None,
+        half_with_dealer: bool = False,
+        multiplier: int = 1,
+        help_to: Seat | None = None,
+    ) -> DealScore:
+        """Record a misère: the declarer's tricks (or everybody's)."""
+        d = self.next_dealer if dealer is None else self.seat(dealer)
+        s = self.seat(declarer)
+        t = {s: tricks} if isinstance(tricks, int) else self._tricks(tricks)
+        result = DealResult(
+            DealKind.MISERE, self.players, d, s, Contract(0),
+            tricks=t, misere_half=half_with_dealer, multiplier=multiplier,
+        )  # fmt: skip
+        return self.record(result, help_to=help_to)
+
+    def all_pass(
+        self,
+        tricks: Mapping[Seat, int],
+        *,
+        dealer_tricks: int = 0,
+        dealer: Seat | None = None,
+        multiplier: int = 1,
+        bombs_earned: Iterable[Seat] = (),
+        help_to: Seat | None = None,
+    ) -> DealScore:
+        """Record an all-pass: every active player's tricks (and the 4-handed dealer's)."""
+        d = self.next_dealer if dealer is None else self.seat(dealer)
+        result = DealResult(
+            DealKind.ALL_PASS, self.players, d, tricks=self._tricks(tricks),
+            dealer_tricks=dealer_tricks, multiplier=multiplier,
+            bombs_earned=tuple(self.seat(b) for b in bombs_earned),
+        )  # fmt: skip
+        return self.record(result, help_to=help_to)
+
+
+def _whisted(result: DealResult) -> bool:
+    """Was the game defended (for ``exit_requires_whisted_game``)?"""
+    if result.ten_checked or result.conceded:
+        return True
+    return any(v in (DefenceCall.WHIST, DefenceCall.HALF) for v in result.defence.values())

@@ -1,0 +1,596 @@
+"""The full-screen game (Textual): a whole pulka against bots, keyboard only, fits 80×24.
+
+Layout, top to bottom: a status line (deal, dealer, contract, trumps); the
+table — the players with their calls, tricks and any hand lying face up, the
+current trick with the talon, and the game's log; the prompt; the choices
+(your hand sorted by suit with the legal cards bright and the others dimmed,
+or the legal calls); the key help.
+
+Keys: ←/→ choose, Enter play, s sheet, l last trick, h hint, u undo (practice),
+a auto-play a forced card, t light/dark, ? help, q save and quit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, RichLog, Static
+
+from ..actions import Action
+from ..cards import Card, iter_display
+from ..engine.deal import Phase
+from ..errors import PreferansError
+from ..scoring.text_sheet import render_text
+from ..table import Table
+from .narrate import Narrator
+from .words import T, action_name, contract_text, display_order, hand_text, played_mask, read_action, result_text
+
+__all__ = ["PlayApp"]
+
+_RED = "bold red"
+
+
+def card_text(card: int, style: str = "") -> Text:
+    """A card with its suit's colour: red suits red, black suits in the text colour (light or dark)."""
+    c = Card(card)
+    red = c.suit in (2, 3)
+    return Text(str(c), style=(_RED if red else "bold") + (" " + style if style else ""))
+
+
+class TextScreen(ModalScreen[None]):
+    """A page of text over the table (sheet, help, last trick); any key closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,enter,space", "close", "close")]
+
+    DEFAULT_CSS = """
+    TextScreen { align: center middle; }
+    TextScreen > VerticalScroll {
+        width: 100%; max-width: 100; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+    }
+    """
+
+    def __init__(self, title: str, body: str | Text, footer: str) -> None:
+        super().__init__()
+        self._title = title
+        self._body = body
+        self._footer = footer
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as v:
+            v.border_title = self._title
+            v.border_subtitle = self._footer
+            yield Static(self._body, id="page")
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class PlayApp(App[int]):
+    """``preferans play``: the table drawn full-screen, driven by the keyboard."""
+
+    TITLE = "preferans"
+    AUTO_FOCUS = None  # nothing holds the keys but the game; the typing line takes them only when opened
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $primary-background; color: $text; padding: 0 1; }
+    #table { height: 1fr; }
+    #seats { width: 30; padding: 0 1; border-right: vkey $secondary; }
+    #trick { width: 22; padding: 0 1; }
+    #log { width: 1fr; border-left: vkey $secondary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    #prompt { height: 1; padding: 0 1; color: $warning; text-style: bold; }
+    #hand { height: 1; padding: 0 1; }
+    #bottom { height: auto; }
+    #calls { height: auto; max-height: 3; padding: 0 1; }
+    #typed { display: none; height: 1; border: none; padding: 0 1; }
+    #typed.on { display: block; }
+    #keys { height: 1; padding: 0 1; background: $primary-background; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "previous", show=False),
+        Binding("right", "move(1)", "next", show=False),
+        Binding("up", "move(-1)", "previous", show=False),
+        Binding("down", "move(1)", "next", show=False),
+        Binding("home", "jump(0)", "first", show=False),
+        Binding("end", "jump(-1)", "last", show=False),
+        Binding("enter,space", "choose", "play", show=False),
+        Binding("s", "sheet", "sheet", show=False),
+        Binding("l", "last_trick", "last trick", show=False),
+        Binding("h", "hint", "hint", show=False),
+        Binding("u", "undo", "undo", show=False),
+        Binding("a", "auto", "auto-play", show=False),
+        Binding("t", "theme_toggle", "light/dark", show=False),
+        Binding("question_mark,f1", "help", "help", show=False),
+        Binding("colon,slash", "type", "type an action", show=False),
+        Binding("escape", "cancel_typing", "cancel", show=False),
+        Binding("q", "quit_game", "quit", show=False),
+        Binding("ctrl+q,ctrl+c", "quit_game", "quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        lang: str = "en",
+        delay: float = 0.5,
+        quit_save: Path | None = None,
+        light: bool = False,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.lang = lang
+        self.t = T(lang)
+        self.delay = delay
+        self.quit_save = quit_save
+        self.light = light
+        self.cursor = 0
+        self.message = ""
+        self.exit_message = ""
+        self._busy = False
+        self._log_buffer: list[str] = []
+        self.narrator = Narrator(table, lang=lang, say=self._log_line)
+        self.viewer = self.narrator.viewer if self.narrator.viewer is not None else 0
+
+    # -- building ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="table"):
+            yield Static(id="seats")
+            yield Static(id="trick")
+            log = RichLog(id="log", wrap=True, min_width=20)
+            log.can_focus = False  # the keys belong to the game, not to scrolling the log
+            yield log
+        with Vertical(id="bottom", classes="bottom"):
+            yield Static(id="prompt")
+            yield Static(id="hand")
+            yield Static(id="calls")
+            yield Input(id="typed", placeholder=self.t("type_here"))
+            yield Static(id="keys")
+
+    def _widget(self, name: str) -> Static:
+        """A widget of the table screen, also while a page (sheet, help) lies over it."""
+        return self._main.query_one(f"#{name}", Static)
+
+    def on_mount(self) -> None:
+        self._main = self.screen
+        self.theme = "textual-light" if self.light else "textual-dark"
+        if self.table.deal.moves:
+            self.narrator.resync()
+        else:
+            self.narrator.banner()
+        self.refresh_all()
+        self.advance()
+
+    def _log_line(self, text: str) -> None:
+        if not text:
+            return
+        try:
+            log = self._main.query_one("#log", RichLog)
+        except Exception:  # before the log exists (the first banner)
+            self._log_buffer.append(text)
+            return
+        for line in self._log_buffer:
+            log.write(line)
+        self._log_buffer.clear()
+        log.write(text)
+
+    # -- the game loop -------------------------------------------------------------------
+    @property
+    def waiting_for_next_deal(self) -> bool:
+        return self.table.deal.is_over
+
+    def advance(self) -> None:
+        """Let the bots move (one per ``delay``) until a person must decide or the deal ends."""
+        if self.delay <= 0:
+            self.table.run_bots()
+            self._after_moves()
+            return
+        self._bot_tick()
+
+    def _bot_tick(self) -> None:
+        turn = None if self.table.deal.is_over else self.table.bot_turn()
+        if turn is None:
+            self._busy = False
+            self._after_moves()
+            return
+        self._busy = True
+        self.refresh_all()
+        seat, think = turn
+        deal = self.table.deal
+        moves = len(deal.moves)
+
+        def work() -> None:
+            action = think()  # a bot thinks in a worker thread: the screen stays alive
+            self.call_from_thread(self._bot_done, deal, moves, seat, action)
+
+        self.run_worker(work, thread=True, group="bot", exit_on_error=False)
+
+    def _bot_done(self, deal: object, moves: int, seat: int, action: Action) -> None:
+        table = self.table
+        if table.deal is not deal or len(table.deal.moves) != moves:
+            return  # the game moved on (quit, resume) while the bot thought
+        table.play_for(seat, action)
+        self.refresh_all()
+        self.set_timer(self.delay, self._bot_tick)
+
+    def _after_moves(self) -> None:
+        table = self.table
+        table.save()
+        if table.deal.is_over:
+            self.message = self.t("game_over") if table.is_over else self.t("next_deal")
+        else:
+            self.message = ""
+        self.cursor = 0
+        self.refresh_all()
+        if table.is_over:
+            self.show_sheet(final=True)
+
+    def choices(self) -> list[Action]:
+        if self.table.human_to_act is None or self._busy:
+            return []
+        return display_order(self.table.deal.legal_actions())
+
+    # -- actions (keys) ------------------------------------------------------------------
+    def action_move(self, step: int) -> None:
+        n = len(self.choices())
+        if n:
+            self.cursor = (self.cursor + step) % n
+            self.refresh_choices()
+
+    def action_jump(self, where: int) -> None:
+        n = len(self.choices())
+        if n:
+            self.cursor = where % n
+            self.refresh_choices()
+
+    def action_choose(self) -> None:
+        table = self.table
+        if self._busy:
+            return
+        if table.deal.is_over:
+            if table.is_over:
+                self.show_sheet(final=True)
+                return
+            table.next_deal()
+            self.narrator.banner()
+            self.message = ""
+            self.cursor = 0
+            self.refresh_all()
+            self.advance()
+            return
+        options = self.choices()
+        if not options:
+            return
+        action = options[min(self.cursor, len(options) - 1)]
+        self.play(action)
+
+    def play(self, action: Action | str) -> None:
+        """Make the human's move (also used by tests and by typed input)."""
+        table = self.table
+        seat = table.human_to_act
+        if seat is None:
+            raise PreferansError("it is not your turn")
+        try:
+            table.act(action, seat)
+        except PreferansError as e:
+            self.message = str(e)
+            self.refresh_all()
+            return
+        self.message = ""
+        self.cursor = 0
+        self.refresh_all()
+        self.advance()
+
+    def action_sheet(self) -> None:
+        self.show_sheet()
+
+    def show_sheet(self, final: bool = False) -> None:
+        p = self.table.pulka
+        body = render_text(p.sheet, p.rules, p.settlement())
+        title = self.t("settlement") if final else self.t("sheet")
+        if final:
+            body = self.t("game_over") + "\n\n" + body
+        self.push_screen(TextScreen(title, body, "q / Esc"), self._after_final if final else None)
+
+    def _after_final(self, _: None = None) -> None:
+        self.exit_message = self.t("game_over")
+        self.exit(0)
+
+    def action_last_trick(self) -> None:
+        deal = self.table.deal
+        done = deal.completed_tricks
+        if not done:
+            self.message = self.t("no_last_trick")
+            self.refresh_prompt()
+            return
+        cards, winner = done[-1]
+        body = Text()
+        for s, c in cards:
+            body.append(f"{self.narrator.name(s):<8}")
+            body.append_text(card_text(c))
+            body.append("\n")
+        body.append(self.narrator.takes(winner) + "\n\n")
+        body.append(f"{self.t('played')}: ", style="bold")
+        body.append(hand_text(played_mask(deal)))
+        self.push_screen(TextScreen(self.t("last_trick"), body, "Esc"))
+
+    def action_hint(self) -> None:
+        if self.table.human_to_act is None or self._busy:
+            return
+        h = self.table.hint()
+        text = self.t("hint", level=self.table.hint_level, action=action_name(h.action, self.lang))
+        if h.why[0]:
+            text += f" — {self.t.why(h.why)}"
+        if h.values:
+            best = sorted(h.values.items(), key=lambda kv: -kv[1])[:6]
+            text += "\n" + self.t("hint_values") + ": "
+            text += ", ".join(f"{action_name(a, self.lang)} {v:+.2f}" for a, v in best)
+        self._log_line(text)
+        options = self.choices()
+        if h.action in options:
+            self.cursor = options.index(h.action)
+        self.message = text.split("\n")[0]
+        self.refresh_all()
+
+    def action_undo(self) -> None:
+        table = self.table
+        if self._busy:
+            return
+        if not table.practice:
+            self.message = self.t("undo_practice")
+            self.refresh_prompt()
+            return
+        try:
+            undone = table.undo()
+        except PreferansError as e:
+            self.message = str(e)
+            self.refresh_prompt()
+            return
+        self.narrator.resync()
+        moves = ", ".join(f"{self.narrator.name(s)} {action_name(a, self.lang)}" for s, a in reversed(undone))
+        self._log_line(self.t("undone", moves=moves))
+        self.message = ""
+        self.cursor = 0
+        self.refresh_all()
+
+    def action_auto(self) -> None:
+        self.table.auto_single = not self.table.auto_single
+        self.message = self.t("auto_on") if self.table.auto_single else self.t("auto_off")
+        self.refresh_prompt()
+        if not self._busy and self.table.forced() is not None:
+            self.advance()
+
+    def action_type(self) -> None:
+        """Type an action as in the plain mode (``AS``, ``пас``, ``7NT``); Enter plays it, Esc cancels."""
+        if self.table.human_to_act is None or self._busy:
+            return
+        box = self._main.query_one("#typed", Input)
+        box.add_class("on")
+        box.value = ""
+        box.focus()
+
+    def action_cancel_typing(self) -> None:
+        box = self._main.query_one("#typed", Input)
+        box.remove_class("on")
+        self.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_cancel_typing()
+        seat = self.table.human_to_act
+        text = event.value.lstrip(":/").strip()  # the key that opened the line may arrive in it
+        if seat is None or not text:
+            return
+        if text.split()[0].lower() in ("report", "claim", "нарушение", "заявка"):
+            try:  # issue 10: irregularities and claims, behind table options
+                self.message = self.table.command(text, seat)
+            except PreferansError as e:
+                self.message = str(e)
+            self.refresh_all()
+            self.advance()
+            return
+        try:
+            action = read_action(self.table.deal, text, self.lang)
+        except PreferansError as e:
+            self.message = str(e)
+            self.refresh_prompt()
+            return
+        self.play(action)
+
+    def action_theme_toggle(self) -> None:
+        self.light = not self.light
+        self.theme = "textual-light" if self.light else "textual-dark"
+
+    def action_help(self) -> None:
+        self.push_screen(TextScreen("?", self.t("tui_help"), "Esc"))
+
+    def action_quit_game(self) -> None:
+        table = self.table
+        target = table.save_path or self.quit_save
+        if target is not None and not table.is_over:
+            table.save(target)
+            self.exit_message = self.t("saved", path=target) + "\n" + self.t("resume_with", path=target)
+        self.exit(0)
+
+    # -- drawing -------------------------------------------------------------------------
+    def refresh_all(self) -> None:
+        self.refresh_status()
+        self.refresh_seats()
+        self.refresh_trick()
+        self.refresh_prompt()
+        self.refresh_choices()
+
+    def refresh_status(self) -> None:
+        table, deal, t = self.table, self.table.deal, self.t
+        names = [self.narrator.name(s) for s in range(deal.players)]
+        parts = [
+            t("deal_header", n=table.deal_number, rules=table.rules.name, pool=table.rules.pool_target,
+              dealer=names[deal.dealer]),
+        ]  # fmt: skip
+        c = contract_text(deal, names, self.lang, self.narrator.you)
+        if c:
+            parts.append(c)
+        self._widget("status").update(" · ".join(parts))
+
+    def _last_call(self, seat: int) -> str:
+        for s, a in reversed(self.table.deal.moves):
+            if s == seat and not Action(a).is_card:
+                return action_name(Action(a), self.lang)
+        return ""
+
+    def refresh_seats(self) -> None:
+        deal, t = self.table.deal, self.t
+        known = deal.observation(self.viewer).known_hands  # only what your seat may see
+        out = Text()
+        for s in range(deal.players):
+            name = self.narrator.name(s)
+            if deal.players == 4 and s == deal.dealer:
+                out.append(f"{name[:8]:<8} ", style="dim")
+                out.append(t("sits_out", name="").strip() + "\n", style="dim")
+                continue
+            style = "reverse" if deal.to_act == s and not deal.is_over else "bold"
+            out.append(f"{name[:8]:<8}", style=style)
+            out.append(" ★ " if deal.declarer == s else "   ", style="bold")
+            out.append(f"{self._last_call(s)[:11]:<11}")
+            if deal.phase is Phase.PLAY or deal.is_over:
+                out.append(f"{deal.tricks_won[s]:>2}", style="bold")
+            out.append("\n")
+            if s != self.viewer and known.get(s):
+                out.append("  ")
+                out.append_text(self._hand_row(known[s], set(), None, dim_all=False))
+                out.append("\n")
+        if deal.players == 3:
+            out.append(f"\n{t('dealer')}: {self.narrator.name(deal.dealer)}", style="dim")
+        self._widget("seats").update(out)
+
+    def refresh_trick(self) -> None:
+        deal, t = self.table.deal, self.t
+        out = Text()
+        if deal.phase is Phase.PLAY or deal.is_over:
+            done = deal.completed_tricks
+            if deal.trick or not done:
+                out.append(t("trick", n=len(done) + 1) + "\n", style="bold underline")
+                shown, winner = deal.trick, None
+            else:  # the trick just taken stays in view until the next card
+                shown, winner = done[-1]
+                out.append(t("trick", n=len(done)) + "\n", style="bold underline")
+            for s, c in shown:
+                out.append(f"{self.narrator.name(s)[:8]:<9}", style="bold" if s == winner else "")
+                out.append_text(card_text(c, "dim" if winner is not None and s != winner else ""))
+                out.append("\n")
+            if winner is not None:
+                out.append(f"→ {self.narrator.name(winner)}\n", style="bold")
+            trump = deal.trump
+            out.append("\n")
+            out.append(t("trumps", suit="♠♣♦♥"[trump]) if trump is not None else t("no_trumps"), style="dim")
+            out.append("\n")
+        if deal.talon_shown:
+            out.append(f"\n{t('talon')}: ")
+            for c in deal.talon[: deal.talon_shown]:
+                out.append_text(card_text(c))
+                out.append(" ")
+        elif deal.phase is Phase.BIDDING:
+            out.append(f"{t('talon')}: ", style="dim")
+            out.append("[?] [?]", style="dim")
+        self._widget("trick").update(out)
+
+    def refresh_prompt(self) -> None:
+        deal, t = self.table.deal, self.t
+        seat = self.table.human_to_act
+        if self.message:
+            text = self.message
+        elif seat is None:
+            text = "" if deal.is_over else t("waiting", name=self.narrator.name(deal.to_act or 0))
+        elif deal.phase is Phase.DISCARD:
+            text = t("prompt.discard", k=13 - deal.hands[seat].bit_count())
+        elif deal.phase is Phase.PLAY and deal.to_play is not None and deal.to_play != seat:
+            text = t("prompt.play_for", name=self.narrator.name(deal.to_play))
+        else:
+            text = t("prompt." + deal.phase.value)
+        self._widget("prompt").update(Text(text))
+
+    def _hand_row(self, mask: int, legal: set[int], cursor: int | None, dim_all: bool = True) -> Text:
+        out = Text()
+        last_suit = -1
+        for c in iter_display(mask):
+            if last_suit >= 0 and c.suit != last_suit:
+                out.append("  ")
+            elif last_suit >= 0:
+                out.append(" ")
+            last_suit = c.suit
+            if c == cursor:
+                style = "reverse"
+            elif c in legal or not dim_all:
+                style = ""
+            else:
+                style = "dim"
+            text = card_text(c, style)
+            if style == "dim":
+                text = Text(str(c), style="dim")
+            out.append_text(text)
+        return out
+
+    def refresh_choices(self) -> None:
+        deal = self.table.deal
+        keys = self._widget("keys")
+        keys.update(Text(self.t("tui_keys")))
+        if deal.is_over:
+            score = self.table.scores[-1] if self.table.scores else None
+            names = [self.narrator.name(s) for s in range(deal.players)]
+            lines = result_text(deal.result, score, names, self.lang)
+            self._widget("hand").update(Text(lines[0], style="bold"))
+            self._widget("calls").update(Text("\n".join(lines[1:2])))
+            return
+        seat = self.table.human_to_act
+        options = self.choices()
+        if options:
+            self.cursor = min(self.cursor, len(options) - 1)
+        chosen = options[self.cursor] if options else None
+        cards = [a for a in options if a.is_card]
+        calls = [a for a in options if not a.is_card]
+        if seat is None:
+            seat = self.viewer
+        play_from = deal.to_play if deal.phase is Phase.PLAY and deal.to_play is not None else seat
+        legal = {int(a) for a in cards}
+        cursor = int(chosen) if chosen is not None and chosen.is_card else None
+        label = self.t("your_hand") if play_from == self.viewer else self.narrator.name(play_from)
+        hand = Text(f"{label}: ", style="bold")
+        hand.append_text(self._hand_row(deal.hands[play_from], legal, cursor, dim_all=bool(cards)))
+        if play_from != seat:
+            hand.append(f"   ({self.t('your_hand')}: {hand_text(deal.hands[seat])})", style="dim")
+        self._widget("hand").update(hand)
+        self._widget("calls").update(self._calls_rows(calls, chosen))
+
+    def _calls_rows(self, calls: list[Action], chosen: Action | None, rows: int = 3) -> Text:
+        """The legal calls wrapped to the width; when they need more than ``rows`` lines (dark
+        calls double the list), the lines around the cursor are shown with ``…`` marks."""
+        width = max(20, self.size.width - 4)
+        lines: list[list[Action]] = [[]]
+        used = 0
+        for a in calls:
+            w = len(action_name(a, self.lang)) + 3
+            if used + w > width and lines[-1]:
+                lines.append([])
+                used = 0
+            lines[-1].append(a)
+            used += w
+        at = next((i for i, line in enumerate(lines) if chosen in line), 0)
+        first = min(max(0, at - rows // 2), max(0, len(lines) - rows))
+        out = Text()
+        for i in range(first, min(len(lines), first + rows)):
+            if i > first:
+                out.append("\n")
+            for a in lines[i]:
+                out.append(f" {action_name(a, self.lang)} ", style="reverse" if a == chosen else "bold")
+                out.append(" ")
+            if i == first and first > 0:
+                out.append("↑…", style="dim")
+            if i == first + rows - 1 and i < len(lines) - 1:
+                out.append("↓…", style="dim")
+        return out

@@ -1,5 +1,0 @@
-"""Playing at the terminal: shared texts (English and Russian), the plain line mode, and the
-full-screen Textual interface (:mod:`preferans.tui.app`, behind the ``[tui]`` extra).
-
-Only :mod:`preferans.tui.app` imports Textual, so the plain mode works without it.
-"""

@@ -1,0 +1,119 @@
+"""The arena: seatings, duplicate scoring, reproducibility, workers, Ray, cmd bots, CLI."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from preferans import Rules
+from preferans.bots.arena import ArenaError, play_deal, run_arena, seatings
+from preferans.cli import main
+
+
+@pytest.mark.parametrize(("bots", "seats"), [(1, 3), (2, 3), (3, 3), (2, 4), (3, 4), (4, 4)])
+def test_seatings_use_every_bot_in_every_seat_equally(bots: int, seats: int) -> None:
+    rows = seatings(bots, seats)
+    assert len(set(rows)) == len(rows)
+    for seat in range(seats):
+        counts = Counter(r[seat] for r in rows)
+        assert len(set(counts.values())) == 1 and len(counts) == bots
+
+
+def test_duplicate_scores_are_zero_sum_and_reproducible() -> None:
+    rules = Rules()
+    a = run_arena(["medium", "easy"], deals=6, rules=rules, seed=3)
+    b = run_arena(["medium", "easy"], deals=6, rules=rules, seed=3)
+    assert a.bots["medium"].values == b.bots["medium"].values
+    for x, y in zip(a.bots["medium"].values, a.bots["easy"].values, strict=True):
+        assert x == pytest.approx(-y)
+    c = run_arena(["medium", "easy"], deals=6, rules=rules, seed=4)
+    assert c.bots["medium"].values != a.bots["medium"].values
+    d = a.to_dict()
+    assert d["deals_played"] == 36 and d["seatings_per_deal"] == 6
+    row = d["bots"][0]
+    assert row["games_made"] + row["games_set"] == row["games_declared"]
+    lo, hi = row["ci95"]
+    assert lo <= row["mean_net_whists_per_deal"] <= hi
+
+
+def test_three_bots_and_four_players() -> None:
+    rules = Rules.preset("leningrad")
+    r = run_arena(["medium", "easy", "random"], deals=2, rules=rules, seed=1, players=4)
+    assert r.plays == 2 * 36
+    assert sum(b.mean for b in r.bots.values()) == pytest.approx(0, abs=1e-9)
+    assert "double-dummy checks" in r.text()
+
+
+def test_one_deal_counts_each_seat() -> None:
+    res = play_deal(["hard", "medium"], 0, rules=Rules(), seed=1)
+    seats = [st["seats"] for st in res["stats"]]
+    assert seats == [9, 9]  # 6 seatings × 3 seats, half each
+
+
+def test_workers_give_the_same_report() -> None:
+    """Processes (with their own str hash seeds) reproduce the single-process report."""
+    rules = Rules.preset("rostov")
+    one = run_arena(["hard", "random"], deals=3, rules=rules, seed=8)
+    two = run_arena(["hard", "random"], deals=3, rules=rules, seed=8, workers=2)
+    assert one.bots["hard"].values == two.bots["hard"].values
+    assert one.bots["random"].counts == two.bots["random"].counts
+
+
+@pytest.mark.slow
+def test_ray_cluster() -> None:
+    """A local Ray started here (1 CPU); the arena joins it and gives the same report."""
+    ray = pytest.importorskip("ray", reason="the [cluster] extra is not installed")
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        rules = Rules()
+        via_ray = run_arena(["medium", "easy"], deals=3, rules=rules, seed=5, ray="auto")
+    finally:
+        ray.shutdown()
+    local = run_arena(["medium", "easy"], deals=3, rules=rules, seed=5)
+    assert via_ray.bots["medium"].values == local.bots["medium"].values
+
+
+@pytest.mark.parametrize(
+    ("bots", "match"),
+    [(["medium", "medium"], "name each bot once"), (["expert"], "unknown bot 'expert'"),
+     (["easy", "medium", "hard", "random"], "at most 3 bots")],
+)
+def test_bad_setups(bots: list[str], match: str) -> None:
+    with pytest.raises(ArenaError, match=match):
+        run_arena(bots, deals=1, rules=Rules())
+
+
+def test_cli_with_a_command_bot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bot = tmp_path / "first_legal.py"
+    bot.write_text(textwrap.dedent(
+        """
+        import json, sys
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if msg["type"] == "hello":
+                print("ok first-legal", flush=True)
+            elif msg["type"] == "observation":
+                print(msg["observation"]["legal_actions"][0], flush=True)
+        """
+    ))
+    code = main(["arena", "--bots", f'medium,cmd:"{sys.executable} {bot}"', "--deals", "2",
+                 "--format", "json", "--no-progress"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    names = [b["name"] for b in report["bots"]]
+    assert names[0] == "medium" and names[1].startswith("cmd:")
+    assert report["deals_played"] == 12
+
+
+def test_cli_text_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "medium,random", "--deals", "2", "--rules", "kodeks", "--seed", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "net whists/deal" in captured.out and "95% CI" in captured.out
+    assert "2/2 deals" in captured.err
+    assert main(["arena", "--bots", "medium,nobody", "--deals", "1"]) == 2
+    assert "unknown bot 'nobody'" in capsys.readouterr().err

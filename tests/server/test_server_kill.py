@@ -1,0 +1,122 @@
+"""A server killed with SIGKILL mid-game loses nothing a player saw acknowledged."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from preferans.engine.deal import Deal
+from preferans.rules import Rules
+from preferans.server.storage import Storage
+
+pytestmark = pytest.mark.subprocess
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
+    code = ("import sys; from preferans.cli import main; "
+            f"sys.exit(main(['serve', '--port', '{port}', '--db', {db!r}, '--bot-delay', '0', "
+            "'--rate', '1000', '--log-level', 'warning']))")  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def recv_until(ws: Any, kind: str) -> dict[str, Any]:
+    while True:
+        f = json.loads(ws.recv(timeout=10))
+        if f["type"] == kind:
+            return f
+
+
+LATEST: dict[int, dict[str, Any]] = {}
+
+
+def state_at(ws: Any, n: int) -> dict[str, Any]:
+    """Read ``ws`` until the state after move ``n`` (it may have been read already)."""
+    f = LATEST.get(id(ws))
+    while f is None or f["n"] != n:
+        f = LATEST[id(ws)] = recv_until(ws, "state")
+    return f
+
+
+def test_sigkill_loses_no_acknowledged_action(tmp_path: Any) -> None:
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = start_server(db, port)
+    try:
+        r = httpx.post(f"{base}/api/tables", json={"name": "A", "seats": [{"kind": "human"}] * 3})
+        tid = r.json()["id"]
+        tokens = [r.cookies[f"pref_{tid}"]]
+        for s in (1, 2):
+            joined = httpx.post(f"{base}/api/tables/{tid}/seats/{s}", json={"name": f"P{s}"})
+            tokens.append(joined.cookies[f"pref_{tid}"])
+        stack = contextlib.ExitStack()
+        socks = [stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws/{tid}",
+                                             additional_headers={"Cookie": f"pref_{tid}={t}"}))
+                 for t in tokens]  # fmt: skip
+        to_act = state_at(socks[0], 0)["view"]["to_act"]
+        rng = random.Random(3)
+        acked: list[tuple[int, int]] = []
+        for n in range(12):
+            ws = socks[to_act]
+            action = rng.choice(state_at(ws, n)["view"]["legal"])[0]
+            ws.send(json.dumps({"type": "act", "action": action, "n": n}))
+            recv_until(ws, "ack")
+            acked.append((to_act, action))
+            to_act = state_at(ws, n + 1)["view"]["to_act"]
+        # One more action in flight, then SIGKILL: the acknowledged ones must all survive.
+        last = state_at(socks[to_act], len(acked))
+        socks[to_act].send(json.dumps({"type": "act", "action": last["view"]["legal"][0][0], "n": last["n"]}))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        with contextlib.suppress(Exception):
+            stack.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+    stored = Storage(db).deals(tid)
+    assert len(stored) == 1
+    assert list(stored[0].moves[: len(acked)]) == acked
+    assert len(stored[0].moves) in (len(acked), len(acked) + 1)
+
+    proc = start_server(db, port)  # restart: the players come back to the same point
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/{tid}", additional_headers={"Cookie": f"pref_{tid}={tokens[0]}"}) as ws:
+            f = recv_until(ws, "state")
+            assert f["you"] == 0 and f["n"] == len(stored[0].moves)
+            d = stored[0]
+            deal = Deal.new(Rules.preset("sochi"), dealer=d.dealer, seed=d.seed, min_level=d.min_level)
+            for seat, a in d.moves:
+                deal.apply(a, seat)
+            assert f["view"]["hand"] == deal.observation(0).to_dict()["hand"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)

@@ -1,0 +1,142 @@
+"""Server storage against SQLite and a real PostgreSQL server (a throwaway cluster started here)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import random
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+from starlette.testclient import TestClient
+
+from preferans.server.app import create_app
+from preferans.server.storage import SeatRow, Storage
+
+
+def _pg_bin() -> str:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if found:
+        return os.path.dirname(found[-1])
+    initdb = shutil.which("initdb")
+    assert initdb, "PostgreSQL is not installed: scripts/test installs it (scripts/apt-packages.txt)"
+    return os.path.dirname(initdb)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    """A private PostgreSQL cluster on its own socket directory and port, stopped afterwards."""
+    bindir = _pg_bin()
+    root = tempfile.mkdtemp(prefix="pref-pg-")
+    data, sock = os.path.join(root, "data"), os.path.join(root, "sock")
+    os.mkdir(sock)
+    as_root = os.geteuid() == 0
+    if as_root:  # initdb refuses to run as root: run the cluster as the postgres user
+        shutil.chown(root, "postgres")
+        shutil.chown(sock, "postgres")
+        os.chmod(root, 0o755)
+    port = _free_port()
+
+    def run(*cmd: str) -> None:
+        full = ["runuser", "-u", "postgres", "--", *cmd] if as_root else list(cmd)
+        subprocess.run(full, check=True, capture_output=True, timeout=120)
+
+    run(f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync")
+    opts = f"-p {port} -k {sock} -c listen_addresses='' -c fsync=off"
+    run(f"{bindir}/pg_ctl", "-D", data, "-o", opts, "-l", os.path.join(root, "log"), "-w", "start")
+    try:
+        yield f"postgresql://postgres@/postgres?host={sock}&port={port}"
+    finally:
+        run(f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request: Any, tmp_path: Any) -> Iterator[Storage]:
+    url = f"sqlite:///{tmp_path / 'games.db'}" if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    st = Storage(url)
+    yield st
+    if request.param == "postgresql":
+        from preferans.server.storage import metadata
+
+        metadata.drop_all(st.engine)
+    st.close()
+
+
+def test_storage_round_trip(storage: Storage) -> None:
+    assert storage.ping()
+    tid = f"t{random.randrange(10**9)}"
+    seats = [SeatRow(0, "Ann", "human", "", "h0"), SeatRow(1, "", "human", "", ""),
+             SeatRow(2, "Bot", "bot", "easy", "")]  # fmt: skip
+    storage.create_table(tid, {"players": 3, "rules": {"name": "sochi"}, "spectators": True}, seats)
+    row = storage.table(tid)
+    assert row is not None and row.status == "waiting" and row.config["players"] == 3
+    assert storage.take_seat(tid, 1, "Bob", "h1")
+    assert not storage.take_seat(tid, 1, "Eve", "h2")  # taken
+    assert not storage.take_seat(tid, 2, "Eve", "h2")  # a bot's seat
+    assert [s.name for s in storage.seats(tid)] == ["Ann", "Bob", "Bot"]
+    storage.start_deal(tid, 1, 0, 1234, 6)
+    assert storage.table(tid).status == "playing"  # type: ignore[union-attr]
+    for n, (seat, a) in enumerate([(1, 61), (2, 32), (0, 61)]):
+        storage.add_move(tid, 1, n, seat, a)
+    with pytest.raises(IntegrityError):
+        storage.add_move(tid, 1, 2, 0, 61)  # the same move index twice
+    storage.start_deal(tid, 2, 1, 99, 7)
+    storage.add_move(tid, 2, 0, 2, 61)
+    deals = storage.deals(tid)
+    assert [(d.number, d.dealer, d.seed, d.min_level, d.moves) for d in deals] == [
+        (1, 0, 1234, 6, ((1, 61), (2, 32), (0, 61))), (2, 1, 99, 7, ((2, 61),))]
+    assert tid in storage.table_ids("playing")
+    storage.save_record(tid, {"format": "x", "deals": []})
+    assert storage.record(tid) == {"format": "x", "deals": []}
+    assert storage.table(tid).status == "finished"  # type: ignore[union-attr]
+    assert tid in dict(storage.iter_records())
+
+
+@pytest.mark.subprocess
+def test_a_game_on_postgresql_survives_a_restart(pg_url: str) -> None:
+    """The whole server on PostgreSQL: play a deal with two bots, restart, resume."""
+    store = Storage(pg_url)
+    try:
+        with TestClient(create_app(storage=store, bot_delay=0.0)) as client:
+            seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
+            r = client.post("/api/tables", json={"name": "Ann", "seats": seats})
+            tid = r.json()["id"]
+            headers = {"cookie": f"pref_{tid}={r.cookies[f'pref_{tid}']}"}
+            client.cookies.clear()
+            health = client.get("/healthz").json()
+            assert health["ok"] is True and health["db"] == "postgresql"
+            with client.websocket_connect(f"/ws/{tid}", headers=headers) as ws:
+                rng = random.Random(1)
+                while True:
+                    f = ws.receive_json()
+                    if f["type"] != "state":
+                        continue
+                    if f["view"]["phase"] == "over":
+                        break
+                    if f["view"]["to_act"] == 0 and f["n"] > 3:
+                        last = f
+                        break
+                    if f["view"]["to_act"] == 0:
+                        ws.send_json({"type": "act", "action": rng.choice(f["view"]["legal"])[0], "n": f["n"]})
+        with (
+            TestClient(create_app(storage=Storage(pg_url), bot_delay=0.0)) as client,
+            client.websocket_connect(f"/ws/{tid}", headers=headers) as ws,
+        ):
+            f = ws.receive_json()
+            assert f["type"] == "state" and f["you"] == 0
+            assert (f["deal"], f["n"], f["view"]) == (last["deal"], last["n"], last["view"])
+    finally:
+        store.close()

@@ -1,0 +1,351 @@
+"""The double-dummy solver: agreement with a brute-force reference, classic
+problems, consistency on full deals, the deal adapter and error messages."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from preferans.cards import Card, parse_hand
+from preferans.solver import (
+    Position,
+    SolverError,
+    best_moves,
+    contract_table,
+    discard_table,
+    solve,
+    solve_at_least,
+)
+
+sys.path.insert(0, str(Path(__file__).parents[1]))
+from solver_reference import random_position, reference_value
+
+GOALS = ("tricks", "misere", "allpass")
+
+
+def child_value(pos: Position, card: Card) -> int:
+    """Reference value after playing ``card``, counting the trick it may complete."""
+    nxt = pos.play(card)
+    won = 0
+    if len(pos.trick) == 2:
+        won = pos.trick_winner((*pos.trick, card)) == pos.declarer
+    return won + reference_value(nxt)
+
+
+# ---------------------------------------------------------------- the reference
+@pytest.mark.slow
+@pytest.mark.parametrize("goal", GOALS)
+def test_solve_agrees_with_brute_force(goal: str) -> None:
+    # 2,000 random positions of 1-5 cards a hand per goal, a third of them mid-trick;
+    # all-pass with and without talon leads (spec §8.2) in both talon modes.
+    rng = random.Random(f"solver-{goal}")
+    for i in range(2000):
+        pos = random_position(rng, goal)
+        assert solve(pos) == reference_value(pos), f"position {i}: {pos}"
+
+
+@pytest.mark.parametrize("goal", GOALS)
+def test_best_moves_and_at_least_agree_with_brute_force(goal: str) -> None:
+    rng = random.Random(f"moves-{goal}")
+    for _ in range(200):
+        pos = random_position(rng, goal, max_cards=4)
+        moves = best_moves(pos)
+        assert set(moves) == set(pos.legal_moves()), str(pos)
+        for card, v in moves.items():
+            assert v == child_value(pos, card), f"{pos}: {card}"
+        value = reference_value(pos)
+        for n in range(0, pos.tricks_left + 2):
+            assert solve_at_least(pos, n) == (value >= n), f"{pos}: n={n}"
+
+
+def test_every_technique_switch_keeps_values_exact() -> None:
+    from preferans.solver import _solver
+    from preferans.solver.search import engine, engine_args
+
+    flags = [
+        _solver.NO_TT, _solver.NO_EQUIV, _solver.NO_BOUNDS, _solver.NO_ORDER,
+        _solver.NO_LAST, _solver.BISECT, _solver.NO_REL,
+    ]
+    rng = random.Random("flags")
+    for goal in GOALS:
+        for _ in range(60):
+            pos = random_position(rng, goal, max_cards=4)
+            value = reference_value(pos)
+            for f in flags:
+                assert engine().solve(**engine_args(pos), flags=f) == value, f"{pos} flags={f}"
+
+
+# ---------------------------------------------------------------- classic problems
+# Kovalevskaya's misère: the declarer's four spades are caught once when a
+# defender leads (the defender with ♠K A sits after the declarer); on his own lead
+# the declarer gets away clean.
+KOV_DECLARER = "♠7 8 9 10 ♣8 ♦7 8 9 ♥8 9"
+KOV_FIRST = "♠K A ♣10 J Q ♦A ♥10 Q K A"
+KOV_SECOND = "♠J Q ♣7 9 ♦10 J Q K ♥7 J"
+
+
+@pytest.mark.parametrize("declarer", [0, 1, 2])
+def test_kovalevskaya_misere(declarer: int) -> None:
+    hands = [0, 0, 0]
+    hands[declarer] = parse_hand(KOV_DECLARER)
+    hands[(declarer + 1) % 3] = parse_hand(KOV_FIRST)
+    hands[(declarer + 2) % 3] = parse_hand(KOV_SECOND)
+    for leader in range(3):
+        pos = Position((hands[0], hands[1], hands[2]), leader=leader, declarer=declarer, goal="misere")
+        assert solve(pos) == (0 if leader == declarer else 1)
+        assert solve_at_least(pos, 1) == (leader != declarer)
+
+
+def test_all_pass_talon_tricks_spec_12_3() -> None:
+    # spec §12.3: talon A♠ leads; 9♠ K♠ 8♠ -> second hand takes it (3 players);
+    # with the talon participating (4 players) the dealer's ace takes it.
+    hands = (parse_hand("♠9"), parse_hand("♠K"), parse_hand("♠8"))
+    for mode, second_takes in (("suit_only", 1), ("participates", 0)):
+        pos = Position(hands, goal="allpass", declarer=1, talon=(Card.parse("A♠"),), talon_mode=mode)
+        assert solve(pos) == second_takes
+    # Nobody follows a suit-only talon card: nobody takes the trick (Kodeks 3.7.6.3).
+    void = (parse_hand("♥9"), parse_hand("♥K"), parse_hand("♥8"))
+    for player in range(3):
+        pos = Position(void, goal="allpass", declarer=player, talon=(Card.parse("A♠"),))
+        assert solve(pos) == 0
+
+
+def test_first_hand_leads_trick_three_after_talon_tricks() -> None:
+    # spec §8.2: after the two talon tricks first hand leads, whoever won trick 2.
+    hands = (parse_hand("♦7 ♣7 ♥A"), parse_hand("♦A ♣A ♥7"), parse_hand("♦8 ♣8 ♥8"))
+    talon = (Card.parse("7♠"), Card.parse("8♠"))  # nobody holds spades
+    pos = Position(hands, goal="allpass", declarer=0, talon=talon)
+    # Player 0 must lead trick 3 himself; with ♥A the last card he cannot escape.
+    assert reference_value(pos) == solve(pos)
+
+
+# ---------------------------------------------------------------- full deals
+def random_deal(rng: random.Random) -> tuple[int, int, int]:
+    deck = list(range(32))
+    rng.shuffle(deck)
+    h = [sum(1 << c for c in deck[10 * i : 10 * i + 10]) for i in range(3)]
+    return h[0], h[1], h[2]
+
+
+def play_out(pos: Position) -> None:
+    """Follow the best moves to the end: each keeps the value, and the tricks
+    actually taken equal the value at the start."""
+    start = value = solve(pos)
+    taken = 0
+    while pos.tricks_left:
+        moves = best_moves(pos)
+        p = pos.to_play
+        maximising = (p == pos.declarer) == (pos.goal == "tricks")
+        card = (max if maximising else min)(moves, key=lambda c: (moves[c], c))
+        assert moves[card] == value, f"{pos}: the best move's value is the position's value"
+        won = 0
+        if len(pos.trick) == 2:
+            won = pos.trick_winner((*pos.trick, card)) == pos.declarer
+        pos = pos.play(card)
+        taken += won
+        value -= won
+        assert solve(pos) == value, f"{pos}: playing the best card keeps the value"
+    assert taken == start
+
+
+@pytest.mark.parametrize("goal", GOALS)
+def test_full_deals_are_consistent(goal: str) -> None:
+    rng = random.Random(f"full-{goal}")
+    for _ in range(4):
+        hands = random_deal(rng)
+        trump = rng.choice((None, 0, 1, 2, 3)) if goal == "tricks" else None
+        talon: tuple[Card, ...] = ()
+        if goal == "allpass":
+            rest = 0xFFFFFFFF & ~(hands[0] | hands[1] | hands[2])
+            talon = tuple(Card(c) for c in range(32) if rest >> c & 1)
+        pos = Position(
+            hands, leader=0 if talon else rng.randrange(3), declarer=rng.randrange(3),
+            goal=goal, trump=trump, talon=talon,
+            talon_mode=rng.choice(("suit_only", "participates")),
+        )
+        play_out(pos)
+
+
+def test_threads_solve_in_parallel_with_same_results() -> None:
+    rng = random.Random("threads")
+    positions = [Position(random_deal(rng), leader=rng.randrange(3), trump=1) for _ in range(8)]
+    expected = [solve(p) for p in positions]
+    results: dict[int, list[int]] = {}
+
+    def work(k: int) -> None:
+        results[k] = [solve(p) for p in positions]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(r == expected for r in results.values())
+
+
+def test_discard_table_matches_every_discard() -> None:
+    rng = random.Random("table")
+    deck = list(range(32))
+    rng.shuffle(deck)
+    hands = tuple(sum(1 << c for c in deck[10 * i : 10 * i + 10]) for i in range(3))
+    talon = (deck[30], deck[31])
+    table = discard_table(hands, talon, 1)  # type: ignore[arg-type]
+    full = hands[1] | 1 << talon[0] | 1 << talon[1]
+    cards = [c for c in range(32) if full >> c & 1]
+    pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1 :]]
+
+    def pos(a: int, b: int, **kw: object) -> Position:
+        h = list(hands)
+        h[1] = full & ~(1 << a | 1 << b)
+        return Position((h[0], h[1], h[2]), leader=0, declarer=1, **kw)  # type: ignore[arg-type]
+
+    for strain in range(5):
+        trump = strain if strain < 4 else None
+        assert table.tricks[strain] == max(solve(pos(a, b, trump=trump)) for a, b in pairs)
+        d = table.discards[strain]
+        assert solve(pos(d[0], d[1], trump=trump)) == table.tricks[strain]
+    assert table.misere == min(solve(pos(a, b, goal="misere")) for a, b in pairs)
+    assert table.misere_clean == (table.misere == 0)
+    m = table.misere_discard
+    assert solve(pos(m[0], m[1], goal="misere")) == table.misere
+
+
+# ---------------------------------------------------------------- text form
+def test_text_round_trip() -> None:
+    rng = random.Random("text")
+    for goal in GOALS:
+        for _ in range(100):
+            pos = random_position(rng, goal)
+            assert Position.parse(str(pos)) == pos
+
+
+def test_parse_reads_letters_and_defaults() -> None:
+    pos = Position.parse("SA SK / S7 HK / ♣A ♥A | tricks trump=h declarer=2 leader=1")
+    assert pos.trump == 3 and pos.declarer == 2 and pos.leader == 1
+    assert Position.parse("♠A / ♠K / ♠Q").goal == "tricks"
+    assert Position.parse("♠A / ♠K / ♠Q").trump is None
+
+
+# ---------------------------------------------------------------- errors
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("♠A K / ♠A 7 / ♠10 9", "card A♠ is in hand 0 and in hand 1"),
+        ("♠A K / ♠Q / ♠10 9", "hand 1 holds 1 cards but should hold 2"),
+        ("♠A / ♠K", "give three hands"),
+        ("♠A / ♠K / ♠X", "hand 2: cannot read"),
+        ("♠A / ♠K / ♠Q | tricks trump=X", "unknown suit"),
+        ("♠A / ♠K / ♠Q | misere trump=♥", "misere is played without trumps"),
+        ("♠A / ♠K / ♠Q | poker", "goal must be one of"),
+        ("♠A / ♠K / ♠Q | tricks leader=3", "leader must be a player 0, 1 or 2"),
+        ("♠A / ♠K / ♠Q | tricks colour=red", "unknown key 'colour'"),
+        ("♠A 7 / ♠K 8 / ♠Q 9 | tricks trick=A♠", "card A♠ is in hand 0 and in the trick"),
+        ("♠A / ♠K / ♠Q 9 | tricks leader=0 trick=7♠,8♥", "player 1 played 8♥ but still holds ♠"),
+        ("♠A / ♠K / ♠Q | allpass talon=7♥ leader=1", "first hand (player 0) plays first"),
+        ("♠A / ♠K / ♠Q | tricks talon=7♥", "talon leads belong to all-pass"),
+        ("♠A ♠K / ♠Q / ♠J 7 | tricks", "hand 1 holds 1 cards"),
+    ],
+)
+def test_bad_positions_are_explained(text: str, message: str) -> None:
+    with pytest.raises(SolverError, match=re.escape(message)):
+        Position.parse(text)
+
+
+def test_bad_plays_and_arguments() -> None:
+    pos = Position.parse("♠A ♥7 / ♠K 8 / ♠Q 9 | tricks")
+    with pytest.raises(SolverError, match="cannot play K♠"):
+        pos.play(Card.parse("K♠"))
+    with pytest.raises(SolverError, match="player 0 cannot play K♠: legal cards are 7♥"):
+        pos.play(Card.parse("A♠")).play(Card.parse("K♠")).play(Card.parse("Q♠")).play(
+            Card.parse("K♠")
+        )
+    with pytest.raises(SolverError, match="n must be a number of tricks"):
+        solve_at_least(pos, "2")  # type: ignore[arg-type]
+    assert isinstance(SolverError("x"), ValueError)
+
+
+# ---------------------------------------------------------------- the deal engine
+def _to_play_phase(deal: object, *, misere: bool = False, game: bool = True) -> None:
+    from preferans.actions import Action
+
+    d = deal
+    bid = False
+    while d.phase.value != "play":  # type: ignore[attr-defined]
+        legal = d.legal_actions()  # type: ignore[attr-defined]
+        phase = d.phase.value  # type: ignore[attr-defined]
+        pick = legal[0]
+        if phase == "bidding":
+            pick = Action.parse("pass")
+            if game and not bid:
+                bids = [a for a in legal if a.is_bid and not a.is_dark
+                        and a.contract is not None and a.contract.is_misere == misere]
+                if bids:
+                    pick, bid = bids[0], True
+        elif phase == "whist" and Action.parse("whist") in legal:
+            pick = Action.parse("whist")
+        elif phase == "defence" and Action.parse("closed") in legal:
+            pick = Action.parse("closed")
+        elif phase == "declare" and not misere:
+            pick = legal[-1]  # a high contract, often with trumps
+        d.apply(pick)  # type: ignore[attr-defined]
+
+
+def _deal_module():  # type: ignore[no-untyped-def]
+    return pytest.importorskip("preferans.engine.deal")
+
+
+@pytest.mark.parametrize(
+    ("players", "kind"),
+    [(3, "game"), (3, "misere"), (3, "allpass"), (4, "game"), (4, "allpass"), (4, "misere")],
+)
+def test_from_deal_plays_out_like_the_engine(players: int, kind: str) -> None:
+    """Play a deal to the end with the solver's best cards: the engine's trick
+    count for the counted player equals the solver's value at the start."""
+    from preferans import Rules
+
+    deal_mod = _deal_module()
+    for seed in range(3):
+        deal = deal_mod.Deal.new(Rules(), players=players, dealer=seed % players, seed=seed)
+        _to_play_phase(deal, misere=kind == "misere", game=kind != "allpass")
+        pos = Position.from_deal(deal)
+        seat = deal.active[pos.declarer]
+        goal = {"game": "tricks", "misere": "misere", "all_pass": "allpass"}[deal.kind.value]
+        assert pos.goal == goal
+        assert pos.trump == (deal.trump if goal == "tricks" else None)
+        before = deal.tricks_won[seat]
+        value = solve(pos)
+        while deal.phase.value == "play":
+            pos = Position.from_deal(deal, player=seat)
+            moves = best_moves(pos)
+            p = pos.to_play
+            maximising = (p == pos.declarer) == (pos.goal == "tricks")
+            card = (max if maximising else min)(moves, key=lambda c: (moves[c], c))
+            assert solve(pos) == moves[card]
+            deal.apply(card)
+        assert deal.tricks_won[seat] - before == value
+
+
+def test_from_deal_outside_play_is_refused() -> None:
+    from preferans import Rules
+
+    deal = _deal_module().Deal.new(Rules(), seed=1)
+    with pytest.raises(SolverError, match="not in card play"):
+        Position.from_deal(deal)
+
+
+def test_contract_table_of_a_deal() -> None:
+    from preferans import Rules
+
+    deal = _deal_module().Deal.new(Rules(), seed=11)
+    seat = deal.active[2]
+    table = contract_table(deal, seat)
+    hands = tuple(deal.initial_hands[s] for s in deal.active)
+    assert table == discard_table(hands, tuple(deal.talon), 2)  # type: ignore[arg-type]
+    assert 0 <= min(table.tricks) <= max(table.tricks) <= 10
+    with pytest.raises(SolverError, match="does not play"):
+        contract_table(deal, 7)

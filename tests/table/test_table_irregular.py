@@ -1,0 +1,80 @@
+"""Irregularities and claims at a Table, in the terminal front ends (issue 10 "where it shows")."""
+
+import io
+
+import pytest
+
+from preferans import DealKind, Rules
+from preferans.errors import PreferansError
+from preferans.table import Table
+from preferans.terminal.plain import run_plain
+
+RULES = Rules.preset("sochi").replace(irregularity_reports=True, claims=True)
+
+
+def test_reports_need_the_table_option():
+    t = Table(Rules.preset("sochi"), ["human", "bot:random", "bot:random"], names="ABC", seed=3)
+    with pytest.raises(PreferansError, match="irregularity_reports=False"):
+        t.command("report misdeal B", 0)
+    with pytest.raises(PreferansError, match="claims=False"):
+        t.claim(0, 1)
+
+
+def test_misdeal_report_voids_and_keeps_the_dealer():
+    t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3)
+    dealer = t.deal.dealer
+    msg = t.command("report misdeal B", 0)
+    assert "misdeal" in msg and t.deal.is_over and t.deal.result.kind == DealKind.VOID
+    t.next_deal()
+    assert t.deal.dealer == dealer  # seed-002 p.12: the right dealer deals again
+
+
+def test_talon_taken_is_redrawn_automatically_and_saved(tmp_path):
+    path = tmp_path / "g.prf"
+    t = Table(RULES, ["bot:random", "bot:random", "human"], names="ABC", seed=5, save_path=path)
+    t.run_bots()
+    who = t.human_to_act
+    assert who == 2
+    t.command("report talon-taken C", who)
+    t.run_bots()  # the dealer's face-down draw happens by itself (Kodeks 3.3.17)
+    assert t.deal.phase.value != "redraw"
+    assert t.deal.hands[2].bit_count() == 10 and len(t.deal.talon) == 2
+    again = Table.load(path)
+    assert again.deal.hands == t.deal.hands and [str(a) for a in again.deal.actions] == [
+        str(a) for a in t.deal.actions
+    ]
+
+
+def test_exposed_talon_with_two_bidders_is_assessed_on_the_sheet():
+    t = Table(RULES, ["human", "human", "human"], names="ABC", seed=11)
+    t.act("6♠")
+    t.act("6♣")
+    t.act("6♦")
+    t.command("report talon-exposed B", 0)
+    assert t.deal.result.kind == DealKind.PENALTY
+    sheet = t.pulka.sheet
+    # everyone but the offender (B, seat 1) may write whists on him; he writes none
+    assert all(sheet.whists[1][j] == 0 for j in range(3))
+
+
+def test_unproved_claim_is_refused_by_bots_and_play_goes_on():
+    t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=2)
+    while t.deal.phase.value != "play" or t.human_to_act is None:
+        if t.human_to_act is not None:
+            t.act(t.deal.legal_actions()[-1])
+        else:
+            if t.run_bots() == [] and t.deal.is_over:
+                t.next_deal()
+    if t.deal.kind in (DealKind.GAME, DealKind.MISERE):
+        before = t.deal.trick_number
+        proven = t.claim(0, t.deal.tricks_remaining())
+        t.run_bots()
+        assert proven or (t.deal.phase.value == "play" and t.deal.trick_number == before)
+
+
+def test_plain_mode_reads_report_and_claim_commands():
+    t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3, max_deals=1)
+    out = io.StringIO()
+    run_plain(t, out=out, inp=io.StringIO("report nonsense B\nreport misdeal B\nquit\n"))
+    text = out.getvalue()
+    assert "! " in text and "misdeal" in text
