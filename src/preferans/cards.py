@@ -27,6 +27,7 @@ __all__ = [
     "DECK",
     "RANK_NAMES",
     "SUIT_MASKS",
+    "SUIT_WORDS",
     "Card",
     "CardsLike",
     "Mask",
@@ -72,7 +73,7 @@ class Suit(IntEnum):
         (<Suit.HEARTS: 3>, <Suit.CLUBS: 1>, <Suit.DIAMONDS: 2>)
         """
         key = text.strip().lower()
-        suit = _SUIT_WORDS.get(key)
+        suit = SUIT_WORDS.get(key)
         if suit is None:
             raise CardError(f"unknown suit {text!r}: use ♠ ♣ ♦ ♥ or S C D H")
         return Suit(suit)
@@ -96,20 +97,22 @@ SUIT_LETTERS = ("S", "C", "D", "H")
 RANK_NAMES = ("7", "8", "9", "10", "J", "Q", "K", "A")
 _RANK_ASCII = ("7", "8", "9", "T", "J", "Q", "K", "A")
 
-_SUIT_WORDS: dict[str, int] = {}
+# The one table of suit words (lower case) → suit, read by cards, contracts and calls alike:
+# symbols, letters, English and Russian names, and the Russian initials of a score line («7п»).
+SUIT_WORDS: dict[str, int] = {}
 for _i, (_sym, _let) in enumerate(zip(SUIT_SYMBOLS, SUIT_LETTERS, strict=True)):
-    _SUIT_WORDS[_sym] = _i
-    _SUIT_WORDS[_let.lower()] = _i
+    SUIT_WORDS[_sym] = _i
+    SUIT_WORDS[_let.lower()] = _i
 for _i, _words in enumerate(
     (
-        ("spades", "spade", "пики", "пика", "♤"),
-        ("clubs", "club", "трефы", "трефа", "♧"),
-        ("diamonds", "diamond", "бубны", "бубна", "♢"),
-        ("hearts", "heart", "червы", "черви", "черва", "♡"),
+        ("spades", "spade", "пики", "пика", "♤", "п"),
+        ("clubs", "club", "трефы", "трефа", "♧", "т"),
+        ("diamonds", "diamond", "бубны", "бубна", "♢", "б"),
+        ("hearts", "heart", "червы", "черви", "черва", "♡", "ч"),
     )
 ):
     for _w in _words:
-        _SUIT_WORDS[_w] = _i
+        SUIT_WORDS[_w] = _i
 
 _RANK_WORDS: dict[str, int] = {}
 for _i, _name in enumerate(RANK_NAMES):
@@ -173,7 +176,7 @@ class Card(int):
         if len(s) < 2:
             raise CardError(f"cannot read card {text!r}: expected rank then suit, e.g. 'A♥' or 'TS'")
         rank = _RANK_WORDS.get(s[:-1].lower())
-        suit = _SUIT_WORDS.get(s[-1].lower())
+        suit = SUIT_WORDS.get(s[-1].lower())
         if rank is None or suit is None:
             what = "rank" if rank is None else "suit"
             raise CardError(
@@ -297,7 +300,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         first = raw[0].lower()
         if first in "♠♣♦♥" or (len(raw) > 1 and first in "scdh" and raw[1:].lower() in _RANK_WORDS):
             # A suit prefix: "♠A", "♠", "SA" (letter form only when unambiguous).
-            group = _SUIT_WORDS[first]
+            group = SUIT_WORDS[first]
             rest = raw[1:]
             if not rest:
                 continue

@@ -7,17 +7,12 @@
 from __future__ import annotations
 
 from ..actions import NO_TRUMP, Contract
+from ..cards import SUIT_WORDS
 from ..errors import ScoreError
 
 __all__ = ["parse_contract"]
 
-_STRAINS = {
-    "s": 0, "♠": 0, "п": 0, "пики": 0,
-    "c": 1, "♣": 1, "т": 1, "трефы": 1,
-    "d": 2, "♦": 2, "б": 2, "бубны": 2,
-    "h": 3, "♥": 3, "ч": 3, "червы": 3,
-    "nt": NO_TRUMP, "n": NO_TRUMP, "бк": NO_TRUMP, "бп": NO_TRUMP,
-}  # fmt: skip
+_STRAINS = {**SUIT_WORDS, "nt": NO_TRUMP, "n": NO_TRUMP, "бк": NO_TRUMP, "бп": NO_TRUMP}
 _MISERE = {"misere", "misère", "мизер", "m", "mis"}
 
 
