@@ -27,20 +27,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
+from .actions import CLAIM_BASE, PROVEN_CLAIM_BASE, Action
 from .bots import LEVELS, Bot, make_bot
 from .bots.automatic import automatic_answer
 from .engine.deal import Deal, Phase
 from .engine.observation import Observation
-from .engine.result import DealKind
-from .errors import PreferansError
+from .engine.result import DealKind, DealResult
+from .errors import BadSeat, DealInProgress, DealOver, GameOver, NotYourTurn, OptionOff, PreferansError
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
 from .rules import Rules
 from .scoring import DealScore
 from .scoring.pulka import Pulka
 
-__all__ = ["Hint", "SaveError", "Table", "parse_seats"]
+__all__ = ["Hint", "Rulings", "SaveError", "Table", "parse_seats"]
 
 SAVE_FORMAT = "preferans-table"
 SAVE_VERSION = 1
@@ -148,6 +148,52 @@ def _why(bot: Bot, obs: Observation) -> tuple[str, str]:
     return "choice", str(getattr(bot, "name", type(bot).__name__))
 
 
+class Rulings:
+    """Where the judgements that need the solver are worked out: here, in this process.
+
+    A table asks its ``rulings`` to prove a claim (issue 10) and to assess a deal
+    stopped by an exposed talon (Kodeks 3.3.16.3).  A server passes one that runs
+    them in worker processes so its event loop never waits for the solver.
+    """
+
+    def prove_claim(self, deal: Deal, seat: int, tricks: int) -> bool:
+        from .rulings.claims import prove_claim
+
+        return prove_claim(deal, seat, tricks)
+
+    def assess(self, deal: Deal) -> DealResult:
+        from .rulings.assessment import assess_exposed_talon
+
+        return assess_exposed_talon(deal)
+
+
+@dataclass(frozen=True)
+class BotThought:
+    """A bot's decision still to be made: the bot and a snapshot of its deal.
+
+    Calling it asks the bot with its seat's observation only.  It holds a copy of
+    the deal, so it may run in a worker thread or (being picklable) in another
+    process while the table goes on.
+    """
+
+    bot: Bot
+    deal: Deal
+    seat: int
+
+    def __call__(self) -> Action:
+        return Action(self.bot.act(self.deal.observation(self.seat)))
+
+
+@dataclass(frozen=True)
+class FixedMove:
+    """A move decided without a bot's judgement (a face-down draw, a refusal, a forced card)."""
+
+    action: Action
+
+    def __call__(self) -> Action:
+        return self.action
+
+
 class Table:
     """A pulka at one table.
 
@@ -156,7 +202,12 @@ class Table:
     exactly.  ``practice`` allows :meth:`undo`; ``auto_single`` plays a
     forced single legal card for a human; ``max_deals`` ends the game after
     that many deals (besides the pool closing); ``save_path`` is rewritten
-    after every action (save as you go).
+    after every action (save as you go).  ``rulings`` works out claim proofs
+    and the exposed-talon assessment (default: in this process).
+
+    Every move has a ``verify_…`` method that raises and changes nothing, and
+    one step that makes it (:meth:`move`), so a front end may store a move
+    between the two (the web server commits it to its database first).
     """
 
     def __init__(
@@ -173,6 +224,7 @@ class Table:
         save_path: str | os.PathLike[str] | None = None,
         hint_level: str = "hard",
         start: bool = True,
+        rulings: Rulings | None = None,
     ) -> None:
         self.rules = rules
         self.seats = parse_seats(seats)
@@ -186,6 +238,7 @@ class Table:
         self.max_deals = max_deals
         self.save_path = Path(save_path) if save_path is not None else None
         self.hint_level = hint_level
+        self.rulings = rulings if rulings is not None else Rulings()
         self.pulka = Pulka(rules, self.names, first_dealer=first_dealer)
         self.log: list[DealLog] = []
         self.scores: list[DealScore] = []
@@ -233,14 +286,22 @@ class Table:
     def _deal_seed(self, number: int) -> int:
         return (self.seed * 1_000_003 + number * 7919) % 2**63
 
-    def next_deal(self) -> Deal:
-        """Deal the next hand: the pulka names the dealer and the lowest game (spec §8.3)."""
+    def verify_next_deal(self) -> None:
+        """Raise :class:`~preferans.errors.TableError` unless the next hand may be dealt now."""
         if self.deal_number and not self.deal.is_over:
-            raise PreferansError("next deal: the current deal is not finished")
+            raise DealInProgress("next deal: the current deal is not finished")
         if self.is_over:
-            raise PreferansError("next deal: the pulka is over")
+            raise GameOver("next deal: the pulka is over")
+
+    def next_deal(self, seed: int | None = None) -> Deal:
+        """Deal the next hand: the pulka names the dealer and the lowest game (spec §8.3).
+
+        ``seed`` is the shuffle's seed (default: one derived from the table's ``seed``).
+        """
+        self.verify_next_deal()
         number = self.deal_number + 1
-        entry = DealLog(self._deal_seed(number), self.pulka.next_dealer, self.pulka.min_level)
+        entry = DealLog(self._deal_seed(number) if seed is None else seed, self.pulka.next_dealer,
+                        self.pulka.min_level)  # fmt: skip
         self.log.append(entry)
         self._start(entry)
         self.save()
@@ -258,19 +319,43 @@ class Table:
 
     def _start(self, entry: DealLog) -> None:
         self.deal = self._new_deal(entry)
-        number = len(self.log)
-        self._bots = {
-            s: make_bot(spec[4:], self.rules, seed=entry.seed + 101 * (s + 1) + number)
-            for s, spec in enumerate(self.seats)
-            if spec != "human"
-        }
+        self._bots = {s: self._make_bot(s, entry) for s, spec in enumerate(self.seats) if spec != "human"}
+
+    def set_seat(self, seat: int, spec: str) -> None:
+        """Seat a person (``"human"``) or a bot (``"bot:LEVEL"``) in ``seat`` from now on.
+
+        A bot playing on for a person who left, or the person back at his seat;
+        his name stays on the sheet.
+        """
+        if not 0 <= seat < self.players:
+            raise BadSeat(f"seat: 0..{self.players - 1}, not {seat}")
+        (new,) = parse_seats([spec, "human", "human"])[:1]
+        self.seats[seat] = new
+        self._bots.pop(seat, None)
+        if new != "human" and self.log:
+            self._bots[seat] = self._make_bot(seat, self.log[-1])
+
+    def _make_bot(self, seat: int, entry: DealLog) -> Bot:
+        return make_bot(self.seats[seat][4:], self.rules, seed=entry.seed + 101 * (seat + 1) + len(self.log))
+
+    def move(self, seat: int | None, action: Action | int | str) -> Action:
+        """Make one verified move and go on: an ordinary action of ``seat``, a report
+        naming its offender in ``seat``, or a claim by ``seat``.
+
+        The one step behind :meth:`act`, :meth:`report`, :meth:`claim` and
+        :meth:`play_for`, and the replay step of a stored move (bots are not asked).
+        Raises and changes nothing when the move is illegal.
+        """
+        deal = self.deal
+        deal.replay_move(seat, action)
+        made = deal.actions[-1]
+        who = deal.moves[-1][0]
+        self.log[-1].actions.append(f"{who}:{made.ascii()}" if made.is_irregular else made.ascii())
+        self._after_move(who, made)
+        return made
 
     def _apply(self, action: Action, seat: int) -> None:
-        deal = self.deal
-        action = Action(action)  # bots may answer with a Card; the log keeps Actions
-        deal.apply(action, seat=seat)
-        self.log[-1].actions.append(action.ascii())
-        self._after_move(seat, action)
+        self.move(seat, Action(action))  # bots may answer with a Card; the log keeps Actions
 
     def _after_move(self, seat: int, action: Action) -> None:
         deal = self.deal
@@ -278,9 +363,7 @@ class Table:
             result = deal.result
             if result.kind is DealKind.PENALTY:
                 # Kodeks 3.3.16.3: all cards are opened and the possible contracts assessed.
-                from .rulings.assessment import assess_exposed_talon
-
-                result = assess_exposed_talon(deal)
+                result = self.rulings.assess(deal)
             self.scores.append(self.pulka.record(result))
         for listener in self.listeners:
             listener(seat, action)
@@ -291,15 +374,20 @@ class Table:
 
         Needs the table option ``irregularity_reports``; see :meth:`preferans.Deal.report`.
         """
-        if not self.rules.irregularity_reports:
-            raise PreferansError("report: irregularity reports are off at this table (irregularity_reports=False)")
-        deal = self.deal
-        a = deal.verify_report(irregularity, offender)
-        deal.report(a, offender)
-        self.log[-1].actions.append(f"{offender}:{a.ascii()}")
-        self._after_move(offender, a)
+        a = self.verify_report(irregularity, offender)
+        self.move(offender, a)
         self.save()
         return a
+
+    def verify_report(self, irregularity: Action | str, offender: int) -> Action:
+        """The report as an action; raises (:class:`~preferans.errors.OptionOff`, ...) and changes nothing."""
+        if not self.rules.irregularity_reports:
+            raise OptionOff("report: irregularity reports are off at this table (irregularity_reports=False)")
+        if self.deal.is_over:
+            raise DealOver("report: the deal is over")
+        if not 0 <= offender < self.players:
+            raise BadSeat(f"report: the offender is a seat 0..{self.players - 1}, not {offender}")
+        return self.deal.verify_report(irregularity, offender)
 
     def claim(self, seat: int, tricks: int) -> bool:
         """``seat`` claims ``tricks`` of the remaining tricks for his side (table option ``claims``).
@@ -308,18 +396,24 @@ class Table:
         ends the play at once (returns ``True``); otherwise the opponents
         answer ``accept`` / ``refuse`` (bots refuse what is not proved).
         """
-        if not self.rules.claims:
-            raise PreferansError("claim: claims are off at this table (claims=False)")
-        from .rulings.claims import prove_claim
-
-        deal = self.deal
-        deal.verify_claim(seat, tricks)
-        proven = prove_claim(deal, seat, tricks)
-        deal.claim(seat, tricks, proven=proven)
-        self.log[-1].actions.append(f"{seat}:{deal.actions[-1].ascii()}")
-        self._after_move(seat, deal.actions[-1])
+        a = self.claim_action(seat, tricks)
+        self.move(seat, a)
         self.save()
-        return proven
+        return a >= PROVEN_CLAIM_BASE
+
+    def verify_claim(self, seat: int, tricks: int) -> None:
+        """Raise (:class:`~preferans.errors.OptionOff`, ...) unless ``seat`` may claim ``tricks`` now."""
+        if not self.rules.claims:
+            raise OptionOff("claim: claims are off at this table (claims=False)")
+        if self.deal.is_over:
+            raise DealOver("claim: the deal is over")
+        self.deal.verify_claim(seat, tricks)
+
+    def claim_action(self, seat: int, tricks: int) -> Action:
+        """Verify the claim and ask the :class:`Rulings` to prove it: the claim as the action to make."""
+        self.verify_claim(seat, tricks)
+        proven = self.rulings.prove_claim(self.deal, seat, tricks)
+        return Action((PROVEN_CLAIM_BASE if proven else CLAIM_BASE) + tricks)
 
     def command(self, text: str, seat: int) -> str:
         """Read ``report WHAT WHO [CALL]`` or ``claim N`` / ``claim rest`` typed by a person.
@@ -332,7 +426,7 @@ class Table:
         head = words[0].lower()
         if head in ("claim", "заявка"):
             if not self.rules.claims:
-                raise PreferansError("claim: claims are off at this table (claims=False)")
+                raise OptionOff("claim: claims are off at this table (claims=False)")
             if len(words) != 2:
                 raise PreferansError("claim: write 'claim N' (tricks your side takes from now on) or 'claim rest'")
             arg = words[1].lower()
@@ -341,7 +435,7 @@ class Table:
             return f"claim of {n}: " + ("proved, play ends" if proven else "the opponents answer")
         if head in ("report", "нарушение"):
             if not self.rules.irregularity_reports:
-                raise PreferansError("report: irregularity reports are off at this table (irregularity_reports=False)")
+                raise OptionOff("report: irregularity reports are off at this table (irregularity_reports=False)")
             if len(words) < 3:
                 raise PreferansError(
                     "report: write 'report WHAT WHO', WHAT = talon-seen, talon-exposed, talon-taken, "
@@ -365,12 +459,16 @@ class Table:
             return int(word)
         raise PreferansError(f"player: {word!r} is not at this table ({', '.join(self.names)})")
 
-    def _automatic(self) -> tuple[int, Action] | None:
-        """Moves nobody chooses: the face-down redraw (3.3.17); bots' answers to reports and claims."""
+    def automatic_move(self) -> tuple[int, Action] | None:
+        """Moves nobody chooses: the face-down redraw (3.3.17); bots' answers to reports and claims.
+
+        Drawn with a generator seeded by the deal's seed and the moves so far, so a
+        seeded game replays exactly.
+        """
         seat = self.deal.to_act
         if seat is None:
             return None
-        rng = random.Random(self._deal_seed(self.deal_number) + len(self.deal.moves))
+        rng = random.Random(self.log[-1].seed + len(self.deal.moves))
         action = automatic_answer(self.deal.phase, self.deal.legal_actions(), bot=not self.is_human(seat), rng=rng)
         return None if action is None else (seat, action)
 
@@ -380,14 +478,28 @@ class Table:
         An illegal action raises :class:`~preferans.errors.IllegalAction` and
         changes nothing.
         """
+        a = self.verify_act(action, seat)
+        who = self.deal.to_act if seat is None else seat
+        self.move(who, a)
+        self.save()
+        return a
+
+    def verify_act(self, action: Action | int | str, seat: int | None = None) -> Action:
+        """The decision as an action; raises (:class:`~preferans.errors.NotYourTurn`,
+        :class:`~preferans.errors.IllegalAction`, ...) and changes nothing.
+
+        ``seat`` (default: the seat to act) must be the seat whose decision it is;
+        nobody chooses a face-down redraw (Kodeks 3.3.17).
+        """
         deal = self.deal
         if deal.is_over:
-            raise PreferansError("the deal is over: start the next one")
+            raise DealOver("the deal is over: start the next one")
         a = deal.parse_action(action) if isinstance(action, str) else Action(action)
-        who = deal.to_act if seat is None else seat
-        assert who is not None
-        self._apply(a, who)
-        self.save()
+        if seat is not None and seat != deal.to_act:
+            raise NotYourTurn(f"it is seat {deal.to_act}'s turn, not seat {seat}'s")
+        if deal.phase is Phase.REDRAW:
+            raise NotYourTurn("the redraw is dealt face down: nobody chooses it (Kodeks 3.3.17)")
+        deal.verify(a, seat)
         return a
 
     def forced(self) -> Action | None:
@@ -397,26 +509,37 @@ class Table:
         legal = self.deal.legal_actions()
         return legal[0] if len(legal) == 1 else None
 
+    @property
+    def automatic_seat(self) -> int | None:
+        """The seat whose move is made without a person's decision now (a bot's, a face-down
+        draw, a forced card), else ``None``; :meth:`bot_turn` makes it."""
+        seat = self.deal.to_act
+        if seat is None:
+            return None
+        if not self.is_human(seat) or self.automatic_move() is not None or self.forced() is not None:
+            return seat
+        return None
+
     def bot_turn(self) -> tuple[int, Callable[[], Action]] | None:
         """The next automatic move as (seat, thunk) without making it, or ``None`` when a person decides.
 
-        The thunk only reads a snapshot (the seat's observation), so a front end
-        may run it in a worker thread and then :meth:`play_for` the answer.
+        The thunk (a :class:`BotThought` or a :class:`FixedMove`) only reads a
+        snapshot, so a front end may run it in a worker thread or process and
+        then :meth:`play_for` the answer.
         """
         deal = self.deal
         seat = deal.to_act
         if seat is None:
             return None
-        auto = self._automatic()
+        auto = self.automatic_move()
         if auto is not None:
-            return auto[0], lambda: auto[1]
+            return auto[0], FixedMove(auto[1])
         if self.is_human(seat):
             forced = self.forced()
             if forced is None:
                 return None
-            return seat, lambda: forced
-        bot, obs = self._bots[seat], deal.observation(seat)
-        return seat, lambda: Action(bot.act(obs))
+            return seat, FixedMove(forced)
+        return seat, BotThought(self._bots[seat], deal.copy(), seat)
 
     def play_for(self, seat: int, action: Action) -> None:
         """Make an automatic move computed from :meth:`bot_turn`."""
@@ -515,9 +638,10 @@ class Table:
         finally:
             p._stopped = stopped
 
-    def to_record(self) -> GameRecord:
-        """The game as a record (:mod:`preferans.record`); the headers keep what resuming needs."""
-        headers = {"seats": ",".join(self.seats), "seed": str(self.seed)}
+    def to_record(self, headers: Mapping[str, str] | None = None) -> GameRecord:
+        """The game as a record (:mod:`preferans.record`); the headers keep what resuming needs
+        (and ``headers``, e.g. the event)."""
+        headers = {**(headers or {}), "seats": ",".join(self.seats), "seed": str(self.seed)}
         if self.practice:
             headers["practice"] = "yes"
         if self.auto_single:
@@ -623,17 +747,7 @@ class Table:
             table._start(entry)
             for text in d["actions"]:
                 try:
-                    seat_text, sep, _ = text.partition(":")
-                    if sep and seat_text.isdigit():
-                        # A report or a claim, made by that seat (issue 10).
-                        _replay(table.deal, text)
-                        table.log[-1].actions.append(text)
-                        table._after_move(int(seat_text), table.deal.actions[-1])
-                        continue
-                    a = Action.parse(text, bid=table.deal.phase in (Phase.BIDDING, Phase.DECLARE))
-                    seat = table.deal.to_act
-                    assert seat is not None
-                    table._apply(a, seat)
+                    table.move(*_stored(text))
                 except PreferansError as e:
                     raise SaveError(f"deal {i + 1}, action {text!r}: {e}") from None
             if not table.deal.is_over and i + 1 < len(deals):
@@ -666,10 +780,14 @@ def _int_arg(word: str) -> int:
     return int(word)
 
 
-def _replay(deal: Deal, text: str) -> None:
-    """Replay one saved action; ``SEAT:action`` marks a report or a claim by that seat."""
+def _stored(text: str) -> tuple[int | None, Action | str]:
+    """One saved action as a move; ``SEAT:action`` marks a report or a claim by that seat."""
     seat_text, sep, rest = text.partition(":")
     if not (sep and seat_text.isdigit()):
-        deal.replay_move(None, text)
-        return
-    deal.replay_move(int(seat_text), Action.parse(rest, bid=True))
+        return None, text
+    return int(seat_text), Action.parse(rest, bid=True)
+
+
+def _replay(deal: Deal, text: str) -> None:
+    """Replay one saved action on ``deal``."""
+    deal.replay_move(*_stored(text))

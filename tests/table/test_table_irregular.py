@@ -78,3 +78,17 @@ def test_plain_mode_reads_report_and_claim_commands():
     run_plain(t, out=out, inp=io.StringIO("report nonsense B\nreport misdeal B\nquit\n"))
     text = out.getvalue()
     assert "! " in text and "misdeal" in text
+
+
+def test_an_option_that_is_off_is_one_error_everywhere():
+    """The terminal and the server refuse a report or a claim at a table without the option
+    with the same error (the server answers its code, ``option_off``)."""
+    from preferans.errors import OptionOff
+
+    t = Table(Rules.preset("sochi"), ["human", "bot:random", "bot:random"], names="ABC", seed=3)
+    for attempt in (lambda: t.report("!misdeal", 1), lambda: t.claim(0, 1), lambda: t.command("claim 1", 0),
+                    lambda: t.command("report misdeal B", 0)):  # fmt: skip
+        with pytest.raises(OptionOff) as e:
+            attempt()
+        assert e.value.code == "option_off"
+    assert t.deal.moves == ()
