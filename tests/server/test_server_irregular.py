@@ -65,3 +65,36 @@ def test_bad_report_frames(tmp_path: Any) -> None:
         ]:
             a.send(msg)
             assert a.until(lambda f: f["type"] == "error")["code"] == code, msg
+
+
+def test_the_face_down_redraw_is_the_tables_and_nobody_chooses_it(tmp_path: Any) -> None:
+    """One game loop: the server's automatic moves are the Table's (seeded by the deal), and a
+    person cannot pick the dealer's face-down redraw (Kodeks 3.3.17)."""
+    from preferans.rules import Rules
+    from preferans.table import Table
+
+    with make_client(str(tmp_path / "g.db"), bot_delay=0.5) as client:
+        tid, a, b, _ = _three_people(client)
+        assert b.last is not None and b.last["view"]["dealer"] == 0
+        b.send({"type": "report", "what": "talon-taken", "offender": 2, "id": "r"})
+        assert b.until(lambda f: f["type"] == "ack")["ref"] == "r"
+        f = a.until(lambda f: f["type"] == "state" and f["n"] == 1)
+        assert f["view"]["phase"] == "redraw" and f["view"]["to_act"] == 0
+        a.send({"type": "act", "action": f["view"]["legal"][0][0] if f["view"]["legal"] else 0, "n": 1})
+        err = a.until(lambda f: f["type"] in ("error", "ack"))
+        assert err["type"] == "error" and err["code"] == "not_your_turn", err
+        f = a.until(lambda f: f["type"] == "state" and f["n"] == 3)
+        assert f["view"]["phase"] == "bidding"
+        storage = client.app.state.storage  # type: ignore[attr-defined]
+        (stored,) = storage.deals(tid)
+    rules = Rules.preset("sochi").replace(**OPTIONS)
+    table = Table(rules, ["human"] * 3, names=["Ann", "B", "C"], start=False)
+    table.next_deal(seed=stored.seed)
+    table.move(*stored.moves[0])
+    drawn = []
+    for _ in range(2):
+        auto = table.automatic_move()
+        assert auto is not None
+        table.move(*auto)
+        drawn.append((auto[0], int(auto[1])))
+    assert list(stored.moves[1:3]) == drawn

@@ -1,28 +1,32 @@
-"""One table on the server: seats, the pulka and the deal in play, kept in storage.
+"""One table on the server: seats, tokens and storage around the one game loop.
 
-:class:`TableGame` is synchronous and knows nothing about sockets: the hub
-(:mod:`preferans.server.hub`) calls it and sends the frames.  The engine is
-authoritative — every action goes through :meth:`Deal.verify` first, then is
-committed to storage, and only then applied and acknowledged.
+:class:`TableGame` is a thin layer over :class:`preferans.table.Table` (the game
+loop the terminal plays too): it adds the seats' secret tokens, storage and the
+server's error codes.  Every move is verified by the table, committed to
+storage, and only then made — so a move that cannot be stored is not made, and a
+crash never loses a move a player saw acknowledged.  It is synchronous and knows
+nothing about sockets: the hub (:mod:`preferans.server.hub`) calls it and sends
+the frames.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import CLAIM_BASE, PROVEN_CLAIM_BASE, Action
-from ..bots import LEVELS, Bot, make_bot
-from ..bots.automatic import automatic_answer
+from ..actions import Action
+from ..bots import LEVELS
 from ..engine.deal import Deal
-from ..engine.observation import Observation
-from ..errors import PreferansError
+from ..errors import GameOver, PreferansError, TableError
+from ..record import to_json
 from ..rules import Rules
 from ..scoring.pulka import Pulka
-from .records import game_record
+from ..table import Rulings, Table
 from .storage import SeatRow, Storage
 
 __all__ = ["GameError", "Seat", "TableConfig", "TableGame", "hash_token"]
@@ -30,8 +34,8 @@ __all__ = ["GameError", "Seat", "TableConfig", "TableGame", "hash_token"]
 MAX_NAME = 32
 
 
-class GameError(PreferansError):
-    """A request the table cannot accept (seat taken, not your turn, …); nothing changed."""
+class GameError(TableError):
+    """A request the table cannot accept (seat taken, no deal, …); nothing changed."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -87,23 +91,38 @@ def clean_name(name: object, default: str) -> str:
 
 
 class TableGame:
-    """A table: its seats, the pulka (the whole game) and the current deal."""
+    """A table: its seats and tokens, and the :class:`~preferans.table.Table` once every seat is taken."""
 
-    def __init__(self, storage: Storage, table_id: str, config: TableConfig, seats: list[Seat]) -> None:
+    def __init__(
+        self, storage: Storage, table_id: str, config: TableConfig, seats: list[Seat], rulings: Rulings | None = None
+    ) -> None:
         self.storage = storage
         self.id = table_id
         self.config = config
         self.rules = config.rules
         self.players = config.players
         self.seats = seats
-        self.pulka: Pulka | None = None
-        self.deal: Deal | None = None
-        self.deal_no = 0
-        self.finished = False
+        self.rulings = rulings
+        self.table: Table | None = None  # the game loop, from the moment the game starts
         self.record: dict[str, Any] | None = None
-        self.bots: dict[int, Bot] = {}
-        self.past: list[tuple[int, Deal]] = []  # finished deals (number, deal), for the record
         self.stop_votes: set[int] = set()  # seats that agreed to end the game now (spec §10)
+
+    # -- the game loop's state -------------------------------------------------------------
+    @property
+    def pulka(self) -> Pulka | None:
+        return None if self.table is None else self.table.pulka
+
+    @property
+    def deal(self) -> Deal | None:
+        return None if self.table is None or not self.table.log else self.table.deal
+
+    @property
+    def deal_no(self) -> int:
+        return 0 if self.table is None else self.table.deal_number
+
+    @property
+    def finished(self) -> bool:
+        return self.table is not None and self.table.is_over
 
     # -- creation and loading ------------------------------------------------------------
     @classmethod
@@ -114,6 +133,7 @@ class TableGame:
         seat_specs: list[dict[str, Any]],
         creator: str,
         creator_seat: int = 0,
+        rulings: Rulings | None = None,
     ) -> tuple[TableGame, str]:
         """Create a table; the creator takes ``creator_seat``.  Returns the game and his token."""
         n = config.players
@@ -129,7 +149,7 @@ class TableGame:
             if i == creator_seat:
                 kind = "human"
             if kind == "bot":
-                level = str(spec.get("level", "random"))
+                level = spec.get("level", "random")
                 if level not in LEVELS:
                     raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(LEVELS)}, not {level!r}")
                 seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
@@ -143,36 +163,40 @@ class TableGame:
         me.token_hash = hash_token(token)
         table_id = secrets.token_urlsafe(8)
         storage.create_table(table_id, config.to_dict(), [_seat_row(s) for s in seats])
-        game = cls(storage, table_id, config, seats)
+        game = cls(storage, table_id, config, seats, rulings)
         game._maybe_start()
         return game, token
 
     @classmethod
-    def load(cls, storage: Storage, table_id: str) -> TableGame | None:
-        """Rebuild a table from storage by replaying its deals through the engine."""
+    def load(cls, storage: Storage, table_id: str, rulings: Rulings | None = None) -> TableGame | None:
+        """Rebuild a table from storage by replaying its deals through the game loop."""
         row = storage.table(table_id)
         if row is None:
             return None
         config = TableConfig.from_dict(row.config)
         seats = [Seat(s.seat, s.name, s.kind, s.level, s.token_hash) for s in storage.seats(table_id)]
-        game = cls(storage, table_id, config, seats)
-        for d in storage.deals(table_id):
-            pulka = game._pulka()
-            deal = Deal.new(game.rules, players=game.players, dealer=d.dealer, seed=d.seed, min_level=d.min_level)
-            for seat, action in d.moves:
-                deal.replay_move(seat, action)
-            game.deal, game.deal_no = deal, d.number
-            if deal.is_over:
-                game._deal_over(pulka, deal, store=False)
+        game = cls(storage, table_id, config, seats, rulings)
+        stored = storage.deals(table_id)
+        if stored:
+            table = game.table = game._new_table()
+            for d in stored:
+                if (d.dealer, d.min_level) != (table.pulka.next_dealer, table.pulka.min_level):
+                    raise PreferansError(f"table {table_id}, deal {d.number}: the stored dealer and lowest game "
+                                         "do not follow from the deals before it")  # fmt: skip
+                table.next_deal(seed=d.seed)
+                for seat, action in d.moves:
+                    table.move(seat, action)
+            if row.status == "finished" and not table.is_over:
+                table.stop()  # ended by agreement (spec §10)
         if row.status == "finished":
-            game.finished = True
             game.record = storage.record(table_id)
         return game
 
-    def _pulka(self) -> Pulka:
-        if self.pulka is None:
-            self.pulka = Pulka(self.rules, self.pulka_names())
-        return self.pulka
+    def _new_table(self) -> Table:
+        specs = ["human" if s.kind == "human" else f"bot:{s.level}" for s in self.seats]
+        # Each deal's seed is drawn when it is dealt (and stored); the table's own seed only seeds hints.
+        return Table(self.rules, specs, names=self.pulka_names(), seed=secrets.randbelow(2**31), start=False,
+                     rulings=self.rulings)  # fmt: skip
 
     def pulka_names(self) -> list[str]:
         """Seat names made distinct for the sheet."""
@@ -220,114 +244,104 @@ class TableGame:
             raise GameError("bad_seat", f"seat {seat + 1} is not a person's seat")
         self.storage.seat_to_bot(self.id, seat, level)
         s.kind, s.level, s.token_hash = "bot", level, ""
-        self.bots.pop(seat, None)
+        if self.table is not None:
+            self.table.set_seat(seat, f"bot:{level}")
 
     @property
     def ready(self) -> bool:
         return all(s.taken for s in self.seats)
 
     def _maybe_start(self) -> None:
-        if self.deal is None and self.ready and not self.finished:
+        if self.table is None and self.ready:
+            self.table = self._new_table()
             self.start_deal()
 
-    # -- deals ------------------------------------------------------------------------------
+    # -- moves: verified by the table, stored, then made ----------------------------------------
+    def _table(self) -> Table:
+        if self.table is None or not self.table.log:
+            raise GameError("no_deal", "no deal is in progress")
+        if self.table.is_over:
+            raise GameOver("the game is over")
+        return self.table
+
     def start_deal(self) -> None:
         """Deal the next hand (dealer and minimum level from the pulka)."""
-        if self.finished:
-            raise GameError("game_over", "the game is over")
-        if self.deal is not None and not self.deal.is_over:
-            raise GameError("deal_in_progress", "the current deal is not over yet")
-        pulka = self._pulka()
+        table = self.table
+        if table is None:
+            raise GameError("no_deal", "the game starts when every seat is taken")
+        table.verify_next_deal()
         seed = random.SystemRandom().randrange(2**31)
-        number = self.deal_no + 1
-        dealer, min_level = pulka.next_dealer, pulka.min_level
-        self.storage.start_deal(self.id, number, dealer, seed, min_level)
-        self.deal = Deal.new(self.rules, players=self.players, dealer=dealer, seed=seed, min_level=min_level)
-        self.deal_no = number
+        number = table.deal_number + 1
+        self.storage.start_deal(self.id, number, table.pulka.next_dealer, seed, table.pulka.min_level)
+        table.next_deal(seed=seed)
         self.stop_votes.clear()
 
-    def act(self, seat: int, action: int | str) -> Action:
-        """Validate, store, then apply one action of ``seat``.  Raises and changes nothing if illegal."""
-        deal = self.deal
-        if deal is None or self.finished:
-            raise GameError("no_deal", "no deal is in progress")
-        if deal.is_over:
-            raise GameError("deal_over", "the deal is over; start the next one")
-        a = deal.parse_action(action) if isinstance(action, str) else Action(action)
-        if deal.to_act != seat:
-            raise GameError("not_your_turn", f"it is seat {deal.to_act}'s turn, not seat {seat}'s")
-        deal.verify(a, seat)  # IllegalAction with the rule's reason
-        self.storage.add_move(self.id, self.deal_no, len(deal.moves), seat, int(a))  # stored before applied
-        deal.apply(a, seat)
-        if deal.is_over:
-            self._deal_over(self._pulka(), deal, store=True)
-        return a
+    def _make(self, seat: int, action: Action) -> Action:
+        """Store a verified move, then make it."""
+        table = self._table()
+        self.storage.add_move(self.id, table.deal_number, len(table.deal.moves), seat, int(action))
+        made = table.move(seat, action)
+        if table.is_over:
+            self._save_record()
+        return made
 
-    # -- irregularities and claims (issue 10; table options) --------------------------------
+    def act(self, seat: int, action: int | str) -> Action:
+        """Verify, store, then make one action of ``seat``.  Raises and changes nothing if illegal."""
+        return self._make(seat, self._table().verify_act(action, seat))
+
     def report(self, irregularity: str, offender: int) -> Action:
         """Report an irregularity by ``offender`` (Kodeks 3.3.16–3.3.18, seed-002 p.12); stored first."""
-        deal = self._live_deal()
-        if not self.rules.irregularity_reports:
-            raise GameError("option_off", "irregularity reports are off at this table (irregularity_reports)")
-        if not 0 <= offender < self.players:
-            raise GameError("bad_seat", f"offender: seat 0..{self.players - 1}, not {offender}")
-        a = deal.verify_report(irregularity, offender)
-        self.storage.add_move(self.id, self.deal_no, len(deal.moves), offender, int(a))
-        deal.report(a, offender)
-        if deal.is_over:
-            self._deal_over(self._pulka(), deal, store=True)
-        return a
+        return self._make(offender, self._table().verify_report(irregularity, offender))
 
     def claim(self, seat: int, tricks: int) -> Action:
         """``seat`` claims ``tricks`` of the rest for his side; proved claims end the play at once."""
-        from ..rulings.claims import prove_claim
+        return self._make(seat, self._table().claim_action(seat, tricks))
 
-        deal = self._live_deal()
-        if not self.rules.claims:
-            raise GameError("option_off", "claims are off at this table (claims)")
-        deal.verify_claim(seat, tricks)
-        proven = prove_claim(deal, seat, tricks)
-        a = Action((PROVEN_CLAIM_BASE if proven else CLAIM_BASE) + tricks)
-        self.storage.add_move(self.id, self.deal_no, len(deal.moves), seat, int(a))
-        deal.claim(seat, tricks, proven=proven)
-        if deal.is_over:
-            self._deal_over(self._pulka(), deal, store=True)
-        return a
+    def bot_turn(self) -> tuple[int, Callable[[], Action], int] | None:
+        """The automatic move due now: (seat, its thunk, moves so far), or ``None``.
 
-    def _live_deal(self) -> Deal:
-        deal = self.deal
-        if deal is None or self.finished or deal.is_over:
-            raise GameError("no_deal", "no deal is in progress")
-        return deal
-
-    def automatic_move(self) -> tuple[int, Action] | None:
-        """Moves nobody chooses: the face-down redraw (Kodeks 3.3.17); bots' answers to reports and claims."""
-        deal = self.deal
-        if deal is None or deal.is_over or deal.to_act is None:
+        The thunk (:meth:`preferans.table.Table.bot_turn`) may run elsewhere; its
+        answer is made by :meth:`play_for`.
+        """
+        if self.bot_seat_to_act() is None:
             return None
-        seat = deal.to_act
-        bot = self.seats[seat].kind == "bot"
-        action = automatic_answer(deal.phase, deal.legal_actions(), bot=bot, rng=random.SystemRandom())
-        return None if action is None else (seat, action)
+        assert self.table is not None
+        turn = self.table.bot_turn()
+        return None if turn is None else (*turn, len(self.table.deal.moves))
 
-    def _deal_over(self, pulka: Pulka, deal: Deal, *, store: bool) -> None:
-        result = deal.result
-        if result.kind.value == "penalty":
-            from ..rulings.assessment import assess_exposed_talon
+    def bot_seat_to_act(self) -> int | None:
+        """The seat whose move is automatic now (a bot's, a face-down draw), if any."""
+        table = self.table
+        if table is None or not table.log or table.is_over:
+            return None
+        return table.automatic_seat
 
-            result = assess_exposed_talon(deal)  # Kodeks 3.3.16.3
-        pulka.record(result)
-        self.past.append((self.deal_no, deal))
-        if pulka.is_over:
-            self.finished = True
-            if store:
-                self.record = self.game_record()
-                self.storage.save_record(self.id, self.record)
+    def play_for(self, seat: int, action: Action, n: int) -> Action | None:
+        """Make an automatic move thought out for move ``n``; ``None`` when the table moved on meanwhile."""
+        if self.deal is None or len(self.deal.moves) != n or self.bot_seat_to_act() != seat:
+            return None
+        a = Action(action)
+        self._table().deal.verify(a, seat)  # a bot answers like a person: only legal moves are stored
+        return self._make(seat, a)
+
+    def bot_act(self) -> Action | None:
+        """Let the bot whose turn it is act now (through the same checks as a person)."""
+        turn = self.bot_turn()
+        if turn is None:
+            return None
+        seat, think, n = turn
+        return self.play_for(seat, think(), n)
+
+    # -- the end ----------------------------------------------------------------------------
+    def _save_record(self) -> None:
+        self.record = self.game_record()
+        self.storage.save_record(self.id, self.record)
 
     def game_record(self) -> dict[str, Any]:
-        """The game so far as the JSON twin of a record (:func:`.records.game_record`)."""
-        assert self.pulka is not None, "a game record needs a pulka"
-        return game_record(self.id, self.pulka, [d for _, d in self.past], self.deal)
+        """The game so far as the JSON twin of a record (:meth:`preferans.table.Table.to_record`)."""
+        assert self.table is not None, "a game record needs a game"
+        date = dt.datetime.now(dt.UTC).strftime("%Y.%m.%d")
+        return to_json(self.table.to_record({"event": "preferans serve", "date": date, "table": self.id}))
 
     def vote_stop(self, seat: int) -> bool:
         """Agree to end the game between deals (spec §10: unclosed pools settled as they are).
@@ -336,61 +350,15 @@ class TableGame:
         returns whether it ended.
         """
         if self.finished:
-            raise GameError("game_over", "the game is over")
-        if self.pulka is None or (self.deal is not None and not self.deal.is_over):
+            raise GameOver("the game is over")
+        if self.table is None or (self.deal is not None and not self.deal.is_over):
             raise GameError("deal_in_progress", "the game can be ended only between deals")
         self.stop_votes.add(seat)
         if all(s.seat in self.stop_votes for s in self.seats if s.kind == "human"):
-            self.pulka.stop()
-            self.finished = True
-            self.record = self.game_record()
-            self.storage.save_record(self.id, self.record)
+            self.table.stop()
+            self._save_record()
             return True
         return False
-
-    def bot_seat_to_act(self) -> int | None:
-        """The bot seat that must act now, if any."""
-        deal = self.deal
-        if deal is None or deal.is_over or self.finished or deal.to_act is None:
-            return None
-        if self.automatic_move() is not None:
-            return deal.to_act
-        s = self.seats[deal.to_act]
-        return s.seat if s.kind == "bot" else None
-
-    def bot_turn(self) -> tuple[int, Bot, Observation, int] | None:
-        """The bot to act now: (seat, bot, its observation, moves so far), or ``None``."""
-        seat = self.bot_seat_to_act()
-        if seat is None or self.deal is None:
-            return None
-        auto = self.automatic_move()
-        if auto is not None:
-            return seat, _Fixed(self.rules, auto[1]), self.deal.observation(seat), len(self.deal.moves)
-        bot = self.bots.get(seat)
-        if bot is None:
-            bot = self.bots[seat] = make_bot(self.seats[seat].level, self.rules, seed=random.randrange(2**31))
-        return seat, bot, self.deal.observation(seat), len(self.deal.moves)
-
-    def bot_act(self) -> Action | None:
-        """Let the bot whose turn it is act now (through the same checks as a person)."""
-        turn = self.bot_turn()
-        if turn is None:
-            return None
-        seat, bot, observation, _ = turn
-        return self.act(seat, int(bot.act(observation)))
-
-
-class _Fixed(Bot):
-    """A move decided without a bot's judgement (a face-down draw, a refusal)."""
-
-    name = "fixed"
-
-    def __init__(self, rules: Rules, action: Action) -> None:
-        super().__init__(rules)
-        self.action = action
-
-    def act(self, observation: Observation) -> Action:
-        return self.action
 
 
 def _seat_row(s: Seat) -> SeatRow:

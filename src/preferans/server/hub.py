@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
-from ..errors import PreferansError
+from ..errors import PreferansError, TableError
 from .game import GameError, TableGame
 from .storage import Storage
 from .views import public_view, seat_view
@@ -190,7 +190,7 @@ class Hub:
                 "whists": [[str(x) for x in row] for row in sheet.whists],
                 "labels": [h.label for h in sheet.history],
             }
-            if g.deal is not None and g.deal.is_over and g.past:
+            if g.deal is not None and g.deal.is_over:
                 result = g.deal.result.to_dict()
                 result.pop("talon", None)  # not public (Rostov all-pass, dark misère)
                 info["result"] = {"label": sheet.history[-1].label, **result}
@@ -308,7 +308,7 @@ class Hub:
         """Make a move; acknowledge it once stored and applied, then show everybody the new state."""
         try:
             a = move()
-        except GameError as e:
+        except TableError as e:
             client.put(error_frame(e.code, str(e), ref))
             return
         except PreferansError as e:
@@ -349,7 +349,7 @@ class Hub:
             return
         try:
             g.start_deal()
-        except GameError as e:
+        except TableError as e:
             client.put(error_frame(e.code, str(e), ref))
             return
         client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": 0}))
@@ -362,7 +362,7 @@ class Hub:
             return
         try:
             g.vote_stop(client.seat)
-        except GameError as e:
+        except TableError as e:
             client.put(error_frame(e.code, str(e), ref))
             return
         n = len(g.deal.moves) if g.deal else 0
@@ -415,12 +415,11 @@ class Hub:
             turn = g.bot_turn()
             if turn is None:
                 return
-            seat, bot, observation, n = turn
-            action = await asyncio.to_thread(bot.act, observation)
-            if g.deal is None or len(g.deal.moves) != n or g.bot_seat_to_act() != seat:
-                return  # the table moved on meanwhile (cannot happen in turn order; be safe)
+            seat, think, n = turn
+            action = await asyncio.to_thread(think)
             try:
-                g.act(seat, int(action))
+                if g.play_for(seat, action, n) is None:
+                    return  # the table moved on meanwhile (a seat given back, a restart)
             except PreferansError:
                 return
             self.broadcast(g)
