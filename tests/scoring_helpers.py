@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from preferans.actions import Contract
 from preferans.engine.result import DealKind, DealResult, DefenceCall
 from preferans.rules import Rules
 from preferans.scoring import Entry, Sheet, closed_formula
-from preferans.scoring.contract_text import parse_contract
 
 NAMES = "ABCD"
 CALLS = {"w": DefenceCall.WHIST, "p": DefenceCall.PASS, "h": DefenceCall.HALF}
@@ -30,7 +30,7 @@ def game(
     """``game("6H", "A6 B2 C2", "Bw Cw")``; 4-handed tables have D as the dealer."""
     t = {seat(x[0]): int(x[1:]) for x in tricks.split()}
     d = {seat(x[0]): CALLS[x[1]] for x in defence.split()}
-    c = parse_contract(contract)
+    c = Contract.parse(contract)
     if c.is_misere:
         kind = DealKind.MISERE
     elif t or kw.get("conceded"):

@@ -1,6 +1,6 @@
 """A plain minimax over every card, the reference the C search must agree with.
 
-Written from the rules (spec §6–§8), sharing no code with the solver.
+Written from the rules (rules.md §6–§8), sharing no code with the solver.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _winner(
         best_key = 100 + talon % 8  # Kodeks 3.7.6.1: the dealer's talon card competes
     for p, c in plays:
         if trump is not None and _suit(c) == trump:
-            key = 200 + c % 8  # spec §6: any trump beats the led suit
+            key = 200 + c % 8  # rules.md §6: any trump beats the led suit
         elif _suit(c) == led:
             key = 100 + c % 8
         else:
@@ -45,9 +45,9 @@ def _legal(hand: int, led: int | None, trump: int | None) -> list[int]:
         return _cards(hand)
     follow = hand & (0xFF << (8 * led))
     if follow:
-        return _cards(follow)  # spec §6: follow suit
+        return _cards(follow)  # rules.md §6: follow suit
     if trump is not None and hand & (0xFF << (8 * trump)):
-        return _cards(hand & (0xFF << (8 * trump)))  # spec §6: trump when void
+        return _cards(hand & (0xFF << (8 * trump)))  # rules.md §6: trump when void
     return _cards(hand)
 
 
@@ -70,8 +70,8 @@ def reference_value(pos: Position) -> int:
         talon_card = talon[0] if talon else None
         if len(plays) == 3:
             w = _winner(plays, trump, talon_card, participates)
-            # spec §8.2: tricks 1-2 are led by the talon, first hand plays first,
-            # and first hand leads trick 3; spec §6: then the winner leads.
+            # rules.md §8.2: tricks 1-2 are led by the talon, first hand plays first,
+            # and first hand leads trick 3; rules.md §6: then the winner leads.
             nxt = 0 if talon or w is None else w
             return (w == focus) + value(hands, nxt, (), talon[1:])
         if not any(hands):

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import SUIT_LETTERS, SUIT_SYMBOLS, Card
+from .cards import Card, Suit
 from .errors import ActionError, CardError
 
 __all__ = [
@@ -113,17 +113,45 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """``7♠``, ``7S``, ``8NT``, ``misere``, ``9H-WT`` (without talon)."""
-        t = text.strip()
+        """The one reader of a contract as players write it, on a score line or a bid.
+
+        Level then strain (``7♠``, ``7S``, ``7 пики``, ``6 Ч``, ``8NT``, ``10БК``),
+        misère (``misere``, ``мизер``), and a game «без прикупа» (``9H-WT``,
+        ``9 без прикупа``, ``10бп``, ``misere-no-talon``).
+
+        >>> [str(Contract.parse(t)) for t in ("7s", "7♠", "8nt", "10БК", "6 Ч", "мизер", "9H-WT")]
+        ['7♠', '7♠', '8NT', '10NT', '6♥', 'misere', '9♥ without talon']
+        >>> Contract.parse("11S")
+        Traceback (most recent call last):
+        ...
+        preferans.errors.ActionError: cannot read contract '11S': write 6S … 10NT (or 7♠, 8БК, 7 пики), misere, 9H-WT
+        """
+        key = "".join(text.strip().lower().split())
         wt = False
-        for suffix in ("-wt", " without talon", " без прикупа"):
-            if t.lower().endswith(suffix):
-                t, wt = t[: -len(suffix)].strip(), True
-        action = Action.parse(t, bid=True)
-        c = action.contract
-        if c is None or action.is_dark:
-            raise ActionError(f"{text!r} is not a contract: write e.g. 7♠, 8NT or misere")
-        return Contract(c.level, c.strain, wt or c.without_talon) if c.level else Contract(0, NO_TRUMP, wt)
+        for suffix in _WITHOUT_TALON:
+            if key.endswith(suffix) and len(key) > len(suffix):
+                key, wt = key[: -len(suffix)], True
+                break
+        if key in _MISERE_WORDS:
+            return Contract(0, NO_TRUMP, wt)
+        level = key[:2] if key.startswith("10") else key[:1]
+        rest = key[len(level) :]
+        strain: int | None = NO_TRUMP if rest in _NO_TRUMP_WORDS or (wt and not rest) else None
+        if strain is None and rest:
+            try:
+                strain = int(Suit.parse(rest))
+            except CardError:
+                strain = None
+        if level in ("6", "7", "8", "9", "10") and strain is not None:
+            return Contract(int(level), strain, wt)
+        raise ActionError(
+            f"cannot read contract {text!r}: write 6S … 10NT (or 7♠, 8БК, 7 пики), misere, 9H-WT"
+        )
+
+
+_WITHOUT_TALON = ("-wt", "withouttalon", "-no-talon", "безприкупа", "бп")
+_MISERE_WORDS = frozenset(("misere", "misère", "мизер", "m", "mis"))
+_NO_TRUMP_WORDS = frozenset(("nt", "n", "бк", "безкозыря", "notrump", "notrumps"))
 
 
 # The bids (ids 32..60): the 25 trick games, misère, then the «без прикупа» bids.
@@ -326,14 +354,29 @@ class Action(int):
                 return _ACTIONS[DARK_PASS_ID]
             if BID_BASE <= inner < BID_BASE + NUM_BIDS:
                 return _ACTIONS[DARK_BASE + inner - BID_BASE]
+        if bid:
+            contract = _contract_or_none(key)
+            if contract is not None:
+                return contract
         try:
             return _ACTIONS[Card.parse(key)]
         except CardError:
             pass
+        contract = _contract_or_none(key)
+        if contract is not None:
+            return contract
         raise ActionError(
             f"cannot read action {text!r}: write a card (A♥, TS), a bid (6♠, 7NT, misere), "
             "or a call (pass, here, whist, half-whist, open, closed, …)"
         )
+
+
+def _contract_or_none(text: str) -> Action | None:
+    """The bid of a contract text (read by :meth:`Contract.parse`), or ``None``."""
+    try:
+        return Action.bid(Contract.parse(text))
+    except ActionError:
+        return None
 
 
 def _try_card(text: str) -> bool:
@@ -353,13 +396,6 @@ _PARSE: dict[str, Action] = {}
 for _i in range(32, NUM_ALL_ACTIONS):
     _PARSE[_TEXT[_i].lower()] = _ACTIONS[_i]
     _PARSE[_ASCII[_i].lower()] = _ACTIONS[_i]
-for _i, _c in enumerate(BIDS[:25]):
-    for _alias in (f"{_c.level}бк", f"{_c.level} nt", f"{_c.level}n", f"{_c.level}бк"):
-        if _c.strain == NO_TRUMP:
-            _PARSE[_alias] = _ACTIONS[BID_BASE + _i]
-    if _c.strain < 4:
-        _PARSE[f"{_c.level}{SUIT_SYMBOLS[_c.strain]}"] = _ACTIONS[BID_BASE + _i]
-        _PARSE[f"{_c.level}{SUIT_LETTERS[_c.strain].lower()}"] = _ACTIONS[BID_BASE + _i]
 _PARSE.update(
     {
         "пас": _ACTIONS[PASS_ID],
@@ -373,8 +409,6 @@ _PARSE.update(
         "dark-pass": _ACTIONS[DARK_PASS_ID],
         "пас втёмную": _ACTIONS[DARK_PASS_ID],
         "пас втемную": _ACTIONS[DARK_PASS_ID],
-        "мизер": _ACTIONS[BID_BASE + MISERE_BID],
-        "misère": _ACTIONS[BID_BASE + MISERE_BID],
         "вист": _ACTIONS[WHIST_ID],
         "полвиста": _ACTIONS[HALF_WHIST_ID],
         "half": _ACTIONS[HALF_WHIST_ID],

@@ -47,7 +47,7 @@ Mask = int
 
 
 class Suit(IntEnum):
-    """The four suits in bidding seniority: ♠ < ♣ < ♦ < ♥ (spec §1)."""
+    """The four suits in bidding seniority: ♠ < ♣ < ♦ < ♥ (rules.md §1)."""
 
     SPADES = 0
     CLUBS = 1
@@ -80,7 +80,7 @@ class Suit(IntEnum):
 
 
 class Rank(IntEnum):
-    """Ranks in trick-taking order: 7 < 8 < 9 < 10 < J < Q < K < A (spec §1)."""
+    """Ranks in trick-taking order: 7 < 8 < 9 < 10 < J < Q < K < A (rules.md §1)."""
 
     SEVEN = 0
     EIGHT = 1

@@ -1,8 +1,9 @@
 """Table conventions: one frozen :class:`Rules` value and its named presets.
 
-Every parameter of spec §13 that a company must agree on before the first deal
-is a field here, under the spec's own name, so that an agreement reads the
-same in ``rules.md``, in code and on the command line
+Every option a company must agree on before the first deal is a field here,
+documented in :data:`OPTION_DOCS` (its meaning, who plays which value, its
+source), so that an agreement reads the same in ``docs/rules.md`` §13, in
+``preferans rules``, in code and on the command line
 (``--set raspas_progression=geometric``).
 
 >>> r = Rules.preset("sochi")
@@ -26,36 +27,36 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, NamedTuple, get_args, get_type_hints
 
 from .errors import RulesError
 
-__all__ = ["PRESETS", "Rules"]
+__all__ = ["CHOICES", "OPTION_DOCS", "PRESETS", "OptionDoc", "Rules"]
 
-# Choice-valued fields and their allowed values.
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "hold_rule": ("senior_only", "after_pass_any", "via_passed_player"),
-    "misere_rank": ("after_8nt", "top"),
-    "ten_mode": ("checked", "whisted"),
-    "open_timing": ("after_first_lead", "before_first_lead"),
-    "raspas_talon": ("auto", "suit_only", "participates", "unused"),
-    "lone_fail_style": ("greedy", "gentleman"),
-    "lone_quota": ("full", "half"),
-    "norm1_both_fail": ("both_full", "half_each"),
-    "raspas_scoring": ("mountain", "whists"),
-    "raspas_progression": ("arithmetic", "geometric", "none"),
-    "raspas_zero_bonus": ("price", "one", "none"),
-    "end_condition": ("all_closed", "deals", "pool_sum", "agreement"),
-    "dealer_talon_whists": ("none", "aces", "sure_tricks"),
-    "rounding": ("exact", "half_up", "kodeks_shift"),
-    "help_target": ("choice", "lowest_pool", "next"),
-    "bez_trekh_consolation": ("yes", "no"),
-}
+# The choice-valued fields: each a Literal type, so mypy checks every value the
+# code compares a field with (``--strict`` includes strict equality).
+HoldRule = Literal["senior_only", "after_pass_any", "via_passed_player"]
+MisereRank = Literal["after_8nt", "top"]
+TenMode = Literal["checked", "whisted"]
+OpenTiming = Literal["after_first_lead", "before_first_lead"]
+RaspasTalon = Literal["auto", "suit_only", "participates", "unused"]
+TalonUse = Literal["suit_only", "participates", "unused"]
+LoneFailStyle = Literal["greedy", "gentleman"]
+LoneQuota = Literal["full", "half"]
+Norm1BothFail = Literal["both_full", "half_each"]
+RaspasScoring = Literal["mountain", "whists"]
+RaspasProgression = Literal["arithmetic", "geometric", "none"]
+RaspasZeroBonus = Literal["price", "one", "none"]
+EndCondition = Literal["all_closed", "deals", "pool_sum", "agreement"]
+DealerTalonWhists = Literal["none", "aces", "sure_tricks"]
+Rounding = Literal["exact", "half_up", "kodeks_shift"]
+HelpTarget = Literal["choice", "lowest_pool", "next"]
+YesNo = Literal["yes", "no"]
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """A company's conventions (spec §13).  Build one with :meth:`preset`.
+    """A company's conventions (rules.md §13).  Build one with :meth:`preset`.
 
     Deal fields (used by :class:`preferans.Deal`) come first, then the scoring
     fields (used by :mod:`preferans.scoring` and :class:`preferans.Pulka`).
@@ -63,53 +64,53 @@ class Rules:
 
     name: str = "sochi"
 
-    # --- bidding (spec §3, Kodeks 3.3.8–3.3.19) -------------------------------
+    # --- bidding (rules.md §3, Kodeks 3.3.8–3.3.19) -------------------------------
     jump_bids: bool = True  # Kodeks 3.3.8 forbids jumps; Benyakova p.18 allows them
-    hold_rule: str = "senior_only"  # who may say здесь/мои (Kodeks 3.3.8, seed-002 p.19)
-    misere_rank: str = "after_8nt"  # Kodeks 3.6.4; Benyakova p.17 puts misère on top
-    misere_bidder_may_continue: bool = False  # spec §3.2.7 [K]
+    hold_rule: HoldRule = "senior_only"  # who may say здесь/мои (Kodeks 3.3.8, seed-002 p.19)
+    misere_rank: MisereRank = "after_8nt"  # Kodeks 3.6.4; Benyakova p.17 puts misère on top
+    misere_bidder_may_continue: bool = False  # rules.md §3.2.7 (common practice)
     without_talon_bids: bool = False  # 9/10 без прикупа, мизер без прикупа (seed-002 p.17)
     third_hand_takes_talon: bool = True  # Kodeks 3.3.15
     dark_bids: bool = False  # Kodeks 3.3.19: only by prior agreement (classic)
     bombs: bool = False  # Kodeks 3.3.19 a)
     bomb_limit: int = 8  # cap of the geometric escalation of dark passes (agreed)
     misere_half_with_dealer: bool = True  # Kodeks 3.6.9 (4 players)
-    misere_winner_must_play_misere: bool = True  # spec §4.4 [K]
+    misere_winner_must_play_misere: bool = True  # rules.md §4.4 (common practice)
 
-    # --- declaration, whisting and play (spec §4–§6) -----------------------------
-    ten_mode: str = "checked"  # seed-002 p.26 checked; Kodeks table: whisted
+    # --- declaration, whisting and play (rules.md §4–§6) -----------------------------
+    ten_mode: TenMode = "checked"  # seed-002 p.26 checked; Kodeks table: whisted
     half_whist_levels: frozenset[int] = frozenset({6, 7})
-    open_timing: str = "after_first_lead"  # seed-002 p.28
+    open_timing: OpenTiming = "after_first_lead"  # seed-002 p.28
     za_svoimi: bool = False  # seed-002 p.27: lone whister writes his quota without play
     bez_trekh: bool = False  # «без трёх без вистов»; Kodeks 3.5.4: not applied
     concede_all: bool = False  # Kodeks 3.5.4: the declarer may admit «без всех»
-    stalingrad: bool = False  # 6♠ must be whisted by both [K]
-    raspas_talon: str = "auto"  # Kodeks 3.7.6; auto = suit_only (3p) / participates (4p)
+    stalingrad: bool = False  # 6♠ must be whisted by both (common practice)
+    raspas_talon: RaspasTalon = "auto"  # Kodeks 3.7.6; auto = suit_only (3p) / participates (4p)
     irregularity_reports: bool = False  # UIs offer "report an irregularity" (Kodeks 3.3.16–3.3.18)
     claims: bool = False  # UIs offer claims during play (issue 10)
 
-    # --- scoring of one deal (spec §9) ------------------------------------------
+    # --- scoring of one deal (rules.md §9) ------------------------------------------
     game_values: tuple[int, ...] = (2, 4, 6, 8, 10)  # V(6) … V(10)
     whist_mult: int = 1  # whist price per defender's trick / V
     remiz_mult: int = 1  # declarer's mountain per undertrick / V
     pen_mult: Fraction = Fraction(1)  # whister's short trick / V (Leningrad: 1 = half of 2V)
     cons_mult: int = 1  # consolation per undertrick / V
     consolation_by_dealer: bool = True  # Kodeks 3.8.1.2: the 4-handed dealer writes it too
-    lone_fail_style: str = "greedy"  # жлобский / джентльменский
-    lone_quota: str = "full"
-    norm1_both_fail: str = "both_full"
+    lone_fail_style: LoneFailStyle = "greedy"  # жлобский / джентльменский
+    lone_quota: LoneQuota = "full"
+    norm1_both_fail: Norm1BothFail = "both_full"
     misere_pool: int = 10
     misere_trick: int = 10
-    bez_trekh_consolation: str = "yes"
-    dealer_talon_whists: str = "none"  # «проданные тузы», seed-002 p.14
+    bez_trekh_consolation: YesNo = "yes"
+    dealer_talon_whists: DealerTalonWhists = "none"  # «проданные тузы», seed-002 p.14
 
-    # --- all-pass (spec §8, Kodeks 3.7) ---------------------------------------------
-    raspas_scoring: str = "mountain"  # Kodeks 3.7.2.1 mountain; 3.7.2.2 whists (Rostov)
+    # --- all-pass (rules.md §8, Kodeks 3.7) ---------------------------------------------
+    raspas_scoring: RaspasScoring = "mountain"  # Kodeks 3.7.2.1 mountain; 3.7.2.2 whists (Rostov)
     raspas_price: int = 1  # price of a trick on the first all-pass of a series
-    raspas_progression: str = "arithmetic"  # Kodeks 3.7.4
+    raspas_progression: RaspasProgression = "arithmetic"  # Kodeks 3.7.4
     raspas_limit: int = 3  # steps of the progression (Kodeks 3.7.4.3); 0 = unlimited
     raspas_whists_per_trick: int = 5  # Rostov (Kodeks 3.7.2.2)
-    raspas_zero_bonus: str = "price"  # Kodeks 3.7.2.1: price; 3.7.2.2: one
+    raspas_zero_bonus: RaspasZeroBonus = "price"  # Kodeks 3.7.2.1: price; 3.7.2.2: one
     dealer_zero_bonus: bool = False  # Kodeks 3.7.6.2 (Rostov: True)
     raspas_exit_levels: tuple[int, ...] = (6, 6, 6)
     exit_requires_whisted_game: bool = False
@@ -117,16 +118,16 @@ class Rules:
     amnesty: bool = True  # Kodeks 3.7.3
     deal_moves_after_raspas: bool = True  # Kodeks 3.7.7 (скользящая распасовка when False)
 
-    # --- the pulka and settlement (spec §10–§11) ---------------------------------------
+    # --- the pulka and settlement (rules.md §10–§11) ---------------------------------------
     pool_target: int = 20
     k_pool: int = 10
     k_mount: int = 10
     help_whists_per_point: int = 10
-    help_target: str = "lowest_pool"
+    help_target: HelpTarget = "lowest_pool"
     writeoff_mountain_mult: int = 1
-    end_condition: str = "all_closed"
+    end_condition: EndCondition = "all_closed"
     max_deals: int = 0  # for end_condition="deals"
-    rounding: str = "exact"
+    rounding: Rounding = "exact"
 
     PRESET_NAMES: ClassVar[tuple[str, ...]] = ("sochi", "leningrad", "rostov", "classic", "kodeks")
 
@@ -185,7 +186,7 @@ class Rules:
         return self.replace(**{key: value.strip()})
 
     # -- derived values ----------------------------------------------------------------
-    def raspas_talon_for(self, players: int) -> str:
+    def raspas_talon_for(self, players: int) -> TalonUse:
         """Talon use on all-pass for a table of ``players`` (Kodeks 3.7.6)."""
         if self.raspas_talon != "auto":
             return self.raspas_talon
@@ -203,15 +204,15 @@ class Rules:
         return self.raspas_price
 
     def game_value(self, level: int) -> int:
-        """V(level): the value of a game of that level (spec §9)."""
+        """V(level): the value of a game of that level (rules.md §9)."""
         return self.game_values[level - 6]
 
     # -- validation ---------------------------------------------------------------------
     def _validate(self) -> None:
         for f in fields(self):
             v = getattr(self, f.name)
-            if f.name in _CHOICES and v not in _CHOICES[f.name]:
-                allowed = ", ".join(repr(c) for c in _CHOICES[f.name])
+            if f.name in CHOICES and v not in CHOICES[f.name]:
+                allowed = ", ".join(repr(c) for c in CHOICES[f.name])
                 raise RulesError(f"{f.name}: {v!r} is not one of {allowed}")
         if len(self.game_values) != 5 or any(v <= 0 for v in self.game_values):
             raise RulesError("game_values: give five positive values, for levels 6 to 10")
@@ -246,6 +247,11 @@ class Rules:
 
 _FIELD_NAMES = frozenset(f.name for f in fields(Rules))
 _FIELD_TYPES = {f.name: f.type for f in fields(Rules)}
+_HINTS = get_type_hints(Rules)
+# Allowed values of each choice field, read from its Literal type.
+CHOICES: dict[str, tuple[str, ...]] = {
+    name: get_args(hint) for name, hint in _HINTS.items() if getattr(hint, "__origin__", None) is Literal
+}
 
 
 def _unknown_message(key: str) -> str:
@@ -286,7 +292,7 @@ def _coerce(name: str, value: Any) -> Any:
             return frozenset(_int_items(value))
         if typ.startswith("tuple"):
             return tuple(_int_items(value))
-        if typ == "str":
+        if typ == "str" or name in CHOICES:
             if not isinstance(value, str):
                 raise ValueError
             return value
@@ -304,9 +310,9 @@ def _int_items(value: Any) -> list[int]:
 _SOCHI = Rules()
 
 PRESETS: dict[str, Rules] = {
-    # Сочинка: spec §9.1 / §13 (Lesnoy's Sochi characteristics [S6]).
+    # Сочинка: rules.md §9.1 / §13 (Lesnoy's Sochi characteristics Lesnoy on Sochi).
     "sochi": _SOCHI,
-    # Ленинградка («питер»): doubled prices, half responsibility, gentleman split [S7][S8].
+    # Ленинградка («питер»): doubled prices, half responsibility, gentleman split the Leningrad table and descriptions.
     "leningrad": dataclasses.replace(
         _SOCHI,
         name="leningrad",
@@ -334,7 +340,7 @@ PRESETS: dict[str, Rules] = {
         amnesty=False,
         raspas_exit_levels=(6,),
     ),
-    # Классика: dark games and bombs, sequential bids, full responsibility [S9][S22].
+    # Классика: dark games and bombs, sequential bids, full responsibility Lesnoy; Skuratov.
     "classic": dataclasses.replace(
         _SOCHI,
         name="classic",
@@ -352,4 +358,199 @@ PRESETS: dict[str, Rules] = {
         ten_mode="whisted",
         concede_all=True,
     ),
+}
+
+
+class OptionDoc(NamedTuple):
+    """What one :class:`Rules` field means, where it comes from and who plays which value.
+
+    ``section`` is the section of ``docs/rules.md`` that explains the rule; the
+    table of §13 there and ``preferans rules`` are made from these.
+    """
+
+    meaning: str
+    who: str
+    source: str
+    section: str
+
+
+OPTION_DOCS: dict[str, OptionDoc] = {
+    "name": OptionDoc(
+        "the preset this value was built from (a label; it changes no rule)", "—", "—", "§13"),
+    # -- bidding ---------------------------------------------------------------------------
+    "jump_bids": OptionDoc(
+        "a bid may skip steps of the ladder (say 8♦ at once)",
+        "true: Benyakova, clubs and most programs; false: the Kodeks", "Kodeks 3.3.8; seed 002 p.18", "§3.2.5"),
+    "hold_rule": OptionDoc(
+        "who may say «здесь»/«мои» (hold the current bid instead of raising): senior_only = the earlier "
+        "of the two contenders; after_pass_any = anyone once somebody passed; via_passed_player = the senior, "
+        "only across a passed player and never on 6♠",
+        "senior_only: most programs; after_pass_any: Benyakova; via_passed_player: club rules",
+        "Kodeks 3.3.8; seed 002 p.19", "§3.2.6"),
+    "misere_rank": OptionDoc(
+        "where misère sits on the ladder: after_8nt (only a 9 overcalls it) or top (above every game)",
+        "after_8nt: the Kodeks and nearly everyone; top: Benyakova's list",
+        "Kodeks 3.6.4; seed 002 p.17", "§3.1"),
+    "misere_bidder_may_continue": OptionDoc(
+        "after bidding misère a player may still bid a game when overcalled",
+        "false: common practice", "house agreement", "§3.2.7"),
+    "without_talon_bids": OptionDoc(
+        "the ladder has 9 and 10 «без прикупа» and misère without the talon",
+        "off by default; some classic tables play them", "seed 002 p.17; Lesnoy's dictionary", "§3.1"),
+    "third_hand_takes_talon": OptionDoc(
+        "after first and second hand passed, third hand may take the talon without naming a bid",
+        "true: the Kodeks", "Kodeks 3.3.15", "§3.2.9"),
+    "dark_bids": OptionDoc(
+        "calls in the dark (пас втёмную, a game bid without looking)",
+        "classic only, by prior agreement", "Kodeks 3.3.19", "§3.2.12"),
+    "bombs": OptionDoc(
+        "dark passers earn a bomb (бомба) on the all-pass that follows: their next game counts double",
+        "classic", "Kodeks 3.3.19 a)", "§3.2.12"),
+    "bomb_limit": OptionDoc(
+        "the largest coefficient the dark escalation reaches (a power of two)",
+        "agreed before the game (8 by default)", "Kodeks 3.3.19 a)", "§3.2.12"),
+    "misere_half_with_dealer": OptionDoc(
+        "with 4 players a misère bidder may invite the dealer to play it «пополам» (half each)",
+        "allowed by the Kodeks", "Kodeks 3.6.9", "§7"),
+    "misere_winner_must_play_misere": OptionDoc(
+        "whoever wins the auction with misère plays misère (false: he may switch to a game of 9 or more)",
+        "true: common practice", "house agreement", "§4.4"),
+    # -- declaration, whisting, play ----------------------------------------------------------
+    "ten_mode": OptionDoc(
+        "a 10-game is checked (no whist: all cards are laid open and counted) or whisted like any game",
+        "checked: Benyakova, Sochi programs; whisted: the Kodeks table, Leningrad, classic",
+        "seed 002 p.26; Kodeks 3.8.2", "§5.2"),
+    "half_whist_levels": OptionDoc(
+        "the levels on which the second defender may say полвиста after the first passed",
+        "{6, 7} in most companies; some allow it on 6 only", "house agreement", "§5.4"),
+    "open_timing": OptionDoc(
+        "when a lone whister lays the defenders' cards open: after_first_lead (once the first card of the "
+        "deal is on the table) or before_first_lead",
+        "after_first_lead: the default", "seed 002 p.28", "§5.5"),
+    "za_svoimi": OptionDoc(
+        "a lone whister may, with the declarer's consent, not play and write his quota («за своими»)",
+        "Benyakova", "seed 002 p.27", "§5.4"),
+    "bez_trekh": OptionDoc(
+        "the declarer may concede three down without play («без трёх без вистов»)",
+        "a home rule; the Kodeks does not apply it", "Kodeks 3.5.4", "§4.5"),
+    "concede_all": OptionDoc(
+        "the declarer may concede that he takes no trick («без всех»)",
+        "the Kodeks", "Kodeks 3.5.4", "§4.5"),
+    "stalingrad": OptionDoc(
+        "on 6♠ both defenders must whist («сталинград»)", "a local rule, off by default", "house agreement",
+        "§5.4"),
+    "raspas_talon": OptionDoc(
+        "what the talon does on all-pass: suit_only (its cards name the suit of tricks 1 and 2), "
+        "participates (they lead and can take the trick, for the dealer), unused; auto = suit_only with 3 "
+        "players, participates with 4",
+        "auto: Sochi, Leningrad, classic; unused: Rostov",
+        "Kodeks 3.7.6.1–3.7.6.3", "§8.2"),
+    "irregularity_reports": OptionDoc(
+        "the game offers reports of irregularities (talon seen, exposed, taken; misdeal; a call out of turn)",
+        "off unless the table asks", "Kodeks 3.3.16–3.3.18", "§3.3"),
+    "claims": OptionDoc(
+        "players may claim the rest of the tricks during play", "off unless the table asks",
+        "house agreement", "§6"),
+    # -- scoring of one deal -------------------------------------------------------------------
+    "game_values": OptionDoc(
+        "V(6) … V(10): what a game of each level is worth", "2 4 6 8 10 everywhere", "Lesnoy; Leningrad table",
+        "§9.1"),
+    "whist_mult": OptionDoc(
+        "the whist price of a defender's trick, in units of V", "1 Sochi, Rostov, classic; 2 Leningrad",
+        "Leningrad table", "§9.1"),
+    "remiz_mult": OptionDoc(
+        "the declarer's mountain per undertrick, in units of V", "1; 2 Leningrad", "Leningrad table", "§9.1"),
+    "pen_mult": OptionDoc(
+        "a whister's mountain per trick short of his quota, in units of V (a fraction is allowed)",
+        "1 everywhere (in Leningrad that is half of the doubled price: «полуответственный вист»)",
+        "Lesnoy; Leningrad table", "§5.3"),
+    "cons_mult": OptionDoc(
+        "the consolation each opponent writes per undertrick, in units of V", "1; 2 Leningrad",
+        "Kodeks 3.8.1.2", "§5.4"),
+    "consolation_by_dealer": OptionDoc(
+        "the 4-handed dealer writes the consolation too", "true: the Kodeks, Benyakova",
+        "Kodeks 3.8.1.2; seed 002 p.14", "§9.3"),
+    "lone_fail_style": OptionDoc(
+        "when the declarer fails against one whister: greedy (жлобский: the whister writes the side's "
+        "tricks, the passer only the consolation) or gentleman (джентльменский: they split everything)",
+        "greedy: Sochi, classic; gentleman: Leningrad", "Lesnoy (Sochi); Leningrad descriptions", "§5.4"),
+    "lone_quota": OptionDoc(
+        "a lone whister answers for the whole quota (full) or half of it", "full: common practice",
+        "house agreement", "§5.2"),
+    "norm1_both_fail": OptionDoc(
+        "on 8–10 with both whisters at no trick: both_full (each is charged the trick) or half_each",
+        "both_full: the default", "house agreement", "§5.2"),
+    "misere_pool": OptionDoc("pool points for a clean misère", "10 everywhere", "Lesnoy", "§7"),
+    "misere_trick": OptionDoc(
+        "mountain per trick on a caught misère", "10; 20 Leningrad", "Leningrad table", "§7"),
+    "bez_trekh_consolation": OptionDoc(
+        "«без трёх» also writes the consolation for the three undertricks (yes/no)", "yes by default",
+        "house agreement", "§4.5"),
+    "dealer_talon_whists": OptionDoc(
+        "the 4-handed dealer writes whists for aces «sold» in the talon: none, aces (the whist price per ace), "
+        "sure_tricks (aces, and a king under its ace)", "none by default", "seed 002 p.14", "§9.3"),
+    # -- all-pass --------------------------------------------------------------------------------
+    "raspas_scoring": OptionDoc(
+        "all-pass tricks are written into the mountain, or as whists by the player with fewest tricks",
+        "mountain: Sochi, Leningrad, classic; whists: Rostov", "Kodeks 3.7.2", "§8.3"),
+    "raspas_price": OptionDoc(
+        "price of a trick on the first all-pass of a series", "1 by default", "Kodeks 3.7.2.1; Lesnoy", "§8.3"),
+    "raspas_progression": OptionDoc(
+        "how the price grows over consecutive all-passes: arithmetic (1 2 3), geometric (1 2 4) or none",
+        "arithmetic: the Kodeks' recommendation; none: Rostov", "Kodeks 3.7.4", "§8.3"),
+    "raspas_limit": OptionDoc(
+        "steps after which the progression stops growing (0 = unlimited)", "3, as the Kodeks recommends",
+        "Kodeks 3.7.4.3", "§8.3"),
+    "raspas_whists_per_trick": OptionDoc(
+        "Rostov all-pass: whists per trick written by the player with fewest tricks", "5, the commonest",
+        "Kodeks 3.7.2.2", "§8.3"),
+    "raspas_zero_bonus": OptionDoc(
+        "pool points for taking no trick on all-pass: price (of one trick), one, or none",
+        "price: Sochi, Leningrad, classic; one: Rostov", "Kodeks 3.7.2.1–3.7.2.2", "§8.3"),
+    "dealer_zero_bonus": OptionDoc(
+        "the 4-handed dealer who took no talon trick writes the zero bonus too",
+        "true: Rostov (the dealer writes 1)", "Kodeks 3.7.6.2", "§8.3"),
+    "raspas_exit_levels": OptionDoc(
+        "the lowest game allowed after 1, 2, 3… consecutive all-passes («выход»)",
+        "6 6 6 (none): Sochi; 7 7 7: Leningrad; 6 7 7: some Sochi tables", "descriptions of the conventions",
+        "§8.3"),
+    "exit_requires_whisted_game": OptionDoc(
+        "only a whisted (or checked) game ends the all-pass series", "false by default", "house agreement",
+        "§8.3"),
+    "misere_ends_series": OptionDoc(
+        "a misère ends the all-pass series", "true by default", "house agreement", "§8.3"),
+    "amnesty": OptionDoc(
+        "after an all-pass scored on the mountain, the smallest count is taken off everybody's (cosmetic)",
+        "true: mountain conventions", "Kodeks 3.7.3", "§8.3"),
+    "deal_moves_after_raspas": OptionDoc(
+        "after an all-pass the deal passes to the next player (false: the same dealer deals again, a house "
+        "agreement)", "true: the seed's rule", "Kodeks 3.7.7", "§2"),
+    # -- the pulka and settlement -------------------------------------------------------------------
+    "pool_target": OptionDoc(
+        "the size of the pool each player must fill («закрыть пулю»)", "agreed before the game; 20 by default",
+        "club rules", "§10"),
+    "k_pool": OptionDoc(
+        "whists one pool point is worth at the settlement", "10; 20 Leningrad", "descriptions of Leningrad",
+        "§11"),
+    "k_mount": OptionDoc(
+        "whists one mountain point is worth at the settlement", "10 everywhere", "settlement descriptions",
+        "§11"),
+    "help_whists_per_point": OptionDoc(
+        "whists a closed player writes on the one he helps, per pool point", "10; 20 Leningrad",
+        "value-neutral with k_pool (calculation)", "§10"),
+    "help_target": OptionDoc(
+        "whom a closed player's surplus helps: lowest_pool, next (the next open player clockwise) or choice",
+        "lowest_pool by default", "house agreement", "§10"),
+    "writeoff_mountain_mult": OptionDoc(
+        "mountain written off per surplus pool point when nobody can be helped", "1; 2 Leningrad",
+        "descriptions of «питер»", "§10"),
+    "end_condition": OptionDoc(
+        "when the pulka ends: all_closed, deals (after max_deals), pool_sum, or agreement",
+        "all_closed: Sochi", "descriptions of the pulka", "§10"),
+    "max_deals": OptionDoc(
+        "the number of deals for end_condition=deals", "0 (unused) by default", "—", "§10"),
+    "rounding": OptionDoc(
+        "how results are rounded: exact (fractions kept), half_up (whole whists, sum kept at zero), "
+        "kodeks_shift (the book's shift of one mountain point at a 4-handed table)",
+        "exact by default", "«Преферанс во всех видах»", "§11.3"),
 }

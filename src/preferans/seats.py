@@ -4,7 +4,7 @@ Seats are absolute numbers ``0 … players-1`` going clockwise.  Three seats
 hold cards in every deal: first, second and third hand, starting at the
 dealer's left (first hand, «первая рука», speaks and leads first, Kodeks
 3.2.1).  With three players the dealer is third hand; with four he sits out
-(spec §2).
+(rules.md §2).
 
 >>> active_seats(dealer=0, players=3)
 (1, 2, 0)
@@ -35,7 +35,7 @@ def next_active(active: tuple[Seat, ...], seat: Seat, step: int = 1) -> Seat:
 
 
 def defenders_of(active: tuple[Seat, ...], declarer: Seat) -> tuple[Seat, Seat]:
-    """The declarer's two opponents in turn order, his left first (spec §5.1)."""
+    """The declarer's two opponents in turn order, his left first (rules.md §5.1)."""
     i = active.index(declarer)
     return active[(i + 1) % 3], active[(i + 2) % 3]
 

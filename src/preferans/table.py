@@ -3,7 +3,7 @@
 A :class:`Table` seats 3 or 4 players — each ``"human"`` or ``"bot:LEVEL"`` —
 and runs the pulka (пулька): it deals each hand with the dealer and the
 minimum level the :class:`~preferans.scoring.pulka.Pulka` asks for (Kodeks 3.2.2,
-spec §8.3), asks bots through their seat's observation only, records every
+rules.md §8.3), asks bots through their seat's observation only, records every
 finished deal on the sheet, and saves and resumes the game as a record (:mod:`preferans.record`).  Front ends (the
 terminal UI, the plain line mode, a web server) only show the state and pass
 people's decisions to :meth:`Table.act`.
@@ -279,7 +279,7 @@ class Table:
         return self.max_deals is not None and len(self.pulka.results) >= self.max_deals and self.deal.is_over
 
     def stop(self) -> None:
-        """End the game by agreement (spec §10); the sheet is settled as it stands."""
+        """End the game by agreement (rules.md §10); the sheet is settled as it stands."""
         self.pulka.stop()
         self.save()
 
@@ -294,7 +294,7 @@ class Table:
             raise GameOver("next deal: the pulka is over")
 
     def next_deal(self, seed: int | None = None) -> Deal:
-        """Deal the next hand: the pulka names the dealer and the lowest game (spec §8.3).
+        """Deal the next hand: the pulka names the dealer and the lowest game (rules.md §8.3).
 
         ``seed`` is the shuffle's seed (default: one derived from the table's ``seed``).
         """

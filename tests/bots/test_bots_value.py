@@ -88,7 +88,7 @@ def test_hand_evaluation() -> None:
 
 
 def test_knowledge_reads_voids_and_the_talon() -> None:
-    """A player who discards on a led suit is void in it (spec §6); the talon, once
+    """A player who discards on a led suit is void in it (rules.md §6); the talon, once
     taken, is with the declarer or in his discard."""
     rules = Rules()
     deal = Deal.from_cards(rules, hands={1: "♠A K Q J 10 9 ♣A K ♦A ♥A", 2: "♠8 7 ♣Q J 10 ♦K Q J ♥K Q",

@@ -22,3 +22,34 @@ def test_deal_command_plays_a_deal(capsys):
 def test_bad_rules_field_is_a_clean_error(capsys):
     assert main(["deal", "--set", "jump_bid=1"]) == 2
     assert "unknown rules field 'jump_bid'" in capsys.readouterr().err
+
+
+def test_rules_prints_a_preset_with_meanings(capsys):
+    assert main(["rules", "kodeks", "--set", "pool_target=30"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("kodeks: ")
+    assert "\njump_bids=false\n" in out and "\npool_target=30\n" in out
+    assert "Kodeks 3.3.8" in out  # the source of the step rule
+
+
+def test_rules_diff_shows_only_what_differs(capsys):
+    assert main(["rules", "--diff", "sochi", "leningrad"]) == 0
+    out = capsys.readouterr().out
+    assert "lone_fail_style" in out and "gentleman" in out
+    assert "jump_bids" not in out  # the same in both
+
+
+def test_rules_unknown_preset_is_a_clean_error(capsys):
+    assert main(["rules", "moscow"]) == 2
+    assert "unknown rules preset 'moscow'" in capsys.readouterr().err
+
+
+def test_every_command_with_rules_shares_the_one_helper():
+    """--rules and --set read the same way everywhere (cli/_rules_args.py)."""
+    from pathlib import Path
+
+    cli = Path(__file__).resolve().parents[2] / "src" / "preferans" / "cli"
+    for f in cli.glob("*.py"):
+        text = f.read_text()
+        if '"--rules"' in text:
+            assert f.name == "_rules_args.py", f"{f.name} declares --rules itself: use add_rules_arguments"

@@ -1,4 +1,4 @@
-"""Cards, suits, hands and their text forms (spec §1)."""
+"""Cards, suits, hands and their text forms (rules.md §1)."""
 
 import pytest
 
@@ -22,7 +22,7 @@ def test_every_card_round_trips_in_both_forms():
 
 
 def test_card_order_and_ids():
-    # spec §1: ranks 7 < … < A; suits ♠ < ♣ < ♦ < ♥ in seniority.
+    # rules.md §1: ranks 7 < … < A; suits ♠ < ♣ < ♦ < ♥ in seniority.
     assert int(Card.parse("7♠")) == 0 and int(Card.parse("A♥")) == 31
     assert Card.parse("A♠").rank > Card.parse("K♠").rank
     assert Suit.SPADES < Suit.CLUBS < Suit.DIAMONDS < Suit.HEARTS

@@ -1,4 +1,4 @@
-"""The Rules value: presets, changes, (de)serialisation, validation (spec §13)."""
+"""The Rules value: presets, changes, (de)serialisation, validation (rules.md §13)."""
 
 from fractions import Fraction
 
@@ -15,7 +15,7 @@ def test_presets_round_trip(name):
 
 
 def test_preset_characteristics():
-    # spec §13 table
+    # rules.md §13 table
     s, le, ro, c, k = (Rules.preset(n) for n in ("sochi", "leningrad", "rostov", "classic", "kodeks"))
     assert s.jump_bids and not k.jump_bids and not c.jump_bids  # Kodeks 3.3.8
     assert s.ten_mode == "checked" and le.ten_mode == "whisted"

@@ -1,4 +1,4 @@
-"""The auction (spec §3, Kodeks 3.3.8–3.3.19, seed-002 pp.16–23).
+"""The auction (rules.md §3, Kodeks 3.3.8–3.3.19, seed-002 pp.16–23).
 
 With ``dealer=0`` and 3 players, first hand is seat 1, second seat 2, third seat 0.
 """
@@ -15,7 +15,7 @@ SOCHI = Rules.preset("sochi")
 
 def test_first_hand_speaks_first_and_order_is_clockwise():
     d = deal_with(SOCHI)
-    assert d.to_act == 1  # spec §2: first hand is the dealer's left
+    assert d.to_act == 1  # rules.md §2: first hand is the dealer's left
     play(d, "6♠")
     assert d.to_act == 2
     play(d, "6♣")
@@ -23,7 +23,7 @@ def test_first_hand_speaks_first_and_order_is_clockwise():
 
 
 def test_kodeks_hold_example():
-    # spec §12.4, Kodeks 3.3.8: 1st 6♠, 2nd pass, 3rd 6♣, 1st "6♣ here", 3rd 6♦,
+    # rules.md §12.4, Kodeks 3.3.8: 1st 6♠, 2nd pass, 3rd 6♣, 1st "6♣ here", 3rd 6♦,
     # 1st "6♦ here", 3rd 6♥, 1st pass → 3rd declares at 6♥.
     d = deal_with(KODEKS)
     play(d, "6♠, pass, 6♣, here, 6♦, here, 6♥, pass")
@@ -130,7 +130,7 @@ def test_misere_overcalled_only_by_nine():
     assert next(a for a in legal(d) if a[0].isdigit()) == "9♠"
     with pytest.raises(IllegalAction, match=r"9-level.*Kodeks 3\.6\.4"):
         d.apply("8NT")
-    play(d, "9♠, pass, pass")  # misère bidder may not continue: spec §3.2.7
+    play(d, "9♠, pass, pass")  # misère bidder may not continue: rules.md §3.2.7
     assert d.declarer == 0 and d.winning_bid == Contract(9, 0)
 
 
@@ -188,7 +188,7 @@ def test_third_hand_talon_option_off():
 
 
 def test_dark_pass_raises_the_overcall_to_seven():
-    # Kodeks 3.3.19 a); spec §12.4: after a dark pass by 1st, 2nd may open only at 7.
+    # Kodeks 3.3.19 a); rules.md §12.4: after a dark pass by 1st, 2nd may open only at 7.
     d = deal_with("classic")
     assert "dark pass" in legal(d)
     play(d, "dark pass")

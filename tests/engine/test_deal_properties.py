@@ -66,7 +66,7 @@ def check_cards(d: Deal) -> None:
 
 
 def check_tricks_legal(d: Deal) -> None:
-    """Replay the tricks against the rules of spec §6 with an independent check."""
+    """Replay the tricks against the rules of rules.md §6 with an independent check."""
     hands = list(d.initial_hands)
     if d.talon_taken:
         hands[d.declarer] |= (1 << d.talon[0]) | (1 << d.talon[1])

@@ -48,7 +48,7 @@ def test_to_dict_is_json_ready():
 
 
 def test_shown_voids_follow_spec_6():
-    # spec §6: not following the led suit shows a void; in a trump game, so does not trumping.
+    # rules.md §6: not following the led suit shows a void; in a trump game, so does not trumping.
     d = deal_with(
         "sochi",
         fixed={1: "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♥ K♥", 2: "A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ A♦ K♦",

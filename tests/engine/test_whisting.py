@@ -1,4 +1,4 @@
-"""Whisting, the defence's choices and concessions (spec §5, seed-002 pp.24–28, Kodeks 3.5.4)."""
+"""Whisting, the defence's choices and concessions (rules.md §5, seed-002 pp.24–28, Kodeks 3.5.4)."""
 
 import pytest
 
@@ -18,7 +18,7 @@ def declared(rules=SOCHI, contract="6♠", players=3, dealer=0):
 
 
 def test_whist_order_starts_left_of_declarer():
-    # spec §5.1: the player after the declarer speaks first.
+    # rules.md §5.1: the player after the declarer speaks first.
     d = declared()
     assert d.declarer == 1 and d.phase == Phase.WHIST and d.to_act == 2
     play(d, "pass")
@@ -35,7 +35,7 @@ def test_both_pass_not_played():
 
 
 def test_half_whist_confirmed_pass():
-    # spec §5.4: пас / полвиста / пас → not played, half-whist written.
+    # rules.md §5.4: пас / полвиста / пас → not played, half-whist written.
     d = declared()
     play(d, "pass")
     assert "half-whist" in legal(d)

@@ -108,7 +108,7 @@ def test_deal_returns_match_scoring() -> None:
     )
     for a in ("6♠", "pass", "pass", "8♥", "7♥", "6♠", "pass", "pass"):
         deal.apply(a)
-    # Both defenders passed: 6♠ is written without play, 2 in the pool of seat 0 (spec §9.2).
+    # Both defenders passed: 6♠ is written without play, 2 in the pool of seat 0 (rules.md §9.2).
     # Net: k_pool × (2 − 2/3) = 40/3 for the declarer, −20/3 for each defender.
     assert [round(x, 6) for x in deal_returns(deal.result, rules)] == [round(x / 3, 6) for x in (40, -20, -20)]
 
@@ -188,7 +188,7 @@ def plausible(deal: Deal, rng: random.Random) -> int:
 @pytest.mark.parametrize("rules", ["sochi", "leningrad", "rostov", "classic", "kodeks"])
 @pytest.mark.parametrize("players", [3, 4])
 def test_observation_ignores_cards_the_seat_cannot_see(rules: str, players: int) -> None:
-    """Rename the cards a seat has not seen; its observation must not change (spec §11.5 hidden info)."""
+    """Rename the cards a seat has not seen; its observation must not change (rules.md §11.5 hidden info)."""
     r = Rules.preset(rules)
     rng = random.Random(f"{rules}{players}")
     checked = changed = 0

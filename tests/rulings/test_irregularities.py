@@ -12,7 +12,7 @@ from helpers import deal_with, play
 
 
 def kodeks_example() -> Deal:
-    """spec §12.1 E-S1: 4 players, bidding 6 — 6 — 6, first hand exposes the talon."""
+    """rules.md §12.1 E-S1: 4 players, bidding 6 — 6 — 6, first hand exposes the talon."""
     d = Deal.from_cards(
         Rules.preset("sochi"),
         hands={1: "Q♠ 10♠ 7♠ Q♣ J♣ 10♣ 9♣ K♦ J♦ 9♦", 2: "♥A K Q J 10 9 8 ♠A ♣A ♦7",
@@ -31,7 +31,7 @@ def test_kodeks_3_3_16_3_worked_example():
     second, third = exposed_talon_scenarios(d)
     assert second.contract.level == 9 and second.declarer_tricks == 9
     assert third.contract.level == 6 and third.declarer_tricks == 5
-    # spec §12.1 E-S1 reconstruction of the 6 down one: A −31, B +13, C +11, D +7
+    # rules.md §12.1 E-S1 reconstruction of the 6 down one: A −31, B +13, C +11, D +7
     assert [third.net[s] for s in (3, 1, 2, 0)] == [-31, 13, 11, 7]
     r = assess_exposed_talon(d)
     assert r.kind == DealKind.PENALTY and r.offender == 1

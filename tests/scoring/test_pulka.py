@@ -31,9 +31,9 @@ def both_methods(p: Pulka) -> list[Fraction]:
 
 
 def test_full_pulka_sochi_three_to_a_closed_pool() -> None:
-    """3-handed Sochi, pool 10, played until every pool is closed (spec §10, [S17])."""
+    """3-handed Sochi, pool 10, played until every pool is closed (rules.md §10, «Преферанс во всех видах»)."""
     p = Pulka(SOCHI.replace(pool_target=10), "ABC")
-    # 1 (A deals): B 6♠, both whist, B 6 C 2 A 2 — spec §9.2
+    # 1 (A deals): B 6♠, both whist, B 6 C 2 A 2 — rules.md §9.2
     p.game("B", "6S", defence={"C": "whist", "A": "whist"}, tricks={"B": 6, "C": 2, "A": 2})
     # 2 (B deals): all-pass #1, A 2 B 3 C 5 → amnesty of 2 (Kodeks 3.7.3)
     p.all_pass({"A": 2, "B": 3, "C": 5})
@@ -44,7 +44,7 @@ def test_full_pulka_sochi_three_to_a_closed_pool() -> None:
     # 4 (A deals): C misère clean → C closes (10)
     p.misere("C", 0)
     assert p.closed("C") and not p.is_over
-    # 5 (B deals): C makes 7NT; closed, he helps the lowest pool, B (Kodeks help, spec §10)
+    # 5 (B deals): C makes 7NT; closed, he helps the lowest pool, B (Kodeks help, rules.md §10)
     p.game("C", "7NT", defence={"A": "pass", "B": "pass"})
     assert p.sheet.pool == [6, 6, 10] and p.sheet.whists[2][1] == 4 + 40
     # 6 (C deals): B 9♦ made with A alone: B fills to 10 and helps A with the other 4
@@ -58,14 +58,14 @@ def test_full_pulka_sochi_three_to_a_closed_pool() -> None:
 
 
 def test_full_pulka_leningrad_four_stopped_by_agreement() -> None:
-    """4-handed Leningrad ended by agreement with unequal pools (spec §10, §11.1 step 1)."""
+    """4-handed Leningrad ended by agreement with unequal pools (rules.md §10, §11.1 step 1)."""
     rules = LENINGRAD.replace(end_condition="agreement")
     p = Pulka(rules, "ABCD")
     # 1 (A deals, sits out): B 7♣, C and D whist; quota 2 met
     p.game("B", "7C", defence={"C": "whist", "D": "whist"}, tricks={"B": 7, "C": 2, "D": 1})
     # 2 (B deals): all-pass; B takes 2 talon tricks (Kodeks 3.7.6.1); amnesty 1
     p.all_pass({"C": 4, "D": 1, "A": 3}, dealer_tricks=2)
-    assert p.sheet.mountain == [2, 1, 3, 0] and p.min_level == 7  # «выход семериком» [S23]
+    assert p.sheet.mountain == [2, 1, 3, 0] and p.min_level == 7  # «выход семериком» «питер» descriptions
     with pytest.raises(ScoreError, match="lowest game is 7"):
         p.game("D", "6H", defence={"A": "pass", "B": "pass"})
     # 3 (C deals): D 7♥ down one, A whists alone, gentleman split; dealer C consoles
@@ -74,7 +74,7 @@ def test_full_pulka_leningrad_four_stopped_by_agreement() -> None:
     assert [p.sheet.whists[i][3] for i in range(3)] == [24, 24, 8]
     # 4 (D deals): A misère «пополам» with D, caught one trick (Kodeks 3.6.9)
     p.misere("A", 1, half_with_dealer=True)
-    # 5 (A deals): C 6♦, D passes, B half-whists (spec §5.4)
+    # 5 (A deals): C 6♦, D passes, B half-whists (rules.md §5.4)
     p.game("C", "6D", defence={"D": "pass", "B": "half"})
     assert not p.is_over
     p.stop()
@@ -114,7 +114,7 @@ def test_dealer_rotation_and_sliding_all_pass() -> None:
 
 
 def test_exit_levels_and_whisted_exit() -> None:
-    """spec §8.3 «выход»: 6-7-7; with exit_requires_whisted_game an unwhisted game keeps the series."""
+    """rules.md §8.3 «выход»: 6-7-7; with exit_requires_whisted_game an unwhisted game keeps the series."""
     rules = SOCHI.replace(raspas_exit_levels=(6, 7, 7), exit_requires_whisted_game=True,
                           pool_target=50)  # fmt: skip
     p = Pulka(rules)
@@ -141,7 +141,7 @@ def test_misere_ends_series_option() -> None:
 
 
 def test_writeoff_when_nobody_to_help() -> None:
-    """[S24]/[S23]: surplus with everybody closed writes off the own mountain (Leningrad ×2)."""
+    """«питер» descriptions: surplus with everybody closed writes off the own mountain (Leningrad ×2)."""
     p = Pulka(LENINGRAD.replace(pool_target=4, end_condition="agreement"), "ABC")
     p.game("A", "7S", defence={"B": "pass", "C": "pass"})
     p.game("B", "7S", defence={"C": "pass", "A": "pass"})
@@ -202,7 +202,7 @@ def test_bad_tables() -> None:
 @pytest.mark.parametrize(("preset", "n"), [("sochi", 3), ("leningrad", 4), ("rostov", 3),
                                            ("classic", 3), ("kodeks", 4)])  # fmt: skip
 def test_engine_deals_into_a_pulka(preset: str, n: int) -> None:
-    """Random legal play by the deal engine, recorded deal after deal (spec §11.5)."""
+    """Random legal play by the deal engine, recorded deal after deal (rules.md §11.5)."""
     from preferans.engine.deal import Deal
 
     rules = Rules.preset(preset).replace(

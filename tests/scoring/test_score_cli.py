@@ -57,12 +57,12 @@ def test_issue_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("row", "sets", "written"),
     [
-        # schema: game played (spec §9.2)
+        # schema: game played (rules.md §9.2)
         ({"game": "7S", "declarer": "A", "defence": {"B": "whist", "C": "pass"},
           "tricks": {"A": 7, "B": 3, "C": 0}}, [], "A pool 4 · B→A 12"),
         ({"game": "7S", "declarer": "A", "defence": {"B": "whist", "C": "pass"},
           "tricks": {"A": 7, "B": 3, "C": 0}, "open": True}, [], "A pool 4 · B→A 12"),
-        # not played: both pass, half-whist, за своими (spec §5.4)
+        # not played: both pass, half-whist, за своими (rules.md §5.4)
         ({"game": "8NT", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}, [], "A pool 6"),
         ({"game": "6S", "declarer": "A", "defence": {"B": "pass", "C": "half"}}, [],
          "A pool 2 · C→A 4"),
@@ -71,7 +71,7 @@ def test_issue_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         # 10-game checked (seed-002 p.26)
         ({"game": "10H", "declarer": "A", "tricks": {"A": 9, "B": 1, "C": 0}}, [],
          "A mount 10 · B→A 20 · C→A 10"),
-        # misère (spec §7)
+        # misère (rules.md §7)
         ({"game": "misere", "declarer": "A", "tricks": {"A": 1, "B": 4, "C": 5}}, [], "A mount 10"),
         # all-pass (Kodeks 3.7.2.1)
         ({"allpass": True, "tricks": {"A": 3, "B": 5, "C": 2}}, [], "A mount 1 · B mount 3"),
@@ -170,7 +170,7 @@ def test_invalid_line_reports_its_number(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_set_and_rules_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """--set uses the spec §13 names; the geometric progression gives 1, 2, 4 (Kodeks 3.7.4)."""
+    """--set uses the rules.md §13 names; the geometric progression gives 1, 2, 4 (Kodeks 3.7.4)."""
     path = write(tmp_path, ["allpass A0 B4 C6"] * 3)
     rc, out, _ = run([str(path), "--set", "raspas_progression=geometric", "--pool", "50",
                       "--format", "json"], capsys)  # fmt: skip

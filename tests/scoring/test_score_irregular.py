@@ -14,7 +14,7 @@ def keeper(players="ABCD"):
 
 
 def test_kodeks_example_as_a_penalty_line():
-    # Kodeks 3.3.16.3 / spec §12.1 E-S1: B writes 52 and the dealer D writes 7 on the offender A.
+    # Kodeks 3.3.16.3 / rules.md §12.1 E-S1: B writes 52 and the dealer D writes 7 on the offender A.
     k = keeper()
     k.enter("penalty A B:52 D:7")
     sheet = k.pulka.sheet

@@ -20,48 +20,48 @@ CLASSIC = Rules.preset("classic")
 CASES: list[tuple[str, Rules, int, DealResult, str, str, str]] = [
     # -- §12.2 computed single hands ------------------------------------------------------
     ("C1", SOCHI, 3, game("6H", "A6 B2 C2", "Bw Cw"),
-     "A pool +2; B→A 4; C→A 4", "A 16/3, B -8/3, C -8/3", "spec §9.2"),
+     "A pool +2; B→A 4; C→A 4", "A 16/3, B -8/3, C -8/3", "rules.md §9.2"),
     ("C2", SOCHI, 3, game("7S", "A6 B2 C2", "Bw Cw"),
-     "A mount +4; B→A 12; C→A 12", "A -152/3, B 76/3, C 76/3", "spec §9.2 consolation"),
+     "A mount +4; B→A 12; C→A 12", "A -152/3, B 76/3, C 76/3", "rules.md §9.2 consolation"),
     ("C3", SOCHI, 3, game("6S", "A7 B2 C1", "Bw Cp"),
-     "A pool +2; B mount +2; B→A 6", "A 14, B -14, C 0", "spec §5.2 lone quota"),
+     "A pool +2; B mount +2; B→A 6", "A 14, B -14, C 0", "rules.md §5.2 lone quota"),
     ("C4", SOCHI, 3, game("6S", "A4 B4 C2", "Bw Cp"),
-     "A mount +4; B→A 16; C→A 4", "A -140/3, B 88/3, C 52/3", "spec §5.4 greedy [S6]"),
+     "A mount +4; B→A 16; C→A 4", "A -140/3, B 88/3, C 52/3", "rules.md §5.4 greedy Lesnoy on Sochi"),
     ("C5", LENINGRAD, 3, game("6S", "A4 B4 C2", "Bw Cp"),
-     "A mount +8; B→A 20; C→A 20", "A -280/3, B 140/3, C 140/3", "spec §5.4 gentleman [S8]"),
+     "A mount +8; B→A 20; C→A 20", "A -280/3, B 140/3, C 140/3", "rules.md §5.4 gentleman Leningrad descriptions"),
     ("C6", SOCHI, 3, game("6S", "A7 B0 C3", "Bw Cw"),
-     "A pool +2; B mount +2; C→A 6", "A 14, B -20, C 6", "spec §5.2 allocation"),
+     "A pool +2; B mount +2; C→A 6", "A 14, B -20, C 6", "rules.md §5.2 allocation"),
     ("C7", SOCHI, 3, game("6S", "A8 B1 C1", "Bw Cw"),
      "A pool +2; B mount +2; C mount +2; B→A 2; C→A 2", "A 68/3, B -34/3, C -34/3",
-     "spec §5.2 both below half"),
+     "rules.md §5.2 both below half"),
     ("C8", SOCHI, 3, game("7S", "A9 B0 C1", "Bw Cw"),
-     "A pool +4; B mount +4; C→A 4", "A 36, B -40, C 4", "spec §5.2"),
+     "A pool +4; B mount +4; C→A 4", "A 36, B -40, C 4", "rules.md §5.2"),
     ("C9", SOCHI, 3, game("7S", "A7 B0 C3", "Bw Cw"),
-     "A pool +4; C→A 12", "A 44/3, B -40/3, C -4/3", "spec §5.2 quota met"),
+     "A pool +4; C→A 12", "A 44/3, B -40/3, C -4/3", "rules.md §5.2 quota met"),
     ("C10a", SOCHI, 3, game("8S", "A10 B0 C0", "Bw Cw"),
-     "A pool +6; B mount +6; C mount +6", "A 80, B -40, C -40", "spec §5.2 norm1 both_full"),
+     "A pool +6; B mount +6; C mount +6", "A 80, B -40, C -40", "rules.md §5.2 norm1 both_full"),
     ("C10b", SOCHI.replace(norm1_both_fail="half_each"), 3, game("8S", "A10 B0 C0", "Bw Cw"),
-     "A pool +6; B mount +3; C mount +3", "A 60, B -30, C -30", "spec §5.2 norm1 half_each"),
+     "A pool +6; B mount +3; C mount +3", "A 60, B -30, C -30", "rules.md §5.2 norm1 half_each"),
     ("C11", SOCHI, 3, game("6S", "A10 B0 C0", "Bw Cp"),
-     "A pool +2; B mount +8", "A 40, B -60, C 20", "spec §5.3 ответственный вист"),
+     "A pool +2; B mount +8", "A 40, B -60, C 20", "rules.md §5.3 ответственный вист"),
     ("C12", SOCHI, 3, game("8S", "", "Bp Cp"),
      "A pool +6", "A 40, B -20, C -20", "seed-002 p.25"),
     ("C13a", SOCHI, 3, game("6S", "", "Bp Ch"),
-     "A pool +2; C→A 4", "A 28/3, B -20/3, C -8/3", "spec §5.4 полвиста"),
+     "A pool +2; C→A 4", "A 28/3, B -20/3, C -8/3", "rules.md §5.4 полвиста"),
     ("C13b", SOCHI, 3, game("7S", "", "Bp Ch"),
-     "A pool +4; C→A 4", "A 68/3, B -40/3, C -28/3", "spec §5.4 полвиста"),
+     "A pool +4; C→A 4", "A 68/3, B -40/3, C -28/3", "rules.md §5.4 полвиста"),
     ("C13c", LENINGRAD, 3, game("6S", "", "Bp Ch"),
-     "A pool +2; C→A 8", "A 56/3, B -40/3, C -16/3", "spec §5.4 полвиста"),
+     "A pool +2; C→A 8", "A 56/3, B -40/3, C -16/3", "rules.md §5.4 полвиста"),
     ("C13d", LENINGRAD, 3, game("7S", "", "Bp Ch"),
-     "A pool +4; C→A 8", "A 136/3, B -80/3, C -56/3", "spec §5.4 полвиста"),
+     "A pool +4; C→A 8", "A 136/3, B -80/3, C -56/3", "rules.md §5.4 полвиста"),
     ("C14", SOCHI.replace(ten_mode="whisted"), 3, game("10S", "A9 B1 C0", "Bw Cp"),
-     "A mount +10; B→A 20; C→A 10", "A -290/3, B 160/3, C 130/3", "spec §5.2 ten_mode"),
+     "A mount +10; B→A 20; C→A 10", "A -290/3, B 160/3, C 130/3", "rules.md §5.2 ten_mode"),
     ("C15a", SOCHI, 3, game("misere", "A0 B4 C6"),
-     "A pool +10", "A 200/3, B -100/3, C -100/3", "spec §7 [S7][S10]"),
+     "A pool +10", "A 200/3, B -100/3, C -100/3", "rules.md §7 the Leningrad table; Lesnoy"),
     ("C15b", SOCHI, 3, game("misere", "A2 B4 C4"),
-     "A mount +20", "A -400/3, B 200/3, C 200/3", "spec §7"),
+     "A mount +20", "A -400/3, B 200/3, C 200/3", "rules.md §7"),
     ("C15c", LENINGRAD, 3, game("misere", "A2 B4 C4"),
-     "A mount +40", "A -800/3, B 400/3, C 400/3", "spec §7 Leningrad 20"),
+     "A mount +40", "A -800/3, B 400/3, C 400/3", "rules.md §7 Leningrad 20"),
     ("C16a", SOCHI, 4, game("misere", "A1 B4 C5", n=4, misere_half=True),
      "A mount +5; D mount +5", "A -25, B 25, C 25, D -25", "Kodeks 3.6.9"),
     ("C16b", SOCHI, 4, game("misere", "A0 B4 C6", n=4, misere_half=True),
@@ -74,23 +74,23 @@ CASES: list[tuple[str, Rules, int, DealResult, str, str, str]] = [
     ("E-S1 (6 down one)", SOCHI, 4, game("6S", "A5 B3 C2", "Bw Cw", n=4),
      "A mount +2; B→A 8; C→A 6; D→A 2", "A -31, B 13, C 11, D 7", "Kodeks 3.3.16.3, 3.8.1.2"),
     ("E-S2", LENINGRAD, 4, game("6S", "A6 B2 C2", "Bw Cw", n=4),
-     "A pool +2; B→A 8; C→A 8", "A 14, B -2, C -2, D -10", "[S21] Skuratov +14"),
+     "A pool +2; B→A 8; C→A 8", "A 14, B -2, C -2, D -10", "Skuratov Skuratov +14"),
     ("E-S3", LENINGRAD, 4, game("6S", "A7 B0 C3", "Bw Cw", n=4),
-     "A pool +2; B mount +2; C→A 12", "A 23, B -25, C 7, D -5", "[S21] Skuratov +23"),
+     "A pool +2; B mount +2; C→A 12", "A 23, B -25, C 7, D -5", "Skuratov Skuratov +23"),
     ("E-S4 (down one)", LENINGRAD, 4, game("6S", "A5 B3 C2", "Bw Cw", n=4),
-     "A mount +4; B→A 16; C→A 12; D→A 4", "A -62, B 26, C 22, D 14", "[S20] 62"),
+     "A mount +4; B→A 16; C→A 12; D→A 4", "A -62, B 26, C 22, D 14", "a published Leningrad example 62"),
     ("E-S4 (down two)", LENINGRAD, 4, game("6S", "A4 B3 C3", "Bw Cw", n=4),
-     "A mount +8; B→A 20; C→A 20; D→A 8", "A -108, B 40, C 40, D 28", "[S20] 108"),
+     "A mount +8; B→A 20; C→A 20; D→A 8", "A -108, B 40, C 40, D 28", "a published Leningrad example 108"),
     ("E-S7 (6)", SOCHI, 3, game("6S", "", "Bw Cp"),
      "A pool +2; B→A 4", "A 28/3, B -8/3, C -20/3", "seed-002 p.27 за своими"),
     ("E-S7 (7)", SOCHI, 3, game("7S", "", "Bp Cw"),
      "A pool +4; C→A 4", "A 68/3, B -40/3, C -28/3", "seed-002 p.27 за своими"),
     ("E-S13 (8 down one)", LENINGRAD, 3, game("8S", "A7 B2 C1", "Bw Cw"),
-     "A mount +12; B→A 36; C→A 24", "A -140, B 76, C 64", "[S7] Leningrad table"),
+     "A mount +12; B→A 36; C→A 24", "A -140, B 76, C 64", "the Leningrad table Leningrad table"),
     ("E-S13 (short on 9)", LENINGRAD, 3, game("9S", "A10 B0 C0", "Bw Cp"),
-     "A pool +8; B mount +8", "A 400/3, B -320/3, C -80/3", "[S7] Leningrad table"),
+     "A pool +8; B mount +8", "A 400/3, B -320/3, C -80/3", "the Leningrad table Leningrad table"),
     ("E-S13 (misère 1)", LENINGRAD, 3, game("misere", "A1 B4 C5"),
-     "A mount +20", "A -400/3, B 200/3, C 200/3", "[S7] Leningrad table"),
+     "A mount +20", "A -400/3, B 200/3, C 200/3", "the Leningrad table Leningrad table"),
 ]
 
 
@@ -117,7 +117,7 @@ def test_es1_printed_numbers() -> None:
 
 
 def test_es5_all_pass_costs() -> None:
-    """E-S5 [S21][S20]: 4 tricks → −30 (own mountain); 2-4-6 step 2, 6 tricks → −140."""
+    """E-S5 Skuratov; a published 2-4-6 example: 4 tricks → −30 (own mountain); 2-4-6 step 2, 6 tricks → −140."""
     sheet = Sheet("ABCD")
     sheet.mountain[0] = 4
     assert settle(sheet, LENINGRAD).net[0] == -30
@@ -128,7 +128,7 @@ def test_es5_all_pass_costs() -> None:
 
 
 def test_es6_dark_game_on_double_bomb() -> None:
-    """E-S6 [S9] fn.33: 8-game × double bomb 4 × dark 2 = 48 in the pool and per trick."""
+    """E-S6 Lesnoy fn. 33: 8-game × double bomb 4 × dark 2 = 48 in the pool and per trick."""
     r = game("8S", "A8 B1 C1", "Bw Cw", multiplier=2, dark_game=True)
     entries = score_deal(r, CLASSIC, bomb=4)
     assert lines_of(entries) == expected_lines("A pool +48; B→A 48; C→A 48")
@@ -148,7 +148,7 @@ def test_es6_bombs_through_the_pulka() -> None:
 
 
 def test_es8_rounding_kodeks_shift() -> None:
-    """E-S8 [S17]: +27.5, −102.5, −12.5, +87.5 → +29, −103, −13, +87."""
+    """E-S8 «Преферанс во всех видах»: +27.5, −102.5, −12.5, +87.5 → +29, −103, −13, +87."""
     net = [Fraction(55, 2), Fraction(-205, 2), Fraction(-25, 2), Fraction(175, 2)]
     assert round_nets(net, "kodeks_shift", [3, 0, 0, 0]) == [29, -103, -13, 87]
     half_up = round_nets(net, "half_up")
@@ -156,7 +156,7 @@ def test_es8_rounding_kodeks_shift() -> None:
 
 
 def test_es9_mountain_whists() -> None:
-    """E-S9 [S18]: the smallest mountain 42 is amnestied; 54 → 180, 90 → 300 whists."""
+    """E-S9 a published settlement example: the smallest mountain 42 is amnestied; 54 → 180, 90 → 300 whists."""
     zero = [[0] * 3 for _ in range(3)]
     proc = procedural([20, 20, 20], [42, 96, 132], zero, 10, 10)
     assert proc.amnesty == 42
@@ -164,7 +164,7 @@ def test_es9_mountain_whists() -> None:
 
 
 def test_es10_whist_netting() -> None:
-    """E-S10 [S19] Table 8: A −84, B −40, C +124."""
+    """E-S10 «Преферанс для всех» Table 8: A −84, B −40, C +124."""
     w = [[0, 70, 100], [114, 0, 96], [140, 180, 0]]
     proc = procedural([0, 0, 0], [0, 0, 0], w, 10, 10)
     assert proc.pairs[1][0] == 44 and proc.pairs[2][1] == 84 and proc.pairs[2][0] == 40
@@ -199,7 +199,7 @@ def test_es12_dark_pass_price() -> None:
      ("sure_tricks", "KH AS", 2)],
 )  # fmt: skip
 def test_sold_aces(mode: str, talon: str, whists: int) -> None:
-    """«Проданные тузы» (seed-002 p.14, spec §9.3 [U]): the 4-handed dealer writes the whist
+    """«Проданные тузы» (seed-002 p.14, rules.md §9.3 (house agreement)): the 4-handed dealer writes the whist
     price per ace (or sure trick) in the talon on the declarer."""
     from preferans.cards import parse_cards
 

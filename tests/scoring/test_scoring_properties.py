@@ -1,4 +1,4 @@
-"""Invariants of scoring and settlement (spec §11.4), checked with hypothesis."""
+"""Invariants of scoring and settlement (rules.md §11.4), checked with hypothesis."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _sheet_of(rng: random.Random, n: int) -> Sheet:
 
 @given(PRESETS, SEEDS, PLAYERS)
 def test_every_deal_nets_to_zero(rules: Rules, seed: int, n: int) -> None:
-    """spec §11.4: Σ net = 0 for every hand."""
+    """rules.md §11.4: Σ net = 0 for every hand."""
     rng = random.Random(seed)
     rules = rules.replace(bez_trekh=rng.random() < 0.5, dealer_talon_whists="aces")
     result = random_outcome(rng, rules, n)
@@ -46,7 +46,7 @@ def test_every_deal_nets_to_zero(rules: Rules, seed: int, n: int) -> None:
 
 @given(PRESETS, SEEDS, PLAYERS)
 def test_two_methods_agree(rules: Rules, seed: int, n: int) -> None:
-    """spec §11.4: the procedural method (§11.1) equals the closed formula (§11.2)."""
+    """rules.md §11.4: the procedural method (§11.1) equals the closed formula (§11.2)."""
     sheet = _sheet_of(random.Random(seed), n)
     a = closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.k_mount)
     b = procedural(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.k_mount)
@@ -55,7 +55,7 @@ def test_two_methods_agree(rules: Rules, seed: int, n: int) -> None:
 
 @given(SEEDS, PLAYERS, st.sampled_from(("sochi", "leningrad", "classic")))
 def test_amnesty_never_changes_net(seed: int, n: int, preset: str) -> None:
-    """Kodeks 3.7.3 / spec §11.4: amnesty is cosmetic."""
+    """Kodeks 3.7.3 / rules.md §11.4: amnesty is cosmetic."""
     rules = Rules.preset(preset)
     rng = random.Random(seed)
     result = random_outcome(rng, rules, n)
@@ -71,7 +71,7 @@ def test_amnesty_never_changes_net(seed: int, n: int, preset: str) -> None:
        st.sampled_from(("lowest_pool", "next")))  # fmt: skip
 @settings(max_examples=60, deadline=None)
 def test_help_at_k_pool_is_neutral(seed: int, n: int, preset: str, target: str) -> None:
-    """spec §11.4: help at k_pool whists per point (and write-off at k_pool/10) is neutral."""
+    """rules.md §11.4: help at k_pool whists per point (and write-off at k_pool/10) is neutral."""
     rules = Rules.preset(preset).replace(pool_target=10, help_target=target,
                                          end_condition="agreement")  # fmt: skip
     free = rules.replace(pool_target=10**6)
@@ -90,7 +90,7 @@ def test_help_at_k_pool_is_neutral(seed: int, n: int, preset: str, target: str) 
 
 @given(SEEDS, PLAYERS)
 def test_leningrad_is_sochi_doubled(seed: int, n: int) -> None:
-    """spec §11.4: a Leningrad hand nets twice the Sochi hand, except the whister's
+    """rules.md §11.4: a Leningrad hand nets twice the Sochi hand, except the whister's
     short-trick penalty (not doubled) — compared here with Sochi at half penalty —
     and the all-pass price (not doubled).  Lone-whister style and the 10-game mode are
     table choices, not prices, so both tables use Leningrad's."""
@@ -112,7 +112,7 @@ def test_leningrad_is_sochi_doubled(seed: int, n: int) -> None:
 @given(SEEDS)
 @settings(max_examples=30, deadline=None)
 def test_settlement_rounding_keeps_zero_sum(seed: int) -> None:
-    """spec §11.3: rounding keeps the sum zero and moves nobody by a whist or more."""
+    """rules.md §11.3: rounding keeps the sum zero and moves nobody by a whist or more."""
     rng = random.Random(seed)
     for n in (3, 4):
         sheet = _sheet_of(rng, n)

@@ -42,7 +42,7 @@ def child_value(pos: Position, card: Card) -> int:
 @pytest.mark.parametrize("goal", GOALS)
 def test_solve_agrees_with_brute_force(goal: str) -> None:
     # 2,000 random positions of 1-5 cards a hand per goal, a third of them mid-trick;
-    # all-pass with and without talon leads (spec §8.2) in both talon modes.
+    # all-pass with and without talon leads (rules.md §8.2) in both talon modes.
     rng = random.Random(f"solver-{goal}")
     for i in range(2000):
         pos = random_position(rng, goal)
@@ -102,7 +102,7 @@ def test_kovalevskaya_misere(declarer: int) -> None:
 
 
 def test_all_pass_talon_tricks_spec_12_3() -> None:
-    # spec §12.3: talon A♠ leads; 9♠ K♠ 8♠ -> second hand takes it (3 players);
+    # rules.md §12.3: talon A♠ leads; 9♠ K♠ 8♠ -> second hand takes it (3 players);
     # with the talon participating (4 players) the dealer's ace takes it.
     hands = (parse_hand("♠9"), parse_hand("♠K"), parse_hand("♠8"))
     for mode, second_takes in (("suit_only", 1), ("participates", 0)):
@@ -116,7 +116,7 @@ def test_all_pass_talon_tricks_spec_12_3() -> None:
 
 
 def test_first_hand_leads_trick_three_after_talon_tricks() -> None:
-    # spec §8.2: after the two talon tricks first hand leads, whoever won trick 2.
+    # rules.md §8.2: after the two talon tricks first hand leads, whoever won trick 2.
     hands = (parse_hand("♦7 ♣7 ♥A"), parse_hand("♦A ♣A ♥7"), parse_hand("♦8 ♣8 ♥8"))
     talon = (Card.parse("7♠"), Card.parse("8♠"))  # nobody holds spades
     pos = Position(hands, goal="allpass", declarer=0, talon=talon)

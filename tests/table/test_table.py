@@ -31,7 +31,7 @@ def test_bots_only_pulka_runs_to_its_end(preset: str, players: int) -> None:
     assert t.pulka.is_over and all(p >= 4 for p in t.pulka.sheet.pool)
     assert len(t.pulka.results) == t.deal_number
     assert sum(t.pulka.settlement().net) == 0
-    # The dealer and the lowest game of every deal come from the pulka (Kodeks 3.2.2, spec §8.3).
+    # The dealer and the lowest game of every deal come from the pulka (Kodeks 3.2.2, rules.md §8.3).
     first = t.log[0]
     assert (first.dealer, first.min_level) == (0, 6)
 

@@ -1,4 +1,4 @@
-"""Trick play, all-pass talon leads and misère procedure (spec §6–§8, Kodeks 3.6–3.7)."""
+"""Trick play, all-pass talon leads and misère procedure (rules.md §6–§8, Kodeks 3.6–3.7)."""
 
 import pytest
 
@@ -21,7 +21,7 @@ def _to_play_phase(d, bid="6♠", declare=None, calls="whist, whist"):
 
 
 def test_follow_suit_and_must_trump():
-    # spec §6: follow suit; a void player must trump.
+    # rules.md §6: follow suit; a void player must trump.
     d = deal_with(
         SOCHI,
         fixed={1: "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♣ K♣", 2: "A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ A♦ K♦",
@@ -102,7 +102,7 @@ def test_ten_tricks_and_result():
 
 
 def _allpass_cards_3p():
-    # spec §12.3: talon A♠ then 7♦; first hand 9♠, second K♠, third 8♠.
+    # rules.md §12.3: talon A♠ then 7♦; first hand 9♠, second K♠, third 8♠.
     return deal_with(
         SOCHI,
         fixed={1: "9♠ 8♦ 9♦ 10♣ J♣ Q♣ K♣ A♣ 7♥ 8♥", 2: "K♠ 10♦ J♦ 9♥ 10♥ J♥ Q♥ K♥ A♥ 7♣",
@@ -140,7 +140,7 @@ def test_all_pass_three_players_nobody_follows():
 
 
 def test_all_pass_four_players_dealer_talon_card_wins():
-    # spec §12.3 / Kodeks 3.7.6.1: 4-handed, the dealer takes the trick with the talon ace.
+    # rules.md §12.3 / Kodeks 3.7.6.1: 4-handed, the dealer takes the trick with the talon ace.
     d = deal_with(
         SOCHI,
         players=4,

@@ -1,6 +1,6 @@
 """Computer opponents.  Every bot sees only its seat's observation.
 
->>> from preferans import Deal, Rules
+>>> from preferans import Deal, DealKind, Rules
 >>> from preferans.bots import make_bot
 >>> rules = Rules.preset("sochi")
 >>> bots = [make_bot("medium", rules, seed=s) for s in range(3)]
@@ -8,7 +8,7 @@
 >>> while not deal.is_over:
 ...     seat = deal.to_act
 ...     deal.apply(bots[seat].act(deal.observation(seat)), seat=seat)
->>> deal.result.kind.value in ("game", "misere", "all_pass", "not_played")
+>>> deal.result.kind in (DealKind.GAME, DealKind.MISERE, DealKind.ALL_PASS, DealKind.NOT_PLAYED)
 True
 """
 

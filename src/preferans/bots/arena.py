@@ -3,7 +3,7 @@
 Each deal is dealt once (seeded) and played once for every *seating* — every
 way to put the bots in the seats that uses each of them — so the luck of the
 cards cancels.  A bot's score for a deal is its mean net whists per seat over
-the seatings (one deal settled alone by the closed formula, spec §11.2);
+the seatings (one deal settled alone by the closed formula, rules.md §11.2);
 over many deals the arena reports the mean with a 95 % confidence interval,
 and per bot: games made and set, misères played and caught, all-pass
 tricks, and two double-dummy checks — of the games it declared that the
@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.deal import Deal
+from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
 from ..errors import PreferansError
 from ..rules import Rules
@@ -107,7 +107,7 @@ def _counts() -> dict[str, float]:
 
 
 def _dd_makeable(deal: Deal, hands: tuple[int, ...]) -> bool:
-    """Can the declarer make his game with all cards open, first hand leading (spec §2)?"""
+    """Can the declarer make his game with all cards open, first hand leading (rules.md §2)?"""
     active = deal.active
     assert deal.declarer is not None and deal.contract is not None
     h = (hands[active[0]], hands[active[1]], hands[active[2]])
@@ -134,7 +134,7 @@ def play_deal(
             while not deal.is_over:
                 s = deal.to_act
                 assert s is not None
-                if play_hands is None and deal.phase.value == "play":
+                if play_hands is None and deal.phase is Phase.PLAY:
                     play_hands = deal.hands
                 action = bots[s].act(deal.observation(s))
                 stats[seating[s]]["decisions"] += 1

@@ -10,7 +10,7 @@
   expected score over a spread of tricks around the estimate.
 * **Whisting** — the defender's likely tricks against the declarer's, scored
   under the table's convention (quota and responsibility, greedy or
-  gentleman, spec §5.2–§5.3) for whist, pass and half-whist, with the
+  gentleman, rules.md §5.2–§5.3) for whist, pass and half-whist, with the
   partner's call when it is known.
 * **Card play** — draw trumps and cash masters as declarer; second hand low,
   third hand high, win as cheaply as possible, never overtake a partner's
@@ -88,7 +88,7 @@ def _whist_calls(obs: Observation) -> dict[int, str]:
         elif started and a in (WHIST, PASS, HALF_WHIST):
             out[s] = {WHIST: "whist", PASS: "pass", HALF_WHIST: "half"}[a]
     if "whist" in out.values():
-        # A half-whist answered by a whist: the half-whister becomes a passer (spec §5.4).
+        # A half-whist answered by a whist: the half-whister becomes a passer (rules.md §5.4).
         out = {s: "pass" if c == "half" else c for s, c in out.items()}
     return out
 

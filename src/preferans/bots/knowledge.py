@@ -3,7 +3,7 @@
 :class:`Knowledge` lists the cards this seat cannot see, the places they may
 be (each other active hand that is not face up, and «out»: the discard and an
 unseen talon), how many cards each place holds, and the suits each hand has
-shown void in by not following (spec §6).  The talon cards are known to lie
+shown void in by not following (rules.md §6).  The talon cards are known to lie
 in the declarer's hand or his discard once he took them.
 
 >>> from preferans import Deal, Rules
@@ -68,7 +68,7 @@ class Knowledge:
         active = active_seats(obs)
         played = 0
         count = dict.fromkeys(active, 0)
-        shown = obs.shown_voids()  # spec §6: not following shows a void
+        shown = obs.shown_voids()  # rules.md §6: not following shows a void
         void = {s: shown.get(s, 0) for s in active}
         tricks = [cards for cards, _ in obs.completed_tricks]
         if obs.trick:

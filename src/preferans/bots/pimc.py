@@ -346,7 +346,7 @@ class PimcBot(HeuristicBot):
         focus = k.active.index(obs.declarer)
         out = []
         on_table = [(s, card) for s, card in obs.trick if s in k.active]
-        leader = k.active.index(on_table[0][0]) if on_table else 0  # spec §2: first hand leads
+        leader = k.active.index(on_table[0][0]) if on_table else 0  # rules.md §2: first hand leads
         won = obs.tricks_won[obs.declarer]
         for layout in layouts:
             self._guess_discard(obs, k, layout)

@@ -1,6 +1,6 @@
 """What an outcome is worth to one seat, in net whists under the table's rules.
 
-A deal's sheet lines are settled alone by the closed formula of spec §11.2
+A deal's sheet lines are settled alone by the closed formula of rules.md §11.2
 (it is linear, so a game's total is the sum of its deals): that is the one
 measure the bots optimise and the arena reports.
 
@@ -36,7 +36,7 @@ __all__ = [
 
 
 def net_whists(entries: Iterable[Entry], rules: Rules, players: int) -> list[float]:
-    """Each seat's net whists from these sheet lines alone (spec §11.2)."""
+    """Each seat's net whists from these sheet lines alone (rules.md §11.2)."""
     return [float(x) for x in entries_net(entries, players, rules)]
 
 

@@ -11,7 +11,7 @@ import json
 import os
 
 from ..bots.arena import progress_bar, run_arena
-from ..rules import Rules
+from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def _split_bots(text: str) -> list[str]:
@@ -44,8 +44,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--bots", required=True,
                    help="comma-separated: levels random, easy, medium, hard, or cmd:\"PROGRAM ARGS\"")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals (each played in every seating)")
-    p.add_argument("--rules", default="sochi", help="preset: sochi, leningrad, rostov, classic, kodeks")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a Rules field")
+    add_rules_arguments(p)
     p.add_argument("--players", type=int, default=3, choices=(3, 4))
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (same seed, same report)")
     p.add_argument("--workers", type=int, default=1, help="processes on this machine (0 = one per core)")
@@ -58,9 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.rules)
-    for assignment in args.set:
-        rules = rules.set_from_text(assignment)
+    rules = rules_from_args(args)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
     report = run_arena(
         _split_bots(args.bots), deals=args.deals, rules=rules, seed=args.seed, players=args.players,

@@ -10,14 +10,13 @@ import argparse
 import random
 
 from ..cards import format_hand
-from ..engine.deal import Deal
-from ..rules import Rules
+from ..engine.deal import Deal, Phase
+from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("deal", help="deal and play out one deal (random legal moves), print the transcript")
-    p.add_argument("--rules", default="sochi", help="preset: sochi, leningrad, rostov, classic, kodeks")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a Rules field")
+    add_rules_arguments(p)
     p.add_argument("--players", type=int, default=3, choices=(3, 4))
     p.add_argument("--dealer", type=int, default=0)
     p.add_argument("--seed", type=int, default=None, help="seed of the shuffle and of the random moves")
@@ -26,9 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.rules)
-    for assignment in args.set:
-        rules = rules.set_from_text(assignment)
+    rules = rules_from_args(args)
     deal = Deal.new(rules, players=args.players, dealer=args.dealer, seed=args.seed)
     rng = random.Random(args.seed)
     print(f"{rules.name}, {deal.players} players, dealer: seat {deal.dealer}")
@@ -45,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
         seat = deal.to_act
         action = rng.choice(deal.legal_actions())
         deal.apply(action)
-        label = "discards" if deal.phase.value in ("discard", "declare") and action.is_card else ""
+        label = "discards" if deal.phase in (Phase.DISCARD, Phase.DECLARE) and action.is_card else ""
         print(f"  seat {seat}: {label + ' ' if label else ''}{action}")
     r = deal.result
     print(f"result: {r.kind.value}", end="")

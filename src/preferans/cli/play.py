@@ -15,8 +15,8 @@ from pathlib import Path
 
 from ..bots import LEVELS
 from ..errors import PreferansError
-from ..rules import Rules
 from ..table import Table, default_names, parse_seats
+from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def default_save_path() -> Path:
@@ -31,8 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="play a whole pulka against the computer (full-screen, or --plain lines)",
         description="Play a pulka of Preferans against bots until the pool closes, then settle.",
     )
-    p.add_argument("--rules", default="sochi", help="preset: sochi, leningrad, rostov, classic, kodeks")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a Rules field")
+    add_rules_arguments(p)
     p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 (the dealer sits out)")
     p.add_argument("--pool", type=int, default=None, metavar="N", help="pool target (default: the rules', 20)")
     p.add_argument("--level", choices=LEVELS, default="medium", help="strength of the bots")
@@ -65,9 +64,7 @@ def build_table(args: argparse.Namespace) -> Table:
             table.auto_single = True
         table.hint_level = args.hint_level
         return table
-    rules = Rules.preset(args.rules)
-    for assignment in args.set:
-        rules = rules.set_from_text(assignment)
+    rules = rules_from_args(args)
     if args.pool is not None:
         if args.pool < 1:
             raise PreferansError(f"--pool: the pool target must be at least 1, not {args.pool}")

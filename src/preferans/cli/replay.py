@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 from ..actions import Action
 from ..cards import format_hand
-from ..engine.deal import Deal
+from ..engine.deal import Deal, Phase
+from ..engine.result import DealKind
 from ..record import GameRecord, RecordError, load_all
 from ..record.build import dealt_talon
 from ..record.model import DealRecord
@@ -111,12 +112,12 @@ def _hand(d: DealRecord, seat: int, mask: int) -> str:
 def _result_text(record: GameRecord, deal: Deal) -> str:
     r = deal.result
     names = record.players
-    if r.kind.value == "all_pass":
+    if r.kind is DealKind.ALL_PASS:
         text = "all-pass"
     else:
         assert r.declarer is not None
         text = f"{names[r.declarer]} {r.contract}"
-        if r.kind.value == "not_played":
+        if r.kind is DealKind.NOT_PLAYED:
             text += ", not played"
     if r.tricks:
         text += "; tricks " + ", ".join(f"{names[s]} {t}" for s, t in sorted(r.tricks.items()))
@@ -237,7 +238,7 @@ class Stepper:
                 marks.append(f"declarer {deal.contract}" if deal.contract else "declarer")
             if s in deal.whisters:
                 marks.append("whist")
-            if deal.phase.value == "play" or deal.is_over:
+            if deal.phase is Phase.PLAY or deal.is_over:
                 marks.append(f"{deal.tricks_won[s]} tricks")
             turn = "▶ " if s == deal.to_act else "  "
             extra = f"  ({', '.join(marks)})" if marks else ""
@@ -263,7 +264,7 @@ class Stepper:
         moves = self._moves()
         if self.deal is not None and self.step < len(moves):
             seat, a = moves[self.step]
-            owner = self.deal.to_play if self.deal.phase.value == "play" and a < 32 else seat
+            owner = self.deal.to_play if self.deal.phase is Phase.PLAY and a < 32 else seat
             self.owners[self.step :] = [owner if owner is not None else seat]
             self.deal.replay_move(seat, a)
             self.step += 1

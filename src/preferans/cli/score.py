@@ -19,6 +19,7 @@ from ..rules import Rules
 from ..scoring.scorekeeper import ScoreKeeper
 from ..scoring.sheet import amount_text
 from ..scoring.text_sheet import entry_text, render_text
+from ._rules_args import add_rules_arguments
 
 HELP = """\
 Enter one deal per line (players {names}):
@@ -43,12 +44,10 @@ def register(sub: Any) -> None:
         epilog=HELP.format(names="A, B, C"),
     )
     p.add_argument("file", nargs="?", help="deals, one per line (compact or JSON); '-' = stdin")
-    p.add_argument("--rules", help="convention: sochi, leningrad, rostov, classic, kodeks")
+    add_rules_arguments(p, default=None)
     p.add_argument("--players", help="names, comma-separated: A,B,C or A,B,C,D")
     p.add_argument("--first-dealer", help="who deals first (default: the first player)")
     p.add_argument("--pool", type=int, help="pool size to close (pool_target)")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="change any rules field (spec §13 names); repeatable")  # fmt: skip
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--svg", metavar="OUT", help="also draw the sheet as SVG")
     p.add_argument("--price", help="money per whist, e.g. 0.5 or 1/2")

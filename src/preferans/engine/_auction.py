@@ -1,4 +1,4 @@
-"""The auction phase of a deal: calls, holds, dark calls, the misère invitation (spec §3).
+"""The auction phase of a deal: calls, holds, dark calls, the misère invitation (rules.md §3).
 
 Kodeks 3.3.8–3.3.15 and 3.3.19, seed-002 pp.16–23.  The ladder itself and the
 legality of a bid live in :mod:`.auction`; this mixin moves the deal's state.

@@ -1,6 +1,6 @@
 """From the talon to the first card: discard, declaration, whisting, the defence's choices.
 
-spec §4–§5, seed-002 pp.20–28, Kodeks 3.5.4.
+rules.md §4–§5, seed-002 pp.20–28, Kodeks 3.5.4.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class DeclaringMixin(DealFields):
         """
         win = self._winning_bid
         if win in MISERE_KINDS:
-            # spec §4.4: a misère winner may switch to a game of 9 or more (option).
+            # rules.md §4.4: a misère winner may switch to a game of 9 or more (option).
             return [MISERE_BID, *list(range(15, 25))]
         wb = BIDS[win]
         if wb.without_talon:
@@ -68,7 +68,7 @@ class DeclaringMixin(DealFields):
         c1, c2 = self._calls
         seat = self._to_act
         if self.rules.stalingrad and self._contract == BIDS[0]:
-            return (ACTIONS[WHIST_ID],)  # «сталинград»: 6♠ must be whisted [K]
+            return (ACTIONS[WHIST_ID],)  # «сталинград»: 6♠ must be whisted (common practice)
         if seat == d1 and c2 == HALF:
             return (ACTIONS[PASS_ID], ACTIONS[WHIST_ID])  # answer to half-whist
         out = [ACTIONS[PASS_ID], ACTIONS[WHIST_ID]]
@@ -123,7 +123,7 @@ class DeclaringMixin(DealFields):
             self._start_play()
             return
         self._phase = WHIST
-        self._to_act = self.defenders[0]  # spec §5.1: the declarer's left speaks first
+        self._to_act = self.defenders[0]  # rules.md §5.1: the declarer's left speaks first
 
     def _whist(self, a: Action) -> None:
         d1, d2 = self.defenders
@@ -137,7 +137,7 @@ class DeclaringMixin(DealFields):
                 self._after_whisting()
             else:
                 self._calls = (PASSED, HALF)
-                self._finish_not_played()  # half-whist: no play (spec §5.4)
+                self._finish_not_played()  # half-whist: no play (rules.md §5.4)
             return
         if seat == d1:
             self._calls = (call, NONE)

@@ -298,7 +298,7 @@ class IrregularMixin(DealFields):
 
         The claimer's side takes ``tricks``; the other side the rest.  Tricks of
         a side of two are credited to the claimer (his side) or shared as evenly
-        as possible starting at the declarer's left (the other side) [U].
+        as possible starting at the declarer's left (the other side) (house agreement).
         """
         left = self.tricks_remaining()
         won = list(self._tricks_won)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import NUM_ALL_ACTIONS, Action, Contract
 from ..cards import Card
-from ..rules import Rules
+from ..rules import Rules, TalonUse
 from .result import DealKind
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ CARD_ACTIONS = ACTIONS[:32]
 
 
 class Phase(StrEnum):
-    """The phases of a deal (spec §11.5)."""
+    """The phases of a deal (rules.md §11.5)."""
 
     BIDDING = "bidding"
     MISERE_INVITE = "misere_invite"  # the 4-handed dealer answers «приглашаю» (Kodeks 3.6.9)
@@ -81,7 +81,7 @@ class DealFields:
     initial_talon: tuple[Card, ...]
     _order: tuple[int, ...]
     _ladder_pos: tuple[int, ...]
-    _raspas_talon: str
+    _raspas_talon: TalonUse
     _calls_cache: dict[tuple[object, ...], tuple[Action, ...]]
     # history
     _moves: list[tuple[int, Action]]

@@ -1,4 +1,4 @@
-"""Trick play and the all-pass: legal cards, tricks, talon leads (spec §6–§8).
+"""Trick play and the all-pass: legal cards, tricks, talon leads (rules.md §6–§8).
 
 Kodeks 3.6.6–3.6.7 (misère), 3.7.5–3.7.6 (all-pass).  This is the hot path of
 the engine: legal cards are a few mask operations and a table lookup.
@@ -37,7 +37,7 @@ class PlayMixin(DealFields):
             else:
                 trump = self._contract.trump if self._contract is not None else None
                 if trump is not None and hand & SUIT_MASKS[trump]:
-                    hand &= SUIT_MASKS[trump]  # spec §6: a void player must trump
+                    hand &= SUIT_MASKS[trump]  # rules.md §6: a void player must trump
         t = _BYTE_ACTIONS
         return t[0][hand & 0xFF] + t[1][hand >> 8 & 0xFF] + t[2][hand >> 16 & 0xFF] + t[3][hand >> 24]
 
@@ -58,7 +58,7 @@ class PlayMixin(DealFields):
 
     def _start_play(self) -> None:
         self._phase = PLAY
-        fh = self.first_hand  # spec §2: first hand leads in every kind of deal
+        fh = self.first_hand  # rules.md §2: first hand leads in every kind of deal
         self._leader = self._to_play = fh
         c = self._contract
         if self._ten_checked:
@@ -147,7 +147,7 @@ class PlayMixin(DealFields):
             self._leader = self._to_play = self.first_hand
             self._to_act = self.first_hand
             return
-        # spec §6: the winner leads (from trick 3 on only players can win).
+        # rules.md §6: the winner leads (from trick 3 on only players can win).
         self._leader = self._to_play = best_seat
         self._to_act = self._controller(best_seat)
         if self._out_of_turn:

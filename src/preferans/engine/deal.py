@@ -1,6 +1,6 @@
 """One deal of Preferans as a state machine: legal actions, apply, undo.
 
-A :class:`Deal` runs the whole life of one deal (spec §11.5): the auction,
+A :class:`Deal` runs the whole life of one deal (rules.md §11.5): the auction,
 the talon and discard, the declaration, whisting, the defence's choices, and
 trick play — or the all-pass (распасовка) — for 3 players or for 4 with the
 dealer sitting out.  Every decision is an :class:`~preferans.actions.Action`.
@@ -151,7 +151,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._undo: list[tuple[object, ...]] = []
         self._legal: tuple[Action, ...] | None = None
         self._phase = BIDDING
-        self._to_act = self.first_hand  # spec §3.2.1: first hand speaks first
+        self._to_act = self.first_hand  # rules.md §3.2.1: first hand speaks first
         self._best = -1
         self._best_seat = -1
         self._best_held = False

@@ -51,7 +51,7 @@ def explain_illegal(deal: DealFields, a: Action) -> str:
     if phase == "whist" and a == HALF_WHIST_ID:
         return (
             "half-whist is only for the second defender after the first passed, on levels "
-            f"{sorted(deal.rules.half_whist_levels)} (half_whist_levels, spec §5.4); {_legal_text(deal)}"
+            f"{sorted(deal.rules.half_whist_levels)} (half_whist_levels, rules.md §5.4); {_legal_text(deal)}"
         )
     return f"{a} is not legal in the {phase} phase (seat {seat} to act); {_legal_text(deal)}"
 
@@ -67,10 +67,10 @@ def _explain_card(deal: DealFields, a: Action) -> str:
         return f"seat {seat} does not hold {card}; cards: {format_hand(hand)}"
     led = deal.trick[0][1].suit
     if hand & (0xFF << (8 * led)):
-        return f"seat {seat} must follow suit {SUIT_SYMBOLS[led]} with {card} illegal (spec §6, Kodeks 3.6.7, 3.7.5)"
+        return f"seat {seat} must follow suit {SUIT_SYMBOLS[led]}: {card} is illegal (rules.md §6, Kodeks 3.6.7)"
     trump = deal.trump
     return (
-        f"seat {seat} has no {SUIT_SYMBOLS[led]} and must trump with {SUIT_SYMBOLS[trump or 0]} (spec §6)"
+        f"seat {seat} has no {SUIT_SYMBOLS[led]} and must trump with {SUIT_SYMBOLS[trump or 0]} (rules.md §6)"
     )
 
 
@@ -114,7 +114,7 @@ def _explain_call(deal: DealFields, a: Action) -> str:
     if c.without_talon and not rules.without_talon_bids:
         return f"{a}: bids without the talon need without_talon_bids=True (seed-002 p.17)"
     if view.is_misere_bidder and not rules.misere_bidder_may_continue:
-        return f"{a}: after bidding misère a player may only pass (misere_bidder_may_continue=False, spec §3.2.7)"
+        return f"{a}: after bidding misère a player may only pass (misere_bidder_may_continue=False, rules.md §3.2.7)"
     low = view.lowest_trick_level()
     if c.level < low:
         if view.dark_passes:

@@ -1,4 +1,4 @@
-"""The bidding ladder and which calls are legal in an auction (spec §3).
+"""The bidding ladder and which calls are legal in an auction (rules.md §3).
 
 Kept apart from the deal state machine because the ladder depends only on the
 rules: :func:`ladder` orders the bids for a table's conventions, and
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..actions import BIDS, MISERE_BID, Contract
-from ..rules import Rules
+from ..rules import MisereRank, Rules
 
 __all__ = ["AuctionView", "ladder", "ladder_positions"]
 
@@ -23,13 +23,13 @@ MISERE_KINDS = (MISERE_BID, MISERE_NO_TALON)
 
 
 @lru_cache(maxsize=64)
-def ladder(misere_rank: str, without_talon_bids: bool) -> tuple[int, ...]:
+def ladder(misere_rank: MisereRank, without_talon_bids: bool) -> tuple[int, ...]:
     """Bid indices (into :data:`~preferans.actions.BIDS`) from lowest to highest.
 
     Kodeks 3.6.4 puts misère between 8NT and 9♠ (only a 9-level game overcalls
     it); Benyakova (seed-002 p.17) puts it on top.  «Без прикупа» bids follow
     the no-trump bid of their level; misère without the talon overcalls the
-    9-level games and is overcalled by 9 without the talon (spec §3.1, [S10]).
+    9-level games and is overcalled by 9 without the talon (rules.md §3.1, Lesnoy's dictionary).
 
     >>> [str(BIDS[i]) for i in ladder("after_8nt", False)][13:17]
     ['8♥', '8NT', 'misere', '9♠']
@@ -45,7 +45,7 @@ def ladder(misere_rank: str, without_talon_bids: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=64)
-def ladder_positions(misere_rank: str, without_talon_bids: bool) -> tuple[int, ...]:
+def ladder_positions(misere_rank: MisereRank, without_talon_bids: bool) -> tuple[int, ...]:
     """Position on the ladder of every bid index; -1 for bids not on it."""
     pos = [-1] * len(BIDS)
     for i, b in enumerate(ladder(misere_rank, without_talon_bids)):
@@ -111,13 +111,13 @@ class AuctionView:
         if b == MISERE_NO_TALON:
             if not self.rules.without_talon_bids:
                 return False
-            # [S10]: the misère bidder overcalled by a 9 may go on to misère without the talon.
+            # Lesnoy's dictionary: the misère bidder overcalled by a 9 may go on to misère without the talon.
             return self.is_misere_bidder or (not self.has_called and not self.misere_taken)
-        # Kodeks 3.3.9: misère only as a first call; one misère per auction [K].
+        # Kodeks 3.3.9: misère only as a first call; one misère per auction (common practice).
         return not self.has_called and not self.misere_taken
 
     def can_hold(self) -> bool:
-        """May this player say «здесь» (hold the current bid)?  Kodeks 3.3.8, spec §3.2.6."""
+        """May this player say «здесь» (hold the current bid)?  Kodeks 3.3.8, rules.md §3.2.6."""
         if self.best < 0 or self.best_held or self.best in MISERE_KINDS or self.is_misere_bidder:
             return False
         if self.order == self.best_order:
@@ -130,7 +130,7 @@ class AuctionView:
             return senior
         if rule == "after_pass_any":
             return self.anyone_passed
-        # via_passed_player (club rules [S13]): senior, across a passed player, never on 6♠.
+        # via_passed_player (club rules club rules): senior, across a passed player, never on 6♠.
         return senior and self.anyone_passed and self.best != 0
 
     def best_order_below_min(self) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..actions import INVITE_ID, Action, Contract
 from ..cards import SUIT_MASKS, Card, cards_of
-from ._state import DealFields
+from ._state import DealFields, Phase
 
 __all__ = ["Observation", "observe"]
 
@@ -67,7 +67,7 @@ class Observation:
         return m
 
     def shown_voids(self) -> dict[int, int]:
-        """Cards each player can no longer hold, shown by not following suit (spec §6).
+        """Cards each player can no longer hold, shown by not following suit (rules.md §6).
 
         A player who did not follow the led suit is void in it, and in a trump
         game one who played neither the led suit nor a trump is void in trumps
@@ -174,5 +174,5 @@ def observe(deal: DealFields, seat: int) -> Observation:
         completed_tricks=deal.completed_tricks,
         tricks_won=deal.tricks_won,
         # The dealer redraws face down (Kodeks 3.3.17): the offender's cards are not his to see.
-        legal_actions=deal.legal_actions() if deal.to_act == seat and deal.phase.value != "redraw" else (),
+        legal_actions=deal.legal_actions() if deal.to_act == seat and deal.phase is not Phase.REDRAW else (),
     )

@@ -33,7 +33,7 @@ class DealKind(StrEnum):
 
 
 class DefenceCall(StrEnum):
-    """A defender's final whisting position (spec §5)."""
+    """A defender's final whisting position (rules.md §5)."""
 
     WHIST = "whist"
     PASS = "pass"

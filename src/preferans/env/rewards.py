@@ -2,7 +2,7 @@
 
 A deal is written on a sheet by :mod:`preferans.scoring` (through
 :class:`preferans.scoring.pulka.Pulka`, so help and write-offs are applied as at a
-real table) and the sheet is settled (spec §11): the reward of a seat is its
+real table) and the sheet is settled (rules.md §11): the reward of a seat is its
 net result in whists, which sums to zero over the table.  In a whole pulka
 the reward of a deal is the change in each player's settlement, so the
 rewards of an episode add up to the final settlement.
@@ -53,7 +53,7 @@ def _key(result: DealResult, with_talon: bool) -> tuple[object, ...]:
 def deal_returns(result: DealResult, rules: Rules) -> tuple[float, ...]:
     """Net whists of every seat for one deal played on its own (a fresh sheet).
 
-    Exact settlement (spec §11.2) converted to floats.  Cached by the outcome
+    Exact settlement (rules.md §11.2) converted to floats.  Cached by the outcome
     seen from the dealer's seat, since many deals end the same way and the
     score is the same whoever deals.
     """

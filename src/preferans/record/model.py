@@ -37,10 +37,10 @@ STAGES = ("auction", "discard", "contract", "whist", "defence", "play", "redraw"
 """The stages of a deal as the record writes them, one kind of line each:
 
 * ``auction`` — bids, passes, здесь/мои, the silent talon, dark calls,
-  misère «пополам» invitation and the dealer's answer (spec §3, Kodeks 3.6.9);
+  misère «пополам» invitation and the dealer's answer (rules.md §3, Kodeks 3.6.9);
 * ``discard`` — the two cards laid away (``??`` when unseen);
-* ``contract`` — the declaration (spec §4);
-* ``whist`` — whist / pass / half-whist and the answer to a half-whist (spec §5);
+* ``contract`` — the declaration (rules.md §4);
+* ``whist`` — whist / pass / half-whist and the answer to a half-whist (rules.md §5);
 * ``defence`` — the declarer's concession or play-on, the lone whister's
   open / closed / «за своими» and the declarer's answer;
 * ``play`` — the cards trick by trick (a defence choice made after the first
@@ -90,7 +90,7 @@ class DealRecord:
     """One deal as recorded.  Seats are absolute (0 … players-1).
 
     * ``players`` (3 or 4) and ``dealer``; ``min_level`` — the lowest game
-      allowed (after a series of all-passes, spec §8.3).
+      allowed (after a series of all-passes, rules.md §8.3).
     * ``hands`` — the known cards of each seat as dealt (masks; the
       4-handed dealer holds none); ``unknown`` — how many of a seat's cards
       are unknown (``??``), per seat.
@@ -179,7 +179,7 @@ class GameRecord:
     * ``scored`` — the deals form one pulka: each deal's sheet entries are
       kept and a replay checks them (``False`` for independent deals, e.g. a
       single deal or an arena match);
-    * ``stopped`` — the pulka was ended by agreement (spec §10);
+    * ``stopped`` — the pulka was ended by agreement (rules.md §10);
     * ``errors`` — what a lenient reader found wrong (not part of the value).
     """
 

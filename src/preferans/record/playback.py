@@ -160,7 +160,7 @@ def replay(
             if d.min_level != pulka.min_level:
                 fail(RecordError(
                     f"min_level: the record says {d.min_level}, but after {pulka.raspas_series} all-pass(es) "
-                    f"the lowest game is {pulka.min_level} (spec §8.3)", source=source,
+                    f"the lowest game is {pulka.min_level} (rules.md §8.3)", source=source,
                     line=d.line_of_key("min_level"), deal=number))
         try:
             deal = replay_deal(d, rules, source=source, number=number)

@@ -7,7 +7,7 @@ that suit.  So:
 
 1. the auction (and the discard) is replayed with any cards, to learn the
    declarer, the trump and who leads;
-2. the play is followed trick by trick (spec §6, Kodeks 3.7.6 for the
+2. the play is followed trick by trick (rules.md §6, Kodeks 3.7.6 for the
    all-pass talon leads) to learn who played each card and who was void;
 3. the remaining cards are matched to the remaining places (a bipartite
    matching that respects the voids; an unseen discard may take any card);
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..cards import ALL_CARDS_MASK, SUIT_MASKS, Card, cards_of
-from ..engine.deal import Deal
+from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
 from ..errors import PreferansError
 from ..rules import Rules
@@ -76,12 +76,12 @@ def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tu
         deal = Deal(rules, hands, talon, dealer=d.dealer, players=d.players, min_level=d.min_level)
         retry = False
         for i, a in enumerate(d.actions):
-            if deal.phase.value == "play":
+            if deal.phase is Phase.PLAY:
                 return deal, i
             if a is None:
                 assert deal.declarer is not None
                 a = Action(cards_of(deal.hands[deal.declarer])[0])
-            elif a < 32 and deal.phase.value == "discard" and deal.declarer is not None \
+            elif a < 32 and deal.phase is Phase.DISCARD and deal.declarer is not None \
                     and not deal.hands[deal.declarer] >> a & 1:
                 if any(p >> a & 1 for p in pinned) or any(int(a) == int(c) for c in talon):
                     break  # the replay will name the problem
@@ -93,14 +93,14 @@ def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tu
             except PreferansError:
                 return None  # the replay will name the problem
         if not retry:
-            return (deal, len(d.actions)) if deal.phase.value == "play" else None
+            return (deal, len(d.actions)) if deal.phase is Phase.PLAY else None
     return None
 
 
 def _follow_play(
     deal: Deal, actions: tuple[Action | None, ...], stages: tuple[str, ...], rules: Rules
 ) -> tuple[list[int], list[int]]:
-    """Who played each card, and the suits each seat showed out of (spec §6)."""
+    """Who played each card, and the suits each seat showed out of (rules.md §6)."""
     n = deal.players
     played, voids = [0] * n, [0] * n
     active = deal.active

@@ -6,13 +6,13 @@ the double-dummy solver (:mod:`preferans.solver`): the value before the card
 player's value *cost tricks*; the loss is also priced in whists under the
 record's own conventions (the deal scored as it would have ended with best
 play, minus as it would have ended after the card, each player's balance
-settled as the table settles — spec §9, §11).  The declarer's contract table
+settled as the table settles — rules.md §9, §11).  The declarer's contract table
 (what he could have made with the talon, Kodeks 3.3.16.3) and a per-player
 summary complete the report.
 
 Values count *tricks of the focus player* over the whole deal: the declarer
 in a game or misère, and on all-pass the player to move (each plays for
-himself, spec §8).  In a game the declarer wants more, his defenders fewer;
+himself, rules.md §8).  In a game the declarer wants more, his defenders fewer;
 in misère and all-pass the focus player wants fewer.
 
 >>> from preferans import Deal, Rules
@@ -41,7 +41,7 @@ from typing import Any
 
 from ..actions import Contract
 from ..cards import Card
-from ..engine.deal import Deal
+from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind, DealResult
 from ..errors import PreferansError
 from ..record.build import dealt_talon
@@ -269,7 +269,7 @@ def analyze_deal(
     kind = deal.kind.value if deal.kind is not None else "unfinished"
     cards: list[CardAnalysis] = []
     for seat, a in deal.moves:
-        if replay.phase.value == "play" and a < 32:
+        if replay.phase is Phase.PLAY and a < 32:
             cards.append(_card(replay, Card(a), result, raspas_step, bomb))
         replay.replay_move(seat, a)
     table = None

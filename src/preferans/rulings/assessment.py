@@ -34,7 +34,7 @@ class Scenario:
     contract: Contract
     declarer_tricks: int
     result: DealResult
-    net: tuple[Fraction, ...]  # each seat's result of that deal in whists (spec §11.2)
+    net: tuple[Fraction, ...]  # each seat's result of that deal in whists (rules.md §11.2)
 
 
 def exposed_talon_scenarios(deal: Deal) -> list[Scenario]:
@@ -45,7 +45,7 @@ def exposed_talon_scenarios(deal: Deal) -> list[Scenario]:
     misère.  He plays the most valuable contract he makes that is not lower
     than his last bid; if he makes none, the contract of his last bid level
     that loses least.  The defenders both whist and split their tricks as
-    evenly as possible, the declarer's left first [U].
+    evenly as possible, the declarer's left first (house agreement).
     """
     base = deal.result
     if base.kind != DealKind.PENALTY:

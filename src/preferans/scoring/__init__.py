@@ -1,9 +1,9 @@
-"""Scoring: the sheet (пулька), writing a deal on it, and the settlement (spec §8.3–§11).
+"""Scoring: the sheet (пулька), writing a deal on it, and the settlement (rules.md §8.3–§11).
 
 * :mod:`.sheet` — :class:`Sheet`, :class:`Entry`, :class:`DealScore`;
-* :mod:`.score` — :func:`score_deal`, the per-deal algorithm of spec §9.2;
+* :mod:`.score` — :func:`score_deal`, the per-deal algorithm of rules.md §9.2;
 * :mod:`.game` — trick games and misère; :mod:`.allpass` — all-pass;
-* :mod:`.settlement` — both settlement methods of spec §11, rounding, money.
+* :mod:`.settlement` — both settlement methods of rules.md §11, rounding, money.
 
 The whole game (dealer rotation, all-pass series, closing and help) is
 :class:`preferans.scoring.pulka.Pulka`.

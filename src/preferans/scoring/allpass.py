@@ -1,4 +1,4 @@
-"""Writing an all-pass deal (распасовка) on the sheet (spec §8.3, Kodeks 3.7.2–3.7.4).
+"""Writing an all-pass deal (распасовка) on the sheet (rules.md §8.3, Kodeks 3.7.2–3.7.4).
 
 Two ways, chosen by ``rules.raspas_scoring``:
 
@@ -49,7 +49,7 @@ def score_all_pass(result: DealResult, rules: Rules, step: int = 1) -> list[Entr
         t = record[s]
         if t > amnesty:
             out.append(Entry("mountain", s, price * (t - amnesty), -1, "all-pass"))
-        # The bonus is for an actual zero, not a zero after amnesty (spec §8.3 [K]).
+        # The bonus is for an actual zero, not a zero after amnesty (rules.md §8.3 (common practice)).
         if t == 0 and bonus and (not four or s != dealer or rules.dealer_zero_bonus):
             out.append(Entry("pool", s, bonus, -1, "bonus"))
     return out

@@ -1,4 +1,4 @@
-"""Writing a trick game or a misère on the sheet (spec §9.2, §5.2–§5.4, §7).
+"""Writing a trick game or a misère on the sheet (rules.md §9.2, §5.2–§5.4, §7).
 
 Functions here take a validated :class:`~preferans.engine.result.DealResult` and
 return the sheet lines (:class:`~preferans.scoring.sheet.Entry`) it writes.
@@ -17,7 +17,7 @@ from .sheet import Amount, Entry
 
 __all__ = ["QUOTA", "score_game", "score_misere", "sold_aces"]
 
-# Defenders' quota by level (Kodeks 3.8.2; spec §5.2).
+# Defenders' quota by level (Kodeks 3.8.2; rules.md §5.2).
 QUOTA = (0, 0, 0, 0, 0, 0, 4, 2, 1, 1, 1)
 
 WHIST = DefenceCall.WHIST
@@ -39,7 +39,7 @@ def _times(x: Amount, k: Amount) -> Amount:
 
 
 def sold_aces(result: DealResult, rules: Rules) -> int:
-    """«Проданные тузы» (seed-002 p.14; spec §9.3): aces, or sure tricks, in the talon."""
+    """«Проданные тузы» (seed-002 p.14; rules.md §9.3): aces, or sure tricks, in the talon."""
     mode = rules.dealer_talon_whists
     if mode == "none" or not result.talon:
         return 0
@@ -61,7 +61,7 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     decl = result.declarer
     assert contract is not None and decl is not None
     level = contract.level
-    v = rules.game_values[level - 6] * coeff  # spec §9.2: v = V(level) * coeff
+    v = rules.game_values[level - 6] * coeff  # rules.md §9.2: v = V(level) * coeff
     wp = rules.whist_mult * v  # whist price per defender's trick
     quota = QUOTA[level]
     d1, d2 = defenders_of(active_seats(result.dealer, result.players), decl)
@@ -70,10 +70,10 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
 
     if result.players == 4 and rules.dealer_talon_whists != "none" and not contract.without_talon:
         k = sold_aces(result, rules)
-        if k:  # spec §9.3 [U]: the dealer writes the whist price per sold ace
+        if k:  # rules.md §9.3 (house agreement): the dealer writes the whist price per sold ace
             out.append(Entry("whists", result.dealer, wp * k, decl, "sold-aces"))
 
-    if result.conceded == 3:  # «без трёх без вистов» (spec §4.5): remiz for 3, no whists
+    if result.conceded == 3:  # «без трёх без вистов» (rules.md §4.5): remiz for 3, no whists
         u = 3
         out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))
         if rules.bez_trekh_consolation == "yes":
@@ -84,7 +84,7 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
         out.append(Entry("pool", decl, v, -1, "game"))
         c1, c2 = defence.get(d1, PASS), defence.get(d2, PASS)
         if c1 is HALF or c2 is HALF:
-            # Полвиста accepted: half the quota at the whist price (spec §5.4).
+            # Полвиста accepted: half the quota at the whist price (rules.md §5.4).
             hw = d1 if c1 is HALF else d2
             out.append(Entry("whists", hw, _part(wp, quota, 2), decl, "half-whist"))
         elif c1 is WHIST or c2 is WHIST:
@@ -95,7 +95,7 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
 
     tricks = result.tricks
     if result.conceded == 10 and not tricks:
-        # Kodeks 3.5.4 «без всех»: the declarer took nothing (spec §16.5).
+        # Kodeks 3.5.4 «без всех»: the declarer took nothing (rules.md §15).
         tricks = {decl: 0, d1: 5, d2: 5}
     dt = tricks.get(decl, 0)
     t1, t2 = tricks.get(d1, 0), tricks.get(d2, 0)
@@ -125,11 +125,11 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
                 out.append(Entry("whists", w, wp * side, decl, "whist"))  # all the side's tricks
             owed: Amount = quota if rules.lone_quota == "full" else Fraction(quota, 2)
             short_l = owed - side
-            if short_l > 0:  # responsibility (spec §5.3)
+            if short_l > 0:  # responsibility (rules.md §5.3)
                 out.append(Entry("mountain", w, _times(rules.pen_mult * v, short_l), -1, "penalty"))
         return out
 
-    # The declarer failed: remiz and consolation (spec §9.2, Kodeks 3.8.1.2).
+    # The declarer failed: remiz and consolation (rules.md §9.2, Kodeks 3.8.1.2).
     out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))
     c = rules.cons_mult * v * u
     if len(whisters) == 2:
@@ -173,7 +173,7 @@ def _charge_two(
     d2: int,
     t2: int,
 ) -> None:
-    """Both whisted and the side is short (spec §5.2 allocation)."""
+    """Both whisted and the side is short (rules.md §5.2 allocation)."""
     pen = rules.pen_mult * v
     if quota == 1:  # 8–10: both took nothing
         each: Amount = 1 if rules.norm1_both_fail == "both_full" else Fraction(1, 2)
@@ -191,7 +191,7 @@ def _charge_two(
 
 
 def score_misere(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
-    """Misère: 10 in the pool if clean, else per trick into the mountain (spec §7, §9.1)."""
+    """Misère: 10 in the pool if clean, else per trick into the mountain (rules.md §7, §9.1)."""
     decl = result.declarer
     assert decl is not None
     t = result.tricks.get(decl, 0)

@@ -1,6 +1,6 @@
 """The pulka (пулька) as a whole game: deals in order, written on one sheet, then settled.
 
-A :class:`Pulka` keeps what lasts between deals (spec §8.3, §10, §11.5):
+A :class:`Pulka` keeps what lasts between deals (rules.md §8.3, §10, §11.5):
 the dealer's rotation (Kodeks 3.2.2, 3.7.7), the series of consecutive
 all-passes with its price (3.7.4) and exit level, classic bombs (3.3.19),
 the pool target with help (помощь) and mountain write-off, and the end of
@@ -25,10 +25,9 @@ from fractions import Fraction
 
 from ..actions import Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
-from ..errors import ScoreError
+from ..errors import PreferansError, ScoreError
 from ..rules import Rules
 from . import DealScore, Entry, Settlement, Sheet, deal_label, score_deal, settle
-from .contract_text import parse_contract
 from .sheet import Amount
 from .svg_sheet import sheet_svg
 
@@ -103,7 +102,7 @@ class Pulka:
 
     @property
     def min_level(self) -> int:
-        """The lowest game allowed in the next deal (exit from all-pass, spec §8.3)."""
+        """The lowest game allowed in the next deal (exit from all-pass, rules.md §8.3)."""
         k = self.raspas_series
         if k == 0:
             return 6
@@ -126,12 +125,12 @@ class Pulka:
             return all(p >= target for p in pools)
         if cond == "deals":
             return len(self.results) >= self.rules.max_deals
-        if cond == "pool_sum":  # spec §10 [U]: the pools together reach n × target
+        if cond == "pool_sum":  # rules.md §10 (house agreement): the pools together reach n × target
             return sum(pools) >= target * len(pools)
         return False  # "agreement": only stop() ends it
 
     def stop(self) -> None:
-        """End the game by agreement; unclosed pools are settled as they are (spec §10)."""
+        """End the game by agreement; unclosed pools are settled as they are (rules.md §10)."""
         self._stopped = True
 
     # -- recording deals ---------------------------------------------------------------------
@@ -174,7 +173,7 @@ class Pulka:
         return tuple(self._help)
 
     def settlement(self) -> Settlement:
-        """Settle the sheet as it stands (spec §11), whether or not the pools are closed."""
+        """Settle the sheet as it stands (rules.md §11), whether or not the pools are closed."""
         return settle(self.sheet, self.rules)
 
     def _write(self, result: DealResult, help_to: int | None) -> DealScore:
@@ -186,14 +185,14 @@ class Pulka:
         decl = result.declarer
         if kind in (DealKind.GAME, DealKind.NOT_PLAYED) and result.contract is not None:
             need = self.min_level
-            if result.contract.level < need:  # spec §8.3 exit levels
+            if result.contract.level < need:  # rules.md §8.3 exit levels
                 raise ScoreError(
                     f"contract: after {self.raspas_series} all-pass(es) the lowest game is {need} "
                     f"(raspas_exit_levels={list(rules.raspas_exit_levels)}), not {result.contract}"
                 )
         bomb = 1
         if rules.bombs and decl is not None and kind is not DealKind.ALL_PASS:
-            bomb = self.bombs[decl]  # Kodeks 3.3.19; [S9] fn.33: bombs × dark
+            bomb = self.bombs[decl]  # Kodeks 3.3.19; Lesnoy fn. 33: bombs × dark
         step = self.raspas_step if kind is DealKind.ALL_PASS else 0
         entries = score_deal(result, rules, raspas_step=max(step, 1), bomb=bomb)
         entries = self._close_pools(entries, help_to)
@@ -222,16 +221,16 @@ class Pulka:
                     self.raspas_series = 0
             elif not rules.exit_requires_whisted_game or _whisted(result):
                 self.raspas_series = 0
-        if kind not in _REGULAR and kind.value == "void":
+        if kind is DealKind.VOID:
             self.next_dealer = result.dealer  # the same dealer deals again (Kodeks 3.2.2)
         elif kind is DealKind.ALL_PASS and not rules.deal_moves_after_raspas:
-            self.next_dealer = result.dealer  # скользящая распасовка (Kodeks 3.7.7) [U]
+            self.next_dealer = result.dealer  # скользящая распасовка (Kodeks 3.7.7) (house agreement)
         else:
             self.next_dealer = (result.dealer + 1) % n  # Kodeks 3.2.2
         return score
 
     def _close_pools(self, entries: list[Entry], help_to: int | None) -> list[Entry]:
-        """Pool points past the target help others or write off the mountain (spec §10)."""
+        """Pool points past the target help others or write off the mountain (rules.md §10)."""
         rules = self.rules
         target = rules.pool_target
         current = self.sheet.pool
@@ -270,7 +269,7 @@ class Pulka:
                 out.append(Entry("pool", q, g, -1, "help"))  # помощь
                 out.append(Entry("whists", p, g * rules.help_whists_per_point, q, "help"))
             if surplus > 0:
-                # Nobody to help: the surplus writes off the own mountain (×2 Leningrad [S23]).
+                # Nobody to help: the surplus writes off the own mountain (×2 Leningrad «питер» descriptions).
                 off = min(surplus * rules.writeoff_mountain_mult, max(mountain[p], 0))
                 if off > 0:
                     out.append(Entry("mountain", p, -off, -1, "write-off"))
@@ -320,7 +319,10 @@ class Pulka:
         Without ``tricks`` the game was not played (both passed, half-whist,
         «за своими»); a 10-game with tricks and no ``defence`` was checked.
         """
-        c = contract if isinstance(contract, Contract) else parse_contract(contract)
+        try:
+            c = contract if isinstance(contract, Contract) else Contract.parse(contract)
+        except PreferansError as e:
+            raise ScoreError(f"contract: {e}") from None
         if c.is_misere:
             raise ScoreError("contract: record a misère with Pulka.misere()")
         d = self.next_dealer if dealer is None else self.seat(dealer)

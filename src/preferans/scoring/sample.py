@@ -2,7 +2,7 @@
 
 >>> import random
 >>> r = random_outcome(random.Random(1), Rules(), players=4)
->>> r.players, sum(r.tricks.values()) + r.dealer_tricks in (0, 10) or r.kind.value == "misere"
+>>> r.players, sum(r.tricks.values()) + r.dealer_tricks in (0, 10) or r.kind is DealKind.MISERE
 (4, True)
 """
 

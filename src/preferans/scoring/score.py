@@ -1,16 +1,15 @@
-"""Scoring one deal: check a :class:`DealResult` and write it on the sheet (spec §9.2).
+"""Scoring one deal: check a :class:`DealResult` and write it on the sheet (rules.md §9.2).
 
 >>> from preferans.actions import Contract
 >>> from preferans.engine.result import DealKind, DealResult, DefenceCall as D
 >>> r = DealResult(DealKind.GAME, 3, dealer=2, declarer=0, contract=Contract(6, 3),
 ...                defence={1: D.WHIST, 2: D.WHIST}, tricks={0: 6, 1: 2, 2: 2})
->>> [tuple(e) for e in score_deal(r, Rules())]   # spec §12.2 C1
+>>> [tuple(e) for e in score_deal(r, Rules())]   # rules.md §12.2 C1
 [('pool', 0, 2, -1, 'game'), ('whists', 1, 4, 0, 'whist'), ('whists', 2, 4, 0, 'whist')]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 
 from ..engine.result import DealKind, DealResult, DefenceCall
@@ -42,28 +41,25 @@ def score_deal(
         return _irregular(result)
     if kind is DealKind.ALL_PASS:
         return score_all_pass(result, rules, raspas_step)
-    coeff = result.multiplier * bomb  # spec §9.1: V × coeff (dark ×2, bomb ×2^k)
+    coeff = result.multiplier * bomb  # rules.md §9.1: V × coeff (dark ×2, bomb ×2^k)
     if kind is DealKind.MISERE:
         return score_misere(result, rules, coeff)
     return score_game(result, rules, coeff)
 
 
-# Deals ended by an irregularity (the engine's DealKind.VOID / PENALTY), compared by value.
-_IRREGULAR = ("void", "penalty")
 _REGULAR = frozenset((DealKind.GAME, DealKind.NOT_PLAYED, DealKind.MISERE, DealKind.ALL_PASS))
 
 
 def _irregular(result: DealResult) -> list[Entry]:
     """A void deal writes nothing (seed-002 p.12); an exposed talon writes the assessed
     whists of each player on the offender (Kodeks 3.3.16.3, E-S1)."""
-    if result.kind.value == "void":
+    if result.kind is DealKind.VOID:
         return []
-    offender = getattr(result, "offender", None)
+    offender = result.offender
     if offender is None:
         return []
-    penalty: Mapping[int, Fraction] = getattr(result, "penalty", {})
     out = []
-    for seat, amount in sorted(penalty.items()):
+    for seat, amount in sorted(result.penalty.items()):
         a = Fraction(amount)
         if a:
             whole: Amount = a.numerator if a.denominator == 1 else a
@@ -74,13 +70,13 @@ def _irregular(result: DealResult) -> list[Entry]:
 def deal_net(
     result: DealResult, rules: Rules, *, raspas_step: int = 1, bomb: int = 1, check: bool = True
 ) -> list[Fraction]:
-    """One deal's worth in whists to each player (spec §11.2), without a pulka around it
+    """One deal's worth in whists to each player (rules.md §11.2), without a pulka around it
     (no help or closing) — a reward for bots and environments.  Sums to exactly zero.
 
     >>> from preferans.actions import Contract
     >>> from preferans.engine.result import DealKind, DealResult
     >>> r = DealResult(DealKind.ALL_PASS, 3, dealer=0, tricks={0: 0, 1: 4, 2: 6})
-    >>> [str(x) for x in deal_net(r, Rules())]   # spec §12.2 C17
+    >>> [str(x) for x in deal_net(r, Rules())]   # rules.md §12.2 C17
     ['40', '-10', '-30']
     """
     entries = score_deal(result, rules, raspas_step=raspas_step, bomb=bomb, check=check)
@@ -93,6 +89,24 @@ def _fail(msg: str) -> ScoreError:
 
 def check_result(result: DealResult, rules: Rules) -> None:
     """Raise :class:`ScoreError` naming the field when ``result`` cannot be scored."""
+    _check_table(result)
+    if result.kind not in _REGULAR:
+        _check_irregular(result)
+        return
+    played = _check_tricks(result, rules)
+    if result.kind is DealKind.ALL_PASS:
+        if result.declarer is not None or result.contract is not None:
+            raise _fail("all-pass: an all-pass deal has no declarer and no contract")
+        return
+    defenders = _check_declarer(result)
+    if result.kind is DealKind.MISERE:
+        _check_misere(result, rules)
+    else:
+        _check_game(result, rules, defenders, played)
+
+
+def _check_table(result: DealResult) -> None:
+    """Players, dealer and coefficient."""
     n = result.players
     if n not in (3, 4):
         raise _fail(f"players: 3 or 4 players play preferans, not {n}")
@@ -100,19 +114,26 @@ def check_result(result: DealResult, rules: Rules) -> None:
         raise _fail(f"dealer: seat {result.dealer} is not at a table of {n}")
     if result.multiplier < 1:
         raise _fail(f"multiplier: must be at least 1, not {result.multiplier}")
-    kind = result.kind
-    if kind not in _REGULAR:
-        offender = getattr(result, "offender", None)
-        penalty: Mapping[int, Fraction] = getattr(result, "penalty", {})
-        if kind.value == "penalty":
-            if offender is None or not 0 <= offender < n:
-                raise _fail("offender: a penalty deal needs the offender's seat (Kodeks 3.3.16.3)")
-            for seat, amount in penalty.items():
-                if not 0 <= seat < n or seat == offender or amount < 0:
-                    raise _fail(f"penalty: seat {seat} cannot write {amount} on the offender")
+
+
+def _check_irregular(result: DealResult) -> None:
+    """A void deal needs nothing; a penalty deal an offender and whists on him (Kodeks 3.3.16.3)."""
+    if result.kind is not DealKind.PENALTY:
         return
+    n = result.players
+    offender = result.offender
+    if offender is None or not 0 <= offender < n:
+        raise _fail("offender: a penalty deal needs the offender's seat (Kodeks 3.3.16.3)")
+    for seat, amount in result.penalty.items():
+        if not 0 <= seat < n or seat == offender or amount < 0:
+            raise _fail(f"penalty: seat {seat} cannot write {amount} on the offender")
+
+
+def _check_tricks(result: DealResult, rules: Rules) -> bool:
+    """The tricks of the card holders (and the 4-handed dealer's talon tricks); returns
+    whether the deal was played out, so that they must sum to ten."""
+    n, kind, tricks = result.players, result.kind, result.tricks
     active = active_seats(result.dealer, n)
-    tricks = result.tricks
     for s, t in tricks.items():
         if s not in active:
             raise _fail(f"tricks: seat {s} held no cards (the 4-handed dealer sits out)")
@@ -122,7 +143,7 @@ def check_result(result: DealResult, rules: Rules) -> None:
         kind is DealKind.GAME and (result.conceded == 3 or (result.conceded == 10 and not tricks))
     )
     if kind is DealKind.MISERE and len(tricks) < 3:
-        # Only the declarer's tricks matter on a misère (spec §7); the rest may be omitted.
+        # Only the declarer's tricks matter on a misère (rules.md §7); the rest may be omitted.
         if result.declarer not in tricks:
             raise _fail("tricks: give the misère declarer's tricks")
         if sum(tricks.values()) > 10:
@@ -146,38 +167,45 @@ def check_result(result: DealResult, rules: Rules) -> None:
                 f"dealer_tricks: with raspas_talon={rules.raspas_talon_for(4)!r} "
                 "the talon takes no trick (Kodeks 3.7.6)"
             )
-    if kind is DealKind.ALL_PASS:
-        if result.declarer is not None or result.contract is not None:
-            raise _fail("all-pass: an all-pass deal has no declarer and no contract")
-        return
-    decl = result.declarer
-    contract = result.contract
+    return played
+
+
+def _check_declarer(result: DealResult) -> tuple[int, int]:
+    """A declarer who held cards, a contract, and defence calls by his opponents only."""
+    decl, contract = result.declarer, result.contract
     if decl is None or contract is None:
-        raise _fail(f"{kind.value}: a declarer and a contract are needed")
+        raise _fail(f"{result.kind.value}: a declarer and a contract are needed")
+    active = active_seats(result.dealer, result.players)
     if decl not in active:
         raise _fail(f"declarer: seat {decl} is the dealer sitting out; he cannot declare")
     defenders = defenders_of(active, decl)
     for s in result.defence:
         if s not in defenders:
             raise _fail(f"defence: seat {s} is not one of the declarer's opponents {defenders}")
-    if kind is DealKind.MISERE:
-        if not contract.is_misere:
-            raise _fail(f"contract: a misère deal needs the misère contract, not {contract}")
-        if result.defence:
-            raise _fail("defence: nobody whists on a misère (Kodeks 3.8.2)")
-        if result.misere_half:
-            if n != 4:
-                raise _fail(
-                    "half_with_dealer: misère «пополам» needs a 4-handed dealer (Kodeks 3.6.9)"
-                )
-            if not rules.misere_half_with_dealer:
-                raise _fail("half_with_dealer: misere_half_with_dealer is off in these rules")
-        return
+    return defenders
+
+
+def _check_misere(result: DealResult, rules: Rules) -> None:
+    assert result.contract is not None
+    if not result.contract.is_misere:
+        raise _fail(f"contract: a misère deal needs the misère contract, not {result.contract}")
+    if result.defence:
+        raise _fail("defence: nobody whists on a misère (Kodeks 3.8.2)")
+    if result.misere_half:
+        if result.players != 4:
+            raise _fail("half_with_dealer: misère «пополам» needs a 4-handed dealer (Kodeks 3.6.9)")
+        if not rules.misere_half_with_dealer:
+            raise _fail("half_with_dealer: misere_half_with_dealer is off in these rules")
+
+
+def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], played: bool) -> None:
+    """A trick game: its concession, check, half-whist or whists fit the rules."""
+    kind, contract, decl = result.kind, result.contract, result.declarer
+    assert contract is not None and decl is not None
     if contract.is_misere:
         raise _fail(f"kind: a misère must be scored as kind 'misere', not {kind.value!r}")
     if result.misere_half:
         raise _fail("half_with_dealer: only a misère is played «пополам» (Kodeks 3.6.9)")
-    calls = [result.defence.get(d, DefenceCall.PASS) for d in defenders]
     if result.conceded not in (0, 3, 10):
         raise _fail(f"conceded: 3 («без трёх») or 10 («без всех»), not {result.conceded}")
     if result.conceded == 3:
@@ -185,28 +213,20 @@ def check_result(result: DealResult, rules: Rules) -> None:
             raise _fail("conceded: «без трёх» is not allowed unless bez_trekh=true (Kodeks 3.5.4)")
         return
     if result.conceded == 10:
-        if played and tricks.get(decl, 0) != 0:
+        if played and result.tricks.get(decl, 0) != 0:
             raise _fail("conceded: «без всех» means the declarer took no trick (Kodeks 3.5.4)")
         return
     if result.ten_checked:
         if contract.level != 10:
-            raise _fail("ten_checked: only a 10-game is checked (spec §5.2)")
+            raise _fail("ten_checked: only a 10-game is checked (rules.md §5.2)")
         if result.defence:
             raise _fail("defence: a checked 10-game is not whisted (seed-002 p.26)")
         if kind is not DealKind.GAME:
             raise _fail("ten_checked: a checked 10-game is laid out and counted; give the tricks")
         return
+    calls = [result.defence.get(d, DefenceCall.PASS) for d in defenders]
     if DefenceCall.HALF in calls:
-        if kind is not DealKind.NOT_PLAYED:
-            raise _fail("defence: after an accepted half-whist the game is not played (spec §5.4)")
-        if calls[0] is not DefenceCall.PASS or calls[1] is not DefenceCall.HALF:
-            raise _fail(
-                "defence: half-whist is said by the second opponent after the first passed "
-                f"(the first opponent is seat {defenders[0]}); write pass then half"
-            )
-        if contract.level not in rules.half_whist_levels:
-            levels = ", ".join(str(x) for x in sorted(rules.half_whist_levels)) or "none"
-            raise _fail(f"defence: half-whist is allowed on levels {levels}, not {contract.level}")
+        _check_half_whist(result, rules, defenders, calls)
         return
     whists = calls.count(DefenceCall.WHIST)
     if kind is DealKind.NOT_PLAYED and whists == 2:
@@ -215,12 +235,29 @@ def check_result(result: DealResult, rules: Rules) -> None:
         raise _fail("za_svoimi: «за своими» needs exactly one whister (seed-002 p.27)")
 
 
+def _check_half_whist(
+    result: DealResult, rules: Rules, defenders: tuple[int, int], calls: list[DefenceCall]
+) -> None:
+    """Полвиста: said by the second opponent after the first passed, on an allowed level."""
+    assert result.contract is not None
+    if result.kind is not DealKind.NOT_PLAYED:
+        raise _fail("defence: after an accepted half-whist the game is not played (rules.md §5.4)")
+    if calls[0] is not DefenceCall.PASS or calls[1] is not DefenceCall.HALF:
+        raise _fail(
+            "defence: half-whist is said by the second opponent after the first passed "
+            f"(the first opponent is seat {defenders[0]}); write pass then half"
+        )
+    if result.contract.level not in rules.half_whist_levels:
+        levels = ", ".join(str(x) for x in sorted(rules.half_whist_levels)) or "none"
+        raise _fail(f"defence: half-whist is allowed on levels {levels}, not {result.contract.level}")
+
+
 def deal_label(result: DealResult, names: tuple[str, ...]) -> str:
     """A short human summary of a deal: ``A 7♠ −1``, ``all-pass``, ``B misère 0``."""
-    if result.kind.value == "void":
+    if result.kind is DealKind.VOID:
         return "void deal (re-dealt)"
-    if result.kind.value == "penalty":
-        offender = getattr(result, "offender", None)
+    if result.kind is DealKind.PENALTY:
+        offender = result.offender
         return f"penalty on {names[offender]}" if offender is not None else "penalty"
     if result.kind is DealKind.ALL_PASS:
         parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in sorted(result.active)]

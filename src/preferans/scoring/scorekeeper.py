@@ -59,7 +59,6 @@ from ..errors import PreferansError, ScoreError
 from ..rules import Rules
 from ..seats import active_seats, defenders_of
 from . import DealScore
-from .contract_text import parse_contract
 from .pulka import Pulka
 
 __all__ = ["HEADER_KEY", "ScoreKeeper", "parse_line"]
@@ -385,98 +384,139 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
 
 def _contract(text: str) -> Contract:
     try:
-        return parse_contract(text)
-    except ScoreError as e:
-        raise _fail(f"game: {str(e).split(': ', 1)[1]}") from None
+        return Contract.parse(text)
+    except PreferansError as e:
+        raise _fail(f"game: {e}") from None
 
 
 def parse_line(text: str, pulka: Pulka) -> _Parsed:
     """Read one compact line (see the module docstring)."""
-    names = pulka.names
-    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    trick_re = re.compile(rf"^({alt})[=:]?(\d+)$")
-    call_re = re.compile(rf"^({alt}):([^\d]+)(\d*)$")
     tokens = text.split()
     if not tokens:
         raise _fail("empty line")
+    head = tokens[0].lower()
+    names = pulka.names
+    if head in _VOID:
+        return _void_line(tokens[1:], names)
+    if head in _PENALTY:
+        return _penalty_line(tokens[1:], names)
+    return _LineReader(pulka).read(tokens)
+
+
+def _void_line(tokens: Sequence[str], names: tuple[str, ...]) -> _Parsed:
+    """``void [OFFENDER] [@DEALER]`` — a misdeal, dealt again (seed-002 p.12)."""
     p = _Parsed()
-    i = 0
-    first = tokens[0]
-    if first.lower() in _VOID:
-        p.void = True  # seed-002 p.12
-        for tok in tokens[1:]:
-            if tok in names:
-                p.offender = names.index(tok)
-            elif tok.startswith("@") and tok[1:] in names:
-                p.dealer = names.index(tok[1:])
-            else:
-                raise _fail(f"void: cannot read {tok!r}; write 'void' or 'void C' (who dealt out of turn)")
-        return p
-    if first.lower() in _PENALTY:
-        # Kodeks 3.3.16.3: "penalty A B:52 D:7" — B writes 52 and D 7 whists on the offender A.
-        if len(tokens) < 3 or tokens[1] not in names:
-            raise _fail("penalty: write 'penalty OFFENDER B:52 D:7' (Kodeks 3.3.16.3)")
-        p.offender = names.index(tokens[1])
-        p.penalty = {}
-        for tok in tokens[2:]:
-            writer, sep, amount = tok.partition(":")
-            if tok.startswith("@") and tok[1:] in names:
-                p.dealer = names.index(tok[1:])
-            elif sep and writer in names:
-                p.penalty[names.index(writer)] = _whists(amount, f"penalty of {writer}")
-            else:
-                raise _fail(f"penalty: cannot read {tok!r}; write PLAYER:WHISTS, e.g. B:52")
-        return p
-    if first.lower() in _ALLPASS:
-        p.allpass = True
-        i = 1
-    else:
+    p.void = True
+    for tok in tokens:
+        if tok in names:
+            p.offender = names.index(tok)
+        elif tok.startswith("@") and tok[1:] in names:
+            p.dealer = names.index(tok[1:])
+        else:
+            raise _fail(f"void: cannot read {tok!r}; write 'void' or 'void C' (who dealt out of turn)")
+    return p
+
+
+def _penalty_line(tokens: Sequence[str], names: tuple[str, ...]) -> _Parsed:
+    """``penalty A B:52 D:7`` — B writes 52 and D 7 whists on the offender A (Kodeks 3.3.16.3)."""
+    if len(tokens) < 2 or tokens[0] not in names:
+        raise _fail("penalty: write 'penalty OFFENDER B:52 D:7' (Kodeks 3.3.16.3)")
+    p = _Parsed()
+    p.offender = names.index(tokens[0])
+    p.penalty = {}
+    for tok in tokens[1:]:
+        writer, sep, amount = tok.partition(":")
+        if tok.startswith("@") and tok[1:] in names:
+            p.dealer = names.index(tok[1:])
+        elif sep and writer in names:
+            p.penalty[names.index(writer)] = _whists(amount, f"penalty of {writer}")
+        else:
+            raise _fail(f"penalty: cannot read {tok!r}; write PLAYER:WHISTS, e.g. B:52")
+    return p
+
+
+class _LineReader:
+    """A deal line: its head (``allpass``, or the declarer and the contract), then
+    defence calls, tricks and options in any order."""
+
+    def __init__(self, pulka: Pulka) -> None:
+        self.pulka = pulka
+        self.names = names = pulka.names
+        alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        self.trick_re = re.compile(rf"^({alt})[=:]?(\d+)$")
+        self.call_re = re.compile(rf"^({alt}):([^\d]+)(\d*)$")
+        self.p = _Parsed()
+        self.last_caller: int | None = None  # a bare number after "B:w" is B's tricks
+
+    def read(self, tokens: Sequence[str]) -> _Parsed:
+        i = self._head(tokens)
+        for tok in tokens[i:]:
+            if not (self._call(tok) or self._tricks(tok) or self._number(tok) or self._option(tok)):
+                raise _fail(f"cannot read {tok!r} (players: {', '.join(self.names)}; see 'help')")
+        return self.p
+
+    def _head(self, tokens: Sequence[str]) -> int:
+        """``allpass`` or ``DECLARER CONTRACT``; returns the index of the next token."""
+        p, names, first = self.p, self.names, tokens[0]
+        if first.lower() in _ALLPASS:
+            p.allpass = True
+            return 1
         if first not in names:
-            raise _fail(
-                f"line: start with the declarer ({', '.join(names)}) or 'allpass', not {first!r}"
-            )
+            raise _fail(f"line: start with the declarer ({', '.join(names)}) or 'allpass', not {first!r}")
         p.declarer = names.index(first)
         if len(tokens) < 2:
             raise _fail("contract: write the game after the declarer, e.g. 'A 7S'")
-        contract_text = tokens[1]
-        i = 2
-        if i < len(tokens) and contract_text.isdigit() and not trick_re.match(tokens[i]):
-            contract_text += tokens[i]  # "7 S" / "10 NT"
+        text, i = tokens[1], 2
+        if i < len(tokens) and text.isdigit() and not self.trick_re.match(tokens[i]):
+            text += tokens[i]  # "7 S" / "10 NT"
             i += 1
-        p.contract = _contract(contract_text)
-    last_caller: int | None = None
-    while i < len(tokens):
-        tok = tokens[i]
-        low = tok.lower()
-        i += 1
-        m = call_re.match(tok)
-        if m and not p.allpass:
-            who = names.index(m.group(1))
-            call = _CALLS.get(m.group(2).lower())
-            if call is None:
-                raise _fail(f"defence: {tok!r}: write {m.group(1)}:w (whist), :p (pass) or :h (half)")
-            p.defence[who] = call
-            if m.group(3):
-                p.tricks[who] = _int(int(m.group(3)), f"tricks of {m.group(1)}", 0, 10)
-            last_caller = who
-            continue
-        m = trick_re.match(tok)
-        if m:
-            who = names.index(m.group(1))
-            n = int(m.group(2))
-            if p.allpass and pulka.players == 4 and who == _dealer(p, pulka):
-                p.dealer_tricks = _int(n, "dealer_tricks", 0, 2)
-            else:
-                p.tricks[who] = _int(n, f"tricks of {m.group(1)}", 0, 10)
-            last_caller = None
-            continue
-        if tok.isdigit():
-            who2 = last_caller if last_caller is not None else p.declarer
-            if who2 is None:
-                raise _fail(f"tricks: whose {tok} tricks? write e.g. A{tok}")
-            p.tricks[who2] = _int(int(tok), f"tricks of {names[who2]}", 0, 10)
-            last_caller = None
-            continue
+        p.contract = _contract(text)
+        return i
+
+    def _call(self, tok: str) -> bool:
+        """``B:w``, ``C:p``, ``C:h`` — with the tricks glued on, ``B:w2``."""
+        m = self.call_re.match(tok)
+        if not m or self.p.allpass:
+            return False
+        who = self.names.index(m.group(1))
+        call = _CALLS.get(m.group(2).lower())
+        if call is None:
+            raise _fail(f"defence: {tok!r}: write {m.group(1)}:w (whist), :p (pass) or :h (half)")
+        self.p.defence[who] = call
+        if m.group(3):
+            self.p.tricks[who] = _int(int(m.group(3)), f"tricks of {m.group(1)}", 0, 10)
+        self.last_caller = who
+        return True
+
+    def _tricks(self, tok: str) -> bool:
+        """``B2`` (``B=2``, ``B:2``): B took 2; on a 4-handed all-pass the dealer's talon tricks."""
+        m = self.trick_re.match(tok)
+        if not m:
+            return False
+        p = self.p
+        who = self.names.index(m.group(1))
+        n = int(m.group(2))
+        if p.allpass and self.pulka.players == 4 and who == _dealer(p, self.pulka):
+            p.dealer_tricks = _int(n, "dealer_tricks", 0, 2)
+        else:
+            p.tricks[who] = _int(n, f"tricks of {m.group(1)}", 0, 10)
+        self.last_caller = None
+        return True
+
+    def _number(self, tok: str) -> bool:
+        """A bare number: the tricks of the last caller, else of the declarer."""
+        if not tok.isdigit():
+            return False
+        who = self.last_caller if self.last_caller is not None else self.p.declarer
+        if who is None:
+            raise _fail(f"tricks: whose {tok} tricks? write e.g. A{tok}")
+        self.p.tricks[who] = _int(int(tok), f"tricks of {self.names[who]}", 0, 10)
+        self.last_caller = None
+        return True
+
+    def _option(self, tok: str) -> bool:
+        """``@D``, ``x2``, ``-3``, ``-10``, ``open``, ``half``, ``help=C``, ``bomb=A,B``."""
+        p, names, low = self.p, self.names, tok.lower()
         if tok.startswith("@") and tok[1:] in names:
             p.dealer = names.index(tok[1:])
         elif low.startswith("dealer=") and tok[7:] in names:
@@ -496,8 +536,8 @@ def parse_line(text: str, pulka: Pulka) -> _Parsed:
         elif low.startswith("bomb=") and all(b in names for b in tok[5:].split(",")):
             p.bombs = tuple(names.index(b) for b in tok[5:].split(","))
         else:
-            raise _fail(f"cannot read {tok!r} (players: {', '.join(names)}; see 'help')")
-    return p
+            return False
+        return True
 
 
 def _dealer(p: _Parsed, pulka: Pulka) -> int:

@@ -1,4 +1,4 @@
-"""Final settlement (расчёт, роспись пульки) by both methods of spec §11.
+"""Final settlement (расчёт, роспись пульки) by both methods of rules.md §11.
 
 * :func:`procedural` — the "first method" (§11.1) as done on paper: unclosed
   pools are brought to the largest and the difference goes to the mountain
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import ScoreError
-from ..rules import Rules
+from ..rules import Rounding, Rules
 from .sheet import Amount, Entry, Sheet
 
 __all__ = ["Settlement", "closed_formula", "entries_net", "procedural", "round_nets", "settle"]
@@ -48,10 +48,10 @@ def closed_formula(
 
 
 def entries_net(entries: Iterable[Entry], players: int, rules: Rules) -> list[Fraction]:
-    """What some sheet lines alone are worth to each player (spec §11.2), e.g. one deal's.
+    """What some sheet lines alone are worth to each player (rules.md §11.2), e.g. one deal's.
 
     >>> entries_net([Entry("pool", 0, 2), Entry("whists", 1, 4, 0), Entry("whists", 2, 4, 0)],
-    ...             3, Rules())  # spec §12.2 C1
+    ...             3, Rules())  # rules.md §12.2 C1
     [Fraction(16, 3), Fraction(-8, 3), Fraction(-8, 3)]
     """
     pool: list[Amount] = [Fraction(0)] * players
@@ -69,7 +69,7 @@ def entries_net(entries: Iterable[Entry], players: int, rules: Rules) -> list[Fr
 
 @dataclass(frozen=True, slots=True)
 class Procedure:
-    """The stages of the first method (spec §11.1), for showing the working."""
+    """The stages of the first method (rules.md §11.1), for showing the working."""
 
     mountain: tuple[Fraction, ...]  # after converting pools (step 1)
     amnesty: Fraction  # the smallest mountain, subtracted (step 2)
@@ -104,14 +104,14 @@ def procedural(
 
 
 def round_nets(
-    net: Sequence[Fraction], mode: str, mountain: Sequence[Amount] = ()
+    net: Sequence[Fraction], mode: Rounding, mountain: Sequence[Amount] = ()
 ) -> list[Fraction]:
-    """Round results to whole whists keeping the sum zero (spec §11.3).
+    """Round results to whole whists keeping the sum zero (rules.md §11.3).
 
     * ``exact`` — unchanged;
     * ``half_up`` — to the nearest whole (halves up), then the rounding
       residue is given back by largest remainder so the sum stays zero;
-    * ``kodeks_shift`` — the book's trick for a 4-handed table [S17]: when all
+    * ``kodeks_shift`` — the book's trick for a 4-handed table «Преферанс во всех видах»: when all
       results end in a half, one player (the first with an odd mountain, else
       the first) moves +3/2 and the others −1/2 (E-S8); otherwise ``half_up``.
 
@@ -160,7 +160,7 @@ class Settlement:
 
 
 def settle(sheet: Sheet, rules: Rules) -> Settlement:
-    """Settle a sheet by both methods; they must agree and sum to zero (spec §11.4)."""
+    """Settle a sheet by both methods; they must agree and sum to zero (rules.md §11.4)."""
     k_pool, k_mount = rules.k_pool, rules.k_mount
     net = closed_formula(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount)
     proc = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount)

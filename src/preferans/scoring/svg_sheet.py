@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from .settlement import Settlement
@@ -117,20 +118,51 @@ def _slot(
     return x, (a + b) / 2, (-90 if side == "left" else 90), b - a
 
 
+class _Geometry(NamedTuple):
+    """Where the sheet lies on the page: the outer box, the band depth and the circle."""
+
+    x0: float
+    y0: float
+    w: float
+    h: float
+    depth: float  # from the edge to the inner box
+    insets: tuple[float, ...]  # each band's outer edge, measured from the sheet's edge
+    radius: float  # of the pool circle in the middle
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x0 + self.w / 2, self.y0 + self.h / 2
+
+
 def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: str = "") -> str:
     """Draw a sheet and its settlement."""
-    names = sheet.names
-    n = len(names)
+    n = sheet.players
     four = n == 4
     w, h = (760.0, 760.0) if four else (900.0, 620.0)
     x0, y0 = 60.0, 96.0
-    depth = 250.0 if four else 230.0  # from the edge to the inner box
+    depth = 250.0 if four else 230.0
+    insets = tuple(depth * b for _, _, b in _BANDS)
+    radius = min(w - 2 * insets[-1], h - 2 * insets[-1]) / 2 - 12
+    g = _Geometry(x0, y0, w, h, depth, insets, radius)
     c = _Canvas()
     rows = 3 + n + (n * (n - 1) + 2) // 3
-    total_h = y0 + h + 90 + 26 * rows
-    total_w = x0 * 2 + w
+    total_w, total_h = x0 * 2 + w, y0 + h + 90 + 26 * rows
+    _paper(c, total_w, total_h, title)
+    _frame(c, g, four, pool_target)
+    sides = ("bottom", "left", "top", "right") if four else ("left", "top", "right")
+    for i in range(n):
+        _player(c, g, sheet, i, sides[i])
+    _totals(c, g, sheet, settlement)
+    body = "\n".join(c.parts)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
+        f'viewBox="0 0 {total_w:.0f} {total_h:.0f}">\n{body}\n</svg>\n'
+    )
+
+
+def _paper(c: _Canvas, total_w: float, total_h: float, title: str) -> None:
+    """The page: faint squared paper and the title."""
     c.parts.append(f'<rect x="0" y="0" width="{total_w:.0f}" height="{total_h:.0f}" fill="{PAPER}"/>')
-    # faint squared paper
     step = 20
     for gx in range(0, int(total_w), step):
         c.parts.append(f'<line x1="{gx}" y1="0" x2="{gx}" y2="{total_h:.0f}" stroke="{GRID}" '
@@ -140,26 +172,25 @@ def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: 
                        'stroke-width="0.5"/>')  # fmt: skip
     if title:
         c.text(total_w / 2, 30, title, size=18, family=FONT, weight="bold", fill=LINE)
-    # -- the frame: outer box, band boxes, inner box -----------------------------------------
-    insets = [depth * b for _, _, b in _BANDS]  # band outer edges from the sheet edge
+
+
+def _frame(c: _Canvas, g: _Geometry, four: bool, pool_target: int) -> None:
+    """The outer box, the band boxes, the lines dividing the players and the pool circle."""
+    x0, y0, w, h, insets, radius = g.x0, g.y0, g.w, g.h, g.insets, g.radius
     c.rect(x0, y0, w, h, stroke=2.4, fill="#fffdf6")
     for k, d in enumerate(insets):
         c.rect(x0 + d, y0 + d, w - 2 * d, h - 2 * d, stroke=2.0 if k == 2 else 1.4)
-    cx, cy = x0 + w / 2, y0 + h / 2
+    cx, cy = g.centre
     inner = insets[-1]
-    # -- dividing lines ------------------------------------------------------------------------
     corners = {
         "tl": (x0, y0, 1, 1), "tr": (x0 + w, y0, -1, 1),
         "bl": (x0, y0 + h, 1, -1), "br": (x0 + w, y0 + h, -1, -1),
     }  # fmt: skip
-    use = ("tl", "tr", "bl", "br") if four else ("tl", "tr")
-    radius = min(w - 2 * inner, h - 2 * inner) / 2 - 12
-    for key in use:
+    for key in ("tl", "tr", "bl", "br") if four else ("tl", "tr"):
         px, py, sx, sy = corners[key]
         ix, iy = px + sx * inner, py + sy * inner
         c.line(px, py, ix, iy, 2.0)
-        # on to the circle
-        dx, dy = cx - ix, cy - iy
+        dx, dy = cx - ix, cy - iy  # on to the circle
         dist = (dx * dx + dy * dy) ** 0.5
         c.line(ix, iy, cx - dx / dist * radius, cy - dy / dist * radius, 1.4)
     if not four:
@@ -175,72 +206,76 @@ def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: 
     )
     c.text(cx, cy - radius * 0.28, "пуля", size=13, family=FONT, fill="#6b6f78")
     c.text(cx, cy + radius * 0.12, str(pool_target), size=min(40, radius * 0.8), weight="bold")
-    # -- each player's bands ---------------------------------------------------------------------
-    sides = ("bottom", "left", "top", "right") if four else ("left", "top", "right")
 
-    def band(side: str, inset: float, t0: float, t1: float, caption: str, value: str) -> None:
-        """A caption at the start of a strip and the running totals centred after it.
 
-        A strip runs along its band's centre line between the lines that close it (corner
-        diagonals, separators), which cross the centre line exactly at its ends."""
-        x, y, ang, length = _slot(side, inset, t0, t1, w, h, x0, y0)
-        half = length / 2 - 12
+def _band(c: _Canvas, g: _Geometry, side: str, inset: float, t0: float, t1: float, caption: str,
+          value: str) -> None:  # fmt: skip
+    """A caption at the start of a strip and the running totals centred after it.
 
-        def at(s: float) -> tuple[float, float]:  # s runs from -half (start) to +half
-            return (x + s, y) if ang == 0 else ((x, y - s) if ang < 0 else (x, y + s))
+    A strip runs along its band's centre line between the lines that close it (corner
+    diagonals, separators), which cross the centre line exactly at its ends."""
+    x, y, ang, length = _slot(side, inset, t0, t1, g.w, g.h, g.x0, g.y0)
+    half = length / 2 - 12
 
-        cx_, cy_ = at(-half + 4)
-        c.text(cx_, cy_, caption, size=11, angle=ang, anchor="start", family=FONT,
-               fill="#8a8f99")  # fmt: skip
-        start = -half + len(caption) * 11 * 0.6 + 12  # after the caption
-        fit = max(40.0, half - start - 6)
-        vx, vy = at((start + half) / 2)
-        c.text(vx, vy, _fit_run(value, fit), angle=ang, fit=fit)
+    def at(s: float) -> tuple[float, float]:  # s runs from -half (start) to +half
+        return (x + s, y) if ang == 0 else ((x, y - s) if ang < 0 else (x, y + s))
 
-    for i in range(n):
-        side = sides[i]
-        others = [(i + k) % n for k in range(1, n)]
-        for name, a, b in _BANDS:
-            mid = depth * (a + b) / 2
-            if name != "whists":
-                column = "pool" if name == "pool" else "mountain"
-                band(side, mid, 0.0, 1.0, "пуля" if name == "pool" else "гора",
-                     running_text(sheet.running(column, i)))  # fmt: skip
-                continue
-            if four:
-                edge = w if side in ("top", "bottom") else h
-                for k in (1, 2):  # separators between the three opponents' whists
-                    t = k / 3
-                    if side in ("top", "bottom"):
-                        yy = y0 + h if side == "bottom" else y0
-                        dy = -insets[0] if side == "bottom" else insets[0]
-                        c.line(x0 + w * t, yy, x0 + w * t, yy + dy, 1.2)
-                    else:
-                        xx = x0 if side == "left" else x0 + w
-                        dx = insets[0] if side == "left" else -insets[0]
-                        c.line(xx, y0 + h * t, xx + dx, y0 + h * t, 1.2)
-                for k, o in enumerate(others):
-                    # thirds of the whole edge, measured along the strip
-                    t0 = max(0.0, (edge * k / 3 - mid) / (edge - 2 * mid))
-                    t1 = min(1.0, (edge * (k + 1) / 3 - mid) / (edge - 2 * mid))
-                    band(side, mid, t0, t1, f"на {names[o]}",
-                         running_text(sheet.running("whists", i, o)))  # fmt: skip
-            elif side == "top":
-                for o, t0, t1 in ((0, 0.0, 0.5), (2, 0.5, 1.0)):
-                    band("top", mid, t0, t1, f"на {names[o]}",
-                         running_text(sheet.running("whists", i, o)))  # fmt: skip
-            else:
-                band(side, mid, 0.0, 1.0, f"на {names[1]}",
-                     running_text(sheet.running("whists", i, 1)))  # fmt: skip
-                other = 2 if i == 0 else 0
-                t0, t1 = (0.0, 0.5) if side == "left" else (0.5, 1.0)
-                band("bottom", mid, t0, t1, f"на {names[other]}",
-                     running_text(sheet.running("whists", i, other)))  # fmt: skip
-        # the player's name outside his side
-        nx, ny, ang, _ = _slot(side, -26, 0.0, 1.0, w, h, x0, y0)
-        c.text(nx, ny, names[i], size=20, angle=ang, weight="bold", family=FONT, fill=LINE)
-    # -- totals and settlement ---------------------------------------------------------------------
-    ty = y0 + h + 76
+    cx_, cy_ = at(-half + 4)
+    c.text(cx_, cy_, caption, size=11, angle=ang, anchor="start", family=FONT, fill="#8a8f99")
+    start = -half + len(caption) * 11 * 0.6 + 12  # after the caption
+    fit = max(40.0, half - start - 6)
+    vx, vy = at((start + half) / 2)
+    c.text(vx, vy, _fit_run(value, fit), angle=ang, fit=fit)
+
+
+def _player(c: _Canvas, g: _Geometry, sheet: Sheet, i: int, side: str) -> None:
+    """One player's mountain, pool and whists on his side of the sheet, and his name."""
+    names, n = sheet.names, sheet.players
+    four = n == 4
+    x0, y0, w, h, insets = g.x0, g.y0, g.w, g.h, g.insets
+    others = [(i + k) % n for k in range(1, n)]
+    for name, a, b in _BANDS:
+        mid = g.depth * (a + b) / 2
+        if name != "whists":
+            column = "pool" if name == "pool" else "mountain"
+            _band(c, g, side, mid, 0.0, 1.0, "пуля" if name == "pool" else "гора",
+                  running_text(sheet.running(column, i)))  # fmt: skip
+            continue
+        if four:
+            edge = w if side in ("top", "bottom") else h
+            for k in (1, 2):  # separators between the three opponents' whists
+                t = k / 3
+                if side in ("top", "bottom"):
+                    yy = y0 + h if side == "bottom" else y0
+                    dy = -insets[0] if side == "bottom" else insets[0]
+                    c.line(x0 + w * t, yy, x0 + w * t, yy + dy, 1.2)
+                else:
+                    xx = x0 if side == "left" else x0 + w
+                    dx = insets[0] if side == "left" else -insets[0]
+                    c.line(xx, y0 + h * t, xx + dx, y0 + h * t, 1.2)
+            for k, o in enumerate(others):
+                # thirds of the whole edge, measured along the strip
+                t0 = max(0.0, (edge * k / 3 - mid) / (edge - 2 * mid))
+                t1 = min(1.0, (edge * (k + 1) / 3 - mid) / (edge - 2 * mid))
+                _band(c, g, side, mid, t0, t1, f"на {names[o]}", running_text(sheet.running("whists", i, o)))
+        elif side == "top":
+            for o, t0, t1 in ((0, 0.0, 0.5), (2, 0.5, 1.0)):
+                _band(c, g, "top", mid, t0, t1, f"на {names[o]}", running_text(sheet.running("whists", i, o)))
+        else:
+            _band(c, g, side, mid, 0.0, 1.0, f"на {names[1]}", running_text(sheet.running("whists", i, 1)))
+            other = 2 if i == 0 else 0
+            t0, t1 = (0.0, 0.5) if side == "left" else (0.5, 1.0)
+            _band(c, g, "bottom", mid, t0, t1, f"на {names[other]}",
+                  running_text(sheet.running("whists", i, other)))  # fmt: skip
+    nx, ny, ang, _ = _slot(side, -26, 0.0, 1.0, w, h, x0, y0)
+    c.text(nx, ny, names[i], size=20, angle=ang, weight="bold", family=FONT, fill=LINE)
+
+
+def _totals(c: _Canvas, g: _Geometry, sheet: Sheet, settlement: Settlement) -> None:
+    """Below the sheet: each player's totals and result, then every pair's whists."""
+    names, n = sheet.names, sheet.players
+    x0 = g.x0
+    ty = g.y0 + g.h + 76
     cols = [x0 + 10, x0 + 150, x0 + 250, x0 + 370, x0 + 520, x0 + 650]
     heads = ("player", "pool", "mountain", "whists ±", "net (whists)", "≈")
     for x, head in zip(cols, heads, strict=True):
@@ -263,11 +298,5 @@ def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: 
     for r in range(0, len(pairs), 3):
         c.text(x0 + 10, y, "  ·  ".join(pairs[r:r + 3]), size=14, anchor="start")
         y += 24
-    c.text(x0 + 10, y + 4, f"settlement: {len(sheet.history)} deals; spec §11.1 = §11.2; Σ net = 0",
+    c.text(x0 + 10, y + 4, f"settlement: {len(sheet.history)} deals; rules.md §11.1 = §11.2; Σ net = 0",
            size=12, anchor="start", family=FONT, fill="#6b6f78")  # fmt: skip
-    body = "\n".join(c.parts)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
-        f'viewBox="0 0 {total_w:.0f} {total_h:.0f}">\n{body}\n</svg>\n'
-    )
-

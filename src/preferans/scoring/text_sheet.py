@@ -91,7 +91,7 @@ def render_text(
         out.append(f"  {names[i]}: " + "; ".join(parts))
     out.append("")
     out.append(f"Settlement in whists (k_pool {rules.k_pool}, k_mount {rules.k_mount}, "
-               f"both methods of spec §11 agree)")  # fmt: skip
+               f"both methods of rules.md §11 agree)")  # fmt: skip
     out.append(row("net", [amount_text(x) for x in settlement.net]))
     if any(x.denominator != 1 for x in settlement.net):
         out.append(row("≈", [_decimal(x) for x in settlement.net]))

@@ -105,7 +105,7 @@ class TableGame:
         self.rulings = rulings
         self.table: Table | None = None  # the game loop, from the moment the game starts
         self.record: dict[str, Any] | None = None
-        self.stop_votes: set[int] = set()  # seats that agreed to end the game now (spec §10)
+        self.stop_votes: set[int] = set()  # seats that agreed to end the game now (rules.md §10)
 
     # -- the game loop's state -------------------------------------------------------------
     @property
@@ -187,7 +187,7 @@ class TableGame:
                 for seat, action in d.moves:
                     table.move(seat, action)
             if row.status == "finished" and not table.is_over:
-                table.stop()  # ended by agreement (spec §10)
+                table.stop()  # ended by agreement (rules.md §10)
         if row.status == "finished":
             game.record = storage.record(table_id)
         return game
@@ -344,7 +344,7 @@ class TableGame:
         return to_json(self.table.to_record({"event": "preferans serve", "date": date, "table": self.id}))
 
     def vote_stop(self, seat: int) -> bool:
-        """Agree to end the game between deals (spec §10: unclosed pools settled as they are).
+        """Agree to end the game between deals (rules.md §10: unclosed pools settled as they are).
 
         The game ends when every person at the table has agreed (bots always do);
         returns whether it ended.

@@ -26,7 +26,7 @@ def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
 
 
 def public_view(deal: Deal) -> dict[str, Any]:
-    """What everybody at the table sees (spec §11.5: calls, played cards, the
+    """What everybody at the table sees (rules.md §11.5: calls, played cards, the
     talon once shown, hands lying face up) — for spectators.
 
     Built from the view of a seat that is not the declarer (so discards are

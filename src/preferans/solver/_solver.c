@@ -4,7 +4,7 @@
  * The value of a position is the number of tricks the *focus* player (the
  * declarer, or on all-pass the player whose tricks are asked) takes from
  * the current trick on.  One side maximises it: the focus player in a trick
- * game, his two opponents in misère and on all-pass (spec §6–§8).
+ * game, his two opponents in misère and on all-pass (rules.md §6–§8).
  *
  * The search is a boolean "can the maximising side reach >= target?" search
  * (a null window), driven to the exact value by MTD(f)-style stepping.  The
@@ -153,7 +153,7 @@ static void start_trick(Ctx *c)
     c->k = 0;
     c->table = 0;
     c->led = c->best = c->who = -1;
-    if (c->tidx < c->ntalon) { /* spec §8.2: a talon card leads tricks 1 and 2 */
+    if (c->tidx < c->ntalon) { /* rules.md §8.2: a talon card leads tricks 1 and 2 */
         int t = c->talon[c->tidx];
         c->led = SUIT(t);
         c->leader = 0; /* first hand plays first on a talon trick */
@@ -172,13 +172,13 @@ static inline void add_card(Ctx *c, int p, int x)
         c->best = x;
         c->who = p;
     } else if (c->best < 0) {
-        /* 3-player all-pass talon trick: the talon names the suit only (spec §8.2) */
+        /* 3-player all-pass talon trick: the talon names the suit only (rules.md §8.2) */
         if (SUIT(x) == c->led) {
             c->best = x;
             c->who = p;
         }
     } else if (SUIT(x) == SUIT(c->best) ? x > c->best : SUIT(x) == c->trump) {
-        c->best = x; /* spec §6: highest trump, else highest of the led suit */
+        c->best = x; /* rules.md §6: highest trump, else highest of the led suit */
         c->who = p;
     }
     c->table |= 1u << x;
@@ -190,7 +190,7 @@ static inline uint32_t legal_cards(const Ctx *c, int p)
     uint32_t h = c->hand[p];
     if (c->led < 0)
         return h;
-    uint32_t f = h & SMASK(c->led); /* spec §6: follow suit, */
+    uint32_t f = h & SMASK(c->led); /* rules.md §6: follow suit, */
     if (f)
         return f;
     if (c->trump >= 0 && (h & SMASK(c->trump))) /* else trump when holding one */
@@ -298,12 +298,12 @@ static int trick_node(Ctx *c, int target)
             r = trick_node(c, target);
         } else {
             int w = c->who;
-            c->leader = w; /* spec §6: the winner leads; talon tricks reset it */
+            c->leader = w; /* rules.md §6: the winner leads; talon tricks reset it */
             if (c->tidx < c->ntalon)
                 c->tidx++;
             start_trick(c);
             if (c->tidx >= c->ntalon && tidx < c->ntalon)
-                c->leader = 0; /* spec §8.2: trick 3 is led by first hand */
+                c->leader = 0; /* rules.md §8.2: trick 3 is led by first hand */
             r = boundary(c, target - (w == c->focus));
         }
         c->hand[p] ^= 1u << x;

@@ -1,7 +1,7 @@
 """What a player could make with the talon: the contract table (Kodeks 3.3.16.3).
 
 For a player who takes the talon, every distinct discard is tried for each
-denomination (♠ ♣ ♦ ♥ NT, first hand leading, spec §2) and for misère; the
+denomination (♠ ♣ ♦ ♥ NT, first hand leading, rules.md §2) and for misère; the
 table keeps the best.  Discards of cards that are interchangeable (adjacent
 in rank with no other player's card between them) are tried once, and a
 discard is solved exactly only when a null-window test shows it beats the
@@ -138,7 +138,7 @@ def discard_table(
 def _args(h: list[int], trump: int, goal: int, player: int) -> EngineArgs:
     return {
         "hands": (h[0], h[1], h[2]),
-        "leader": 0,  # spec §2: first hand leads in every deal
+        "leader": 0,  # rules.md §2: first hand leads in every deal
         "trick": (),
         "trump": trump,
         "goal": goal,

@@ -1,7 +1,7 @@
 """A double-dummy position: three open hands, the trick on the table, the goal.
 
 Players are the three *active* hands by index: 0 = first hand, 1 = second,
-2 = third (spec §2); the order of play is 0 → 1 → 2 → 0.  The text form is
+2 = third (rules.md §2); the order of play is 0 → 1 → 2 → 0.  The text form is
 
 ``<hand 0> / <hand 1> / <hand 2> | <goal> key=value …``
 
@@ -57,7 +57,7 @@ class Position:
     * ``trump`` — a suit 0–3, or ``None`` (no-trump, misère and all-pass, Kodeks 3.6.7).
     * ``trick`` — players' cards already on the table this trick, in order of play.
     * ``talon`` — all-pass: talon cards that still lead a trick; the first leads
-      the current one (spec §8.2).
+      the current one (rules.md §8.2).
     * ``talon_mode`` — ``"suit_only"`` (3 players: the talon card names the suit),
       ``"participates"`` (4 players: it can take the trick for the dealer) or
       ``"unused"`` (Rostov: no talon leads).
@@ -96,7 +96,7 @@ class Position:
     def legal_moves(self) -> tuple[Card, ...]:
         """The cards the player to move may play, low ids first.
 
-        Follow suit; when void, trump if holding a trump; else any card (spec §6).
+        Follow suit; when void, trump if holding a trump; else any card (rules.md §6).
         """
         h = self.hands[self.to_play]
         led = self.led_suit
@@ -111,7 +111,7 @@ class Position:
     def trick_winner(self, cards: tuple[Card, ...]) -> int | None:
         """Who takes a complete trick of these players' cards (``None``: nobody).
 
-        Highest trump, else the highest card of the led suit (spec §6).  On an
+        Highest trump, else the highest card of the led suit (rules.md §6).  On an
         all-pass talon trick the talon card leads; with ``suit_only`` it only names
         the suit and nobody takes the trick if nobody follows; with ``participates``
         it can win, and then no player takes it (Kodeks 3.7.6.1, 3.7.6.3).
@@ -150,7 +150,7 @@ class Position:
             return _replace(self, hands=tuple(hands), trick=trick)
         winner = self.trick_winner(trick)
         talon = self.talon[1:]
-        # spec §8.2: after a talon trick first hand plays first again; spec §6:
+        # rules.md §8.2: after a talon trick first hand plays first again; rules.md §6:
         # otherwise the winner of the trick leads.
         leader = 0 if self.talon or winner is None else winner
         return _replace(self, hands=tuple(hands), trick=(), talon=talon, leader=leader)
@@ -163,9 +163,10 @@ class Position:
         ``player`` (an absolute seat) chooses whose value is asked on all-pass;
         by default the seat to play.  For a game or misère it is the declarer.
         """
+        from ..engine.deal import Phase
         from ..engine.result import DealKind
 
-        if deal.phase.value != "play":
+        if deal.phase is not Phase.PLAY:
             raise SolverError(f"the deal is not in card play (phase {deal.phase.value!r})")
         active = tuple(deal.active)
         index = {s: i for i, s in enumerate(active)}
@@ -296,11 +297,11 @@ class Position:
                 seen[c] = what
         if self.talon:
             if self.goal != "allpass" or self.talon_mode == "unused":
-                raise SolverError("talon leads belong to all-pass with the talon in play (spec §8.2)")
+                raise SolverError("talon leads belong to all-pass with the talon in play (rules.md §8.2)")
             if len(self.talon) > 2:
                 raise SolverError(f"the talon leads at most 2 tricks, not {len(self.talon)}")
             if self.leader != 0:
-                raise SolverError("on a talon trick first hand (player 0) plays first (spec §8.2)")
+                raise SolverError("on a talon trick first hand (player 0) plays first (rules.md §8.2)")
         if len(self.trick) > 2:
             raise SolverError(
                 f"a trick in progress holds at most 2 players' cards, not {len(self.trick)}"
@@ -320,13 +321,13 @@ class Position:
             if led is None or (i == 0 and not self.talon) or c >> 3 == led:
                 continue
             p = (self.leader + i) % 3
-            if self.hands[p] & _suit_mask(led):  # spec §6: follow suit
+            if self.hands[p] & _suit_mask(led):  # rules.md §6: follow suit
                 raise SolverError(
                     f"player {p} played {c} but still holds {SUIT_SYMBOLS[led]}: he had to follow suit"
                 )
             if self.trump is not None and c >> 3 != self.trump and self.hands[p] & _suit_mask(self.trump):
                 raise SolverError(
-                    f"player {p} played {c} but still holds a trump: he had to trump (spec §6)"
+                    f"player {p} played {c} but still holds a trump: he had to trump (rules.md §6)"
                 )
 
 
