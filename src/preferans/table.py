@@ -1,6 +1,7 @@
 """A table: a whole pulka played by people and bots, independent of any screen.
 
-A :class:`Table` seats 3 or 4 players — each ``"human"`` or ``"bot:LEVEL"`` —
+A :class:`Table` seats 3 or 4 players — each ``"human"``, ``"bot:LEVEL"`` or
+``"cmd:PROGRAM"`` (a bot program speaking ``docs/bot-protocol.md``) —
 and runs the pulka (пулька): it deals each hand with the dealer and the
 minimum level the :class:`~preferans.scoring.pulka.Pulka` asks for (Kodeks 3.2.2,
 rules.md §8.3), asks bots through their seat's observation only, records every
@@ -30,6 +31,9 @@ from typing import Any
 from .actions import CLAIM_BASE, PROVEN_CLAIM_BASE, Action
 from .bots import LEVELS, Bot, make_bot
 from .bots.automatic import automatic_answer
+from .bots.events import DealStart, GameEnd, GameStart, deal_outcome, rules_digest
+from .bots.levels import is_bot_spec, split_specs
+from .bots.protocol import BotProtocolError
 from .engine.deal import Deal, Phase
 from .engine.observation import Observation
 from .engine.result import DealKind, DealResult
@@ -53,14 +57,21 @@ class SaveError(PreferansError):
 
 
 def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[str]:
-    """Seat specs from ``"human,bot:hard,bot:easy"``; each is ``human`` or ``bot:LEVEL``.
+    """Seat specs from ``"human,bot:hard,bot:easy"``; each is ``human``, ``bot:LEVEL``,
+    or ``cmd:PROGRAM`` — a bot program (quote it when it holds a comma).
 
     >>> parse_seats("human, bot:hard,bot")
     ['human', 'bot:hard', 'bot:medium']
+    >>> parse_seats('human,cmd:"./MyBot --fast",easy')
+    ['human', 'cmd:./MyBot --fast', 'bot:easy']
     """
-    items = [s.strip().lower() for s in text.split(",")] if isinstance(text, str) else [s.lower() for s in text]
+    items = split_specs(text) if isinstance(text, str) else [s.strip() for s in text]
     out = []
-    for s in items:
+    for item in items:
+        if item.startswith("cmd:") and is_bot_spec(item):
+            out.append(item)  # a program's path and arguments keep their case
+            continue
+        s = item.lower()
         if s in ("human", "you", "me", "человек"):
             out.append("human")
         elif s == "bot":
@@ -70,7 +81,9 @@ def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[s
         elif s in LEVELS:
             out.append("bot:" + s)
         else:
-            raise PreferansError(f"seats: {s!r} is neither 'human' nor 'bot:LEVEL' (levels: {', '.join(LEVELS)})")
+            raise PreferansError(
+                f"seats: {s!r} is neither 'human' nor 'bot:LEVEL' (levels: {', '.join(LEVELS)}) nor 'cmd:PROGRAM'"
+            )
     if len(out) not in (3, 4):
         raise PreferansError(f"seats: Preferans is played by 3 or 4, not {len(out)} ({','.join(out)})")
     if players is not None and len(out) != players:
@@ -185,6 +198,22 @@ class BotThought:
 
 
 @dataclass(frozen=True)
+class ProgramThought(BotThought):
+    """A bot program's decision: if the program breaks the protocol (its answer changed
+    nothing), ``replace`` seats another bot, which answers instead."""
+
+    replace: Callable[[int, BotProtocolError], Bot] | None = None
+
+    def __call__(self) -> Action:
+        try:
+            return super().__call__()
+        except BotProtocolError as e:
+            if self.replace is None:
+                raise
+            return Action(self.replace(self.seat, e).act(self.deal.observation(self.seat)))
+
+
+@dataclass(frozen=True)
 class FixedMove:
     """A move decided without a bot's judgement (a face-down draw, a refusal, a forced card)."""
 
@@ -197,7 +226,10 @@ class FixedMove:
 class Table:
     """A pulka at one table.
 
-    ``seats`` are ``"human"`` / ``"bot:LEVEL"`` specs (see :func:`parse_seats`).
+    ``seats`` are ``"human"`` / ``"bot:LEVEL"`` / ``"cmd:PROGRAM"`` specs (see
+    :func:`parse_seats`); every bot is told the game, each deal, its outcome and the
+    end (:mod:`preferans.bots.events`), and a program that breaks the protocol is
+    replaced by the medium bot (a line in :attr:`notices`); :meth:`close` ends the programs.
     ``seed`` fixes every shuffle and every bot, so a seeded game replays
     exactly.  ``practice`` allows :meth:`undo`; ``auto_single`` plays a
     forced single legal card for a human; ``max_deals`` ends the game after
@@ -244,6 +276,10 @@ class Table:
         self.scores: list[DealScore] = []
         self.listeners: list[Callable[[int, Action], None]] = []
         self._bots: dict[int, Bot] = {}
+        self._programs: dict[int, Bot] = {}  # bot programs, started once for the whole game
+        self._quiet = False  # replaying a saved game: the bots were told all this before
+        self._ended = False
+        self.notices: list[str] = []  # for front ends to show: a bot program failed and was replaced
         self._hinter: Bot | None = None
         self.deal: Deal
         if start:
@@ -281,7 +317,57 @@ class Table:
     def stop(self) -> None:
         """End the game by agreement (rules.md §10); the sheet is settled as it stands."""
         self.pulka.stop()
+        self._tell_end()
         self.save()
+
+    def close(self) -> None:
+        """End the bot programs at the table (a game left unfinished can be resumed)."""
+        for bot in self._programs.values():
+            bot.close()
+        self._programs.clear()
+
+    # -- what the bots are told between decisions (bots/events.py) ---------------------
+    def _game_start(self, seat: int) -> GameStart:
+        return GameStart(
+            players=self.players, rules_digest=rules_digest(self.rules), seat=seat, names=tuple(self.names),
+            first_dealer=self.pulka.first_dealer, max_deals=self.max_deals,
+        )  # fmt: skip
+
+    def _tell(self, call: Callable[[int, Bot], None], seats: Sequence[int] | None = None) -> None:
+        """Tell bots something; a program that fails to listen is replaced."""
+        for seat in list(self._bots) if seats is None else seats:
+            try:
+                call(seat, self._bots[seat])
+            except BotProtocolError as e:
+                self._program_failed(seat, e)
+
+    def _program_failed(self, seat: int, error: BotProtocolError) -> Bot:
+        """A bot program broke the protocol: our medium bot plays on in its seat (the deal is untouched)."""
+        program = self._programs.pop(seat, None)
+        if program is not None:
+            program.close()
+        self.seats[seat] = "bot:medium"
+        self.notices.append(f"{self.names[seat]}: {error}; the medium bot plays on in this seat")
+        bot = self._bots[seat] = self._make_bot(seat, self.log[-1])
+        return bot
+
+    def _tell_deal(self, seats: Sequence[int] | None = None) -> None:
+        entry, digest = self.log[-1], rules_digest(self.rules)
+        number, step, n = self.deal_number, self.pulka.raspas_step, self.players
+
+        def tell(seat: int, bot: Bot) -> None:
+            bot.tell_deal(DealStart(number, seat, entry.dealer, n, digest, entry.min_level, step))
+
+        self._tell(tell, seats)
+
+    def _tell_end(self) -> None:
+        if self._quiet or self._ended:
+            return
+        self._ended = True
+        p = self.pulka
+        reason = "stopped" if p.is_over and not self._closed_by_rules() else "pool_closed" if p.is_over else "max_deals"
+        end = GameEnd(len(p.results), reason, tuple(p.settlement().net), p.sheet.to_dict())
+        self._tell(lambda _, bot: bot.tell_end(end))
 
     def _deal_seed(self, number: int) -> int:
         return (self.seed * 1_000_003 + number * 7919) % 2**63
@@ -320,6 +406,8 @@ class Table:
     def _start(self, entry: DealLog) -> None:
         self.deal = self._new_deal(entry)
         self._bots = {s: self._make_bot(s, entry) for s, spec in enumerate(self.seats) if spec != "human"}
+        if not self._quiet:
+            self._tell_deal()
 
     def set_seat(self, seat: int, spec: str) -> None:
         """Seat a person (``"human"``) or a bot (``"bot:LEVEL"``) in ``seat`` from now on.
@@ -330,13 +418,31 @@ class Table:
         if not 0 <= seat < self.players:
             raise BadSeat(f"seat: 0..{self.players - 1}, not {seat}")
         (new,) = parse_seats([spec, "human", "human"])[:1]
+        if new != self.seats[seat] and seat in self._programs:
+            self._programs.pop(seat).close()
         self.seats[seat] = new
         self._bots.pop(seat, None)
         if new != "human" and self.log:
             self._bots[seat] = self._make_bot(seat, self.log[-1])
+            if not self._quiet and not self.deal.is_over:
+                self._tell_deal([seat])
 
     def _make_bot(self, seat: int, entry: DealLog) -> Bot:
-        return make_bot(self.seats[seat][4:], self.rules, seed=entry.seed + 101 * (seat + 1) + len(self.log))
+        """Our bots anew each deal, seeded by the deal (a resumed game decides the same);
+        a bot program once for the whole game, told the game when it is started."""
+        spec = self.seats[seat]
+        if not spec.startswith("cmd:"):
+            return make_bot(spec[4:], self.rules, seed=entry.seed + 101 * (seat + 1) + len(self.log))
+        program = self._programs.get(seat)
+        if program is None:
+            program = self._programs[seat] = make_bot(spec, self.rules)
+            if not self._quiet:
+                try:
+                    program.tell_game(self._game_start(seat))
+                except BotProtocolError as e:
+                    self._bots[seat] = program
+                    return self._program_failed(seat, e)
+        return program
 
     def move(self, seat: int | None, action: Action | int | str) -> Action:
         """Make one verified move and go on: an ordinary action of ``seat``, a report
@@ -365,6 +471,11 @@ class Table:
                 # Kodeks 3.3.16.3: all cards are opened and the possible contracts assessed.
                 result = self.rulings.assess(deal)
             self.scores.append(self.pulka.record(result))
+            if not self._quiet:
+                outcome = deal_outcome(self.deal_number, result, self.rules, score=self.scores[-1], names=self.names)
+                self._tell(lambda _, bot: bot.tell_result(outcome))
+                if self.is_over:
+                    self._tell_end()
         for listener in self.listeners:
             listener(seat, action)
 
@@ -469,7 +580,9 @@ class Table:
         if seat is None:
             return None
         rng = random.Random(self.log[-1].seed + len(self.deal.moves))
-        action = automatic_answer(self.deal.phase, self.deal.legal_actions(), bot=not self.is_human(seat), rng=rng)
+        bot = self._bots.get(seat)
+        ours = bot is not None and not bot.answers_reports  # a bot program answers for itself
+        action = automatic_answer(self.deal.phase, self.deal.legal_actions(), bot=ours, rng=rng)
         return None if action is None else (seat, action)
 
     def act(self, action: Action | int | str, seat: int | None = None) -> Action:
@@ -539,7 +652,10 @@ class Table:
             if forced is None:
                 return None
             return seat, FixedMove(forced)
-        return seat, BotThought(self._bots[seat], deal.copy(), seat)
+        bot = self._bots[seat]
+        if seat in self._programs:
+            return seat, ProgramThought(bot, deal.copy(), seat, self._program_failed)
+        return seat, BotThought(bot, deal.copy(), seat)
 
     def play_for(self, seat: int, action: Action) -> None:
         """Make an automatic move computed from :meth:`bot_turn`."""
@@ -733,6 +849,7 @@ class Table:
             }
             kwargs.update(overrides)
             table = cls(rules, data["seats"], start=False, **kwargs)
+            table._quiet = True  # the bots hear of the replayed deals no more than once
             deals = data["deals"]
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, PreferansError):
@@ -754,8 +871,17 @@ class Table:
                 raise SaveError(f"deal {i + 1} is unfinished but more deals follow it")
         if data.get("stopped"):
             table.pulka.stop()
+        table._quiet = False
         if not table.log:
             table.next_deal()
+        elif not table.is_over:
+            for seat, bot in list(table._programs.items()):
+                try:
+                    bot.tell_game(table._game_start(seat))
+                except BotProtocolError as e:
+                    table._program_failed(seat, e)
+            if not table.deal.is_over:
+                table._tell_deal()
         return table
 
     @classmethod

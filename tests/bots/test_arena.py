@@ -117,3 +117,33 @@ def test_cli_text_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
     assert "2/2 deals" in captured.err
     assert main(["arena", "--bots", "medium,nobody", "--deals", "1"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.subprocess
+def test_two_programs_against_each_other(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Two external bots play each other; the report gives each one's time per decision."""
+    fast = tmp_path / "fast.py"
+    slow = tmp_path / "slow.py"
+    body = textwrap.dedent(
+        """
+        import json, sys, time
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if msg["type"] == "hello":
+                print("ok {name} preferans-bot/2", flush=True)
+            elif msg["type"] == "observation":
+                time.sleep({pause})
+                print(msg["observation"]["legal_actions"][0], flush=True)
+        """
+    )
+    fast.write_text(body.replace("{name}", "fast").replace("{pause}", "0"))
+    slow.write_text(body.replace("{name}", "slow").replace("{pause}", "0.02"))
+    specs = f'cmd:"{sys.executable} {fast}",cmd:"{sys.executable} {slow}"'
+    assert main(["arena", "--bots", specs, "--deals", "1", "--format", "json", "--no-progress"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    times = [b["seconds_per_decision"] for b in report["bots"]]
+    assert all(b["decisions"] > 0 for b in report["bots"])
+    assert times[1]["median"] >= 0.02 > times[0]["median"]  # the pause shows in the slow one's figures
+    assert all(t["median"] <= t["p99"] <= t["max"] for t in times)
+    assert main(["arena", "--bots", specs, "--deals", "1", "--no-progress"]) == 0
+    assert "time per decision" in capsys.readouterr().out

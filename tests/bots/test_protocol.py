@@ -14,6 +14,7 @@ import pytest
 
 from preferans import Deal, Rules
 from preferans.bots import make_bot
+from preferans.bots.events import deal_outcome
 from preferans.bots.protocol import (
     PROTOCOL,
     BotProtocolError,
@@ -93,7 +94,7 @@ def test_subprocess_bot_plays_whole_deals(script: list[str]) -> None:
         for seed in range(3):
             deal = Deal.new(rules, seed=seed)
             play(deal, {1: bot})
-            bot.tell_result(deal.result.to_dict())
+            bot.tell_result(deal_outcome(seed + 1, deal.result, rules))
         assert bot.bot_name == "script-bot"
     finally:
         bot.close()
@@ -182,3 +183,251 @@ def test_preferans_bot_command_over_a_pipe() -> None:
         assert bot.bot_name == "preferans-medium"
     finally:
         bot.close()
+
+
+# -- versions ------------------------------------------------------------------------------
+GREETER = textwrap.dedent(
+    """
+    import json, sys
+    greeting = sys.argv[1]
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg["type"] == "hello":
+            print(greeting, flush=True)
+        elif msg["type"] == "observation":
+            moves = msg["observation"]["moves"]
+            # Version 1 bots read moves as [seat, text] pairs.
+            assert all(isinstance(m, list) and len(m) == 2 for m in moves), moves
+            print(msg["observation"]["legal_actions"][0], flush=True)
+        elif msg["type"] == "quit":
+            break
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("greeting", "version", "error"),
+    [
+        ("ok old-bot", "preferans-bot/1", None),
+        ("ok new bot preferans-bot/2", "preferans-bot/2", None),
+        ("ok future preferans-bot/7", None, "protocol version: the bot speaks preferans-bot/7"),
+        ("no protocol version: I speak preferans-bot/7 only", None, "protocol version: the bot speaks none"),
+    ],
+)
+@pytest.mark.subprocess
+def test_the_greeting_names_the_version(tmp_path: Path, greeting: str, version: str | None, error: str | None) -> None:
+    """A bare ``ok NAME`` is version 1 and keeps working; an unknown version is a clear error."""
+    path = tmp_path / "greeter.py"
+    path.write_text(GREETER)
+    rules = Rules()
+    bot = SubprocessBot([sys.executable, str(path), greeting], rules, timeout=10)
+    try:
+        if error is not None:
+            with pytest.raises(BotProtocolError, match=error):
+                bot.start()
+            assert not bot.running  # the program is not left behind
+            return
+        deal = Deal.new(rules, seed=4)
+        play(deal, {0: bot, 1: bot, 2: bot})
+        assert bot.protocol == version
+    finally:
+        bot.close()
+
+
+@pytest.mark.parametrize(
+    ("offered", "answer", "code"),
+    [
+        ({"protocol": "preferans-bot/1"}, "ok preferans", 0),  # an old table: version 1
+        ({"protocol": PROTOCOL, "versions": ["preferans-bot/1", PROTOCOL]}, f"ok preferans {PROTOCOL}", 0),
+        ({"protocol": "preferans-bot/9", "versions": ["preferans-bot/9"]}, "no protocol version", 2),
+    ],
+)
+def test_serve_answers_the_version_offered(offered: dict[str, object], answer: str, code: int) -> None:
+    out = io.StringIO()
+    lines = json.dumps({"type": "hello", **offered}) + "\n" + json.dumps({"type": "quit"}) + "\n"
+    assert serve(lambda r: make_bot("random", r), io.StringIO(lines), out) == code
+    assert out.getvalue().startswith(answer)
+
+
+# -- the messages around deals ---------------------------------------------------------------
+RECORDER = textwrap.dedent(
+    """
+    import json, os, sys
+    log = open(sys.argv[1], "a", encoding="utf-8")
+    answer_unasked = len(sys.argv) > 2 and sys.argv[2] == "chatty"
+    for line in sys.stdin:
+        msg = json.loads(line)
+        log.write(json.dumps({"pid": os.getpid(), **msg}, ensure_ascii=False) + "\\n")
+        log.flush()
+        if msg["type"] == "hello":
+            print("ok recorder preferans-bot/2", flush=True)
+        elif msg["type"] == "observation":
+            print(msg["observation"]["legal_actions"][-1], flush=True)
+        elif msg["type"] == "result" and answer_unasked:
+            print("thanks", flush=True)
+        elif msg["type"] == "quit":
+            break
+    """
+)
+
+
+@pytest.fixture()
+def recorder(tmp_path: Path) -> tuple[list[str], Path]:
+    path = tmp_path / "recorder.py"
+    path.write_text(RECORDER)
+    return [sys.executable, str(path), str(tmp_path / "log.jsonl")], tmp_path / "log.jsonl"
+
+
+def _messages(log: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def _check_deal_frames(msgs: list[dict[str, object]], players: int) -> list[dict[str, object]]:
+    """Every observation lies between its deal's ``deal`` and ``result``; returns the results."""
+    kinds = [m["type"] for m in msgs]
+    assert kinds[:3] == ["hello", "rules", "game"]
+    assert kinds[-2:] == ["end", "quit"]
+    results = []
+    open_deal = None
+    for m in msgs[3:-2]:
+        if m["type"] == "deal":
+            assert open_deal is None
+            open_deal = m
+            assert m["players"] == players and m["first_hand"] == (m["dealer"] + 1) % players
+        elif m["type"] == "observation":
+            assert open_deal is not None
+            obs = m["observation"]
+            assert obs["seat"] == open_deal["seat"] and obs["dealer"] == open_deal["dealer"]
+        elif m["type"] == "result":
+            assert open_deal is not None and m["number"] == open_deal["number"] and m["seat"] == open_deal["seat"]
+            assert sum(m["net"]) == pytest.approx(0, abs=1e-9)
+            assert sum(m["tricks"]) in (0, 10)
+            open_deal = None
+            results.append(m)
+    assert open_deal is None
+    return results
+
+
+@pytest.mark.subprocess
+def test_the_arena_frames_every_deal(recorder: tuple[list[str], Path]) -> None:
+    """The arena tells a bot program the game, each deal (its seat) and each outcome, then the end."""
+    from preferans.bots.arena import run_arena
+
+    command, log = recorder
+    run_arena(["random", "cmd:" + " ".join(command)], deals=2, rules=Rules(), seed=3)
+    by_process: dict[object, list[dict[str, object]]] = {}
+    for m in _messages(log):
+        by_process.setdefault(m["pid"], []).append(m)
+    # seatings(2, 3): the program sits in 1 or 2 seats of each of 6 seatings, one process per seat.
+    assert len(by_process) == 2
+    results = []
+    for msgs in by_process.values():
+        game = msgs[2]
+        assert game["scoring"] == "deals" and game["seat"] is None and game["players"] == 3
+        results += _check_deal_frames(msgs, 3)
+    assert len(results) == 2 * (3 * 2 + 3 * 1)  # per deal: 3 seatings with the program twice, 3 once
+    assert {r["number"] for r in results} == {1, 2}
+    for r in results:
+        if r["result"]["kind"] in ("game", "misere", "all_pass"):
+            assert r["written"], r  # something was written on the sheet
+
+
+@pytest.mark.subprocess
+def test_the_table_frames_a_pulka(recorder: tuple[list[str], Path], tmp_path: Path) -> None:
+    """``Table`` tells a program seat the game, every deal and its outcome (as the sheet wrote it), the end;
+    a game resumed in the middle of deal 2 tells the new program that deal again, and not deal 1."""
+    from preferans.table import Table
+
+    command, log = recorder
+    seats = ["bot:random", "cmd:" + " ".join(command), "bot:random"]
+    save = tmp_path / "game.prf"
+    t = Table(Rules.preset("sochi").replace(pool_target=100), seats, seed=5, max_deals=3, save_path=save)
+    try:
+        t.run_bots()
+        t.next_deal()
+        for _ in range(5):
+            t.bot_step()
+        t.save()
+    finally:
+        t.close()
+    before = _messages(log)
+    assert [m["type"] for m in before][:3] == ["hello", "rules", "game"]
+    assert before[2]["seat"] == 1 and before[2]["scoring"] == "pulka" and before[2]["names"] == t.names
+    assert [m["number"] for m in before if m["type"] == "deal"] == [1, 2]
+    results = [m for m in before if m["type"] == "result"]
+    assert [r["number"] for r in results] == [1]
+    sheet = t.scores[0]
+    assert results[0]["summary"] == sheet.label and len(results[0]["written"]) == len(sheet.entries)
+    log.write_text("")
+    resumed = Table.load(save)
+    try:
+        while not resumed.is_over:
+            resumed.run_bots()
+            if resumed.deal.is_over and not resumed.is_over:
+                resumed.next_deal()
+    finally:
+        resumed.close()
+    after = _messages(log)
+    assert [m["number"] for m in after if m["type"] == "deal"] == [2, 3]
+    assert [m["number"] for m in after if m["type"] == "result"] == [2, 3]
+    end = [m for m in after if m["type"] == "end"]
+    assert len(end) == 1 and end[0]["reason"] == "max_deals" and end[0]["deals"] == 3
+    assert sum(end[0]["net"]) == pytest.approx(0, abs=1e-9)
+
+
+@pytest.mark.subprocess
+def test_a_line_written_unasked_is_refused(recorder: tuple[list[str], Path]) -> None:
+    """A bot that answers a message needing no answer would desynchronise: the next question says so."""
+    command, _ = recorder
+    rules = Rules()
+    bot = SubprocessBot([*command, "chatty"], rules, timeout=10)
+    try:
+        deal = Deal.new(rules, seed=2)
+        play(deal, {1: bot})
+        bot.tell_result(deal_outcome(1, deal.result, rules))
+        import time
+
+        time.sleep(0.5)  # let the unasked line arrive
+        with pytest.raises(BotProtocolError, match="wrote 'thanks' unasked \\(after a 'result' message"):
+            bot.act(Deal.new(rules, seed=3).observation(1))
+    finally:
+        bot.close()
+
+
+@pytest.mark.subprocess
+def test_a_failing_program_at_a_table_is_replaced(script: list[str]) -> None:
+    """At a ``Table`` a program that breaks the protocol leaves the deal untouched; the medium bot plays on."""
+    from preferans.table import Table
+
+    t = Table(Rules(), ["bot:random", "cmd:" + " ".join([*script, "garbage"]), "bot:random"], seed=1, max_deals=1)
+    try:
+        t.run_bots()
+    finally:
+        t.close()
+    assert t.deal.is_over
+    assert t.seats[1] == "bot:medium"
+    assert t.notices and "cannot read the answer 'banana'" in t.notices[0]
+
+
+@pytest.mark.subprocess
+def test_a_program_answers_a_claim_itself(recorder: tuple[list[str], Path]) -> None:
+    """Our bots refuse a claim automatically; a bot program is asked (phase ``claim_answer``)."""
+    from preferans.table import Table
+
+    command, log = recorder
+    rules = Rules().replace(claims=True)
+    t = Table(rules, ["human", "cmd:" + " ".join(command), "bot:random"], seed=4, max_deals=1)
+    try:
+        for _ in range(200):
+            t.run_bots()
+            if t.deal.phase.value == "play" and t.human_to_act == 0 and t.deal.trick_number >= 1:
+                break
+            t.act(t.deal.legal_actions()[0], 0)
+        assert t.deal.phase.value == "play"
+        assert not t.claim(0, t.deal.tricks_remaining())  # not proved (seed 4): the opponents answer
+        assert t.deal.phase.value == "claim_answer" and t.deal.to_act == 1
+        t.run_bots()
+    finally:
+        t.close()
+    asked = [m["observation"]["phase"] for m in _messages(log) if m["type"] == "observation"]
+    assert "claim_answer" in asked

@@ -18,6 +18,7 @@ the solver proves lost, how many it let make as a defender.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import random
@@ -33,6 +34,7 @@ from ..errors import PreferansError
 from ..rules import Rules
 from ..solver import Position, solve_at_least
 from .base import Bot
+from .events import DealStart, GameEnd, GameStart, deal_outcome, rules_digest
 from .levels import LEVELS, is_bot_spec, make_bot
 from .protocol import SubprocessBot
 from .value import result_value
@@ -44,19 +46,24 @@ class ArenaError(PreferansError):
     """A bad arena set-up: unknown bot, too many bots for the table, bad counts."""
 
 
-def _bot(spec: str, rules: Rules, seed: int | None, timeout: float) -> Bot:
+def _bot(spec: str, rules: Rules, seed: int | None, timeout: float, players: int) -> Bot:
     """Our bots anew for each deal; bot programs once per process and seat slot."""
     if spec.startswith("cmd:"):
-        return _cached_subprocess(spec, rules, timeout)
+        return _cached_subprocess(spec, rules, timeout, players)
     return make_bot(spec, rules, seed=seed)
 
 
 _SUBPROCESSES: dict[tuple[str, int], SubprocessBot] = {}
+_DEALS_TOLD: dict[tuple[str, int], int] = {}
 _BUSY: set[tuple[str, int]] = set()
 
 
-def _cached_subprocess(spec: str, rules: Rules, timeout: float) -> Bot:
-    """Bot programs are started once per process and seat slot, not once per deal."""
+def _cached_subprocess(spec: str, rules: Rules, timeout: float, players: int) -> Bot:
+    """Bot programs are started once per process and seat slot, not once per deal.
+
+    A program is told one ``game`` when it is started (each deal scored alone, its
+    seat changing with the seatings) and ``end`` when the arena is done with it.
+    """
     slot = sum(1 for key in _BUSY if key[0] == spec)
     key = (spec, slot)
     bot = _SUBPROCESSES.get(key)
@@ -64,9 +71,12 @@ def _cached_subprocess(spec: str, rules: Rules, timeout: float) -> Bot:
         made = make_bot(spec, rules, timeout=timeout)
         assert isinstance(made, SubprocessBot)
         bot = _SUBPROCESSES[key] = made
+        _DEALS_TOLD[key] = 0
+        bot.tell_game(GameStart(players=players, rules_digest=rules_digest(rules), scoring="deals"))
     bot.rules = rules
     bot.timeout = timeout
     _BUSY.add(key)
+    _DEALS_TOLD[key] += 1
     return bot
 
 
@@ -75,10 +85,13 @@ def _release_subprocesses() -> None:
 
 
 def close_subprocesses() -> None:
-    """End every bot program this process started."""
-    for bot in _SUBPROCESSES.values():
+    """Tell every bot program this process started that the run is over, and end it."""
+    for key, bot in _SUBPROCESSES.items():
+        with contextlib.suppress(PreferansError):  # it is being closed anyway
+            bot.tell_end(GameEnd(deals=_DEALS_TOLD.get(key, 0), reason="finished"))
         bot.close()
     _SUBPROCESSES.clear()
+    _DEALS_TOLD.clear()
 
 
 def seatings(bots: int, seats: int) -> list[tuple[int, ...]]:
@@ -119,26 +132,39 @@ def play_deal(
     specs: Sequence[str], index: int, *, rules: Rules, seed: int, players: int = 3,
     timeout: float = 10.0,
 ) -> dict[str, Any]:
-    """Play deal ``index`` in every seating; per bot: its score and counts."""
+    """Play deal ``index`` in every seating; per bot: its score, counts and decision times.
+
+    Every bot is told the deal (its seat, the dealer) before it and its outcome after it.
+    """
     rng = random.Random(f"{seed}:{index}")
     deal_seed = rng.getrandbits(63)
     dealer = index % players
     n = len(specs)
     score = [0.0] * n
     stats = [_counts() for _ in range(n)]
+    times: list[list[float]] = [[] for _ in range(n)]
+    digest = rules_digest(rules)
     for seating in seatings(n, players):
         deal = Deal.new(rules, players=players, dealer=dealer, seed=deal_seed)
-        bots = [_bot(specs[b], rules, deal_seed ^ (s * 7919), timeout) for s, b in enumerate(seating)]
         play_hands: tuple[int, ...] | None = None
         try:
+            bots = [_bot(specs[b], rules, deal_seed ^ (s * 7919), timeout, players) for s, b in enumerate(seating)]
+            for seat, bot in enumerate(bots):
+                bot.tell_deal(DealStart(index + 1, seat, dealer, players, digest))
             while not deal.is_over:
                 s = deal.to_act
                 assert s is not None
                 if play_hands is None and deal.phase is Phase.PLAY:
                     play_hands = deal.hands
-                action = bots[s].act(deal.observation(s))
+                obs = deal.observation(s)
+                began = time.perf_counter()
+                action = bots[s].act(obs)
+                times[seating[s]].append(time.perf_counter() - began)
                 stats[seating[s]]["decisions"] += 1
                 deal.apply(action, seat=s)  # IllegalAction here would be a bot bug: it propagates
+            outcome = deal_outcome(index + 1, deal.result, rules)
+            for bot in bots:
+                bot.tell_result(outcome)
         finally:
             _release_subprocesses()
         result = deal.result
@@ -153,6 +179,7 @@ def play_deal(
         "index": index,
         "value": [score[b] / seats_per_bot[b] if seats_per_bot[b] else 0.0 for b in range(n)],
         "stats": stats,
+        "times": times,
     }
 
 
@@ -205,6 +232,26 @@ class BotStats:
     name: str
     values: list[float] = field(default_factory=list)
     counts: dict[str, float] = field(default_factory=_counts)
+    times: list[float] = field(default_factory=list)  # seconds of each decision
+
+    def time_quantile(self, q: float) -> float | None:
+        """The ``q``-quantile of the seconds per decision (nearest rank), ``None`` without decisions.
+
+        >>> BotStats("x", times=[0.004, 0.001, 0.002, 0.003]).time_quantile(0.5)
+        0.002
+        """
+        if not self.times:
+            return None
+        ordered = sorted(self.times)
+        return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+    def time_summary(self) -> dict[str, float | None]:
+        """Seconds per decision: median, 99th percentile, the slowest, the mean."""
+        n = len(self.times)
+        return {
+            "median": self.time_quantile(0.5), "p99": self.time_quantile(0.99),
+            "max": max(self.times) if n else None, "mean": sum(self.times) / n if n else None,
+        }  # fmt: skip
 
     @property
     def mean(self) -> float:
@@ -249,6 +296,7 @@ class BotStats:
             "dd_lost_let_make": int(c["dd_lost_let_make"]),
             "dd_lost_let_make_share": self.share("dd_lost_let_make", "dd_lost_defended"),
             "decisions": int(c["decisions"]),
+            "seconds_per_decision": self.time_summary(),
         }
 
 
@@ -305,11 +353,24 @@ class Report:
                 f"  {_short(s):<12} made {_pct(c['dd_made'], c['dd_makeable'])} of the makeable games it declared; "
                 f"let make {_pct(c['dd_lost_let_make'], c['dd_lost_defended'])} of the lost games it defended"
             )
+        lines += ["", "time per decision (the bot's answer, its protocol round trip included):"]
+        for s in self.specs:
+            t = self.bots[s].time_summary()
+            lines.append(
+                f"  {_short(s):<12} median {_ms(t['median'])}, p99 {_ms(t['p99'])}, max {_ms(t['max'])} "
+                f"over {len(self.bots[s].times)} decisions"
+            )
         return "\n".join(lines)
 
 
 def _short(spec: str) -> str:
     return spec if len(spec) <= 12 else spec[:11] + "…"
+
+
+def _ms(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    return f"{seconds * 1000:.3g} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
 def _pct(a: float, b: float) -> str:
@@ -408,6 +469,7 @@ def run_arena(
             stats[s].values.append(res["value"][b])
             for k, v in res["stats"][b].items():
                 stats[s].counts[k] += v
+            stats[s].times.extend(res["times"][b])
     return Report(specs, rules.name, players, seed, deals, deals * len(seatings(len(specs), players)),
                   time.monotonic() - start, stats)
 

@@ -36,10 +36,36 @@ from .heuristic import HeuristicBot
 from .pimc import PimcBot
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "is_bot_spec", "make_bot"]
+__all__ = ["LEVELS", "is_bot_spec", "make_bot", "split_specs"]
 
 LEVELS = ("random", "easy", "medium", "hard")
 """The levels of our own bots, weakest first."""
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of specs, except inside quotes (``cmd:"./bot -a,b"``).
+
+    >>> split_specs('medium, cmd:"./mybot --x=1,2",hard')
+    ['medium', 'cmd:./mybot --x=1,2', 'hard']
+    """
+    out: list[str] = []
+    cur = ""
+    quote = ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+            else:
+                cur += ch
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ",":
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur.strip())
+    return [b for b in out if b]
 
 
 def is_bot_spec(spec: str) -> bool:

@@ -3,19 +3,23 @@
 One JSON object per line from the table, one line of text back from the bot
 (see ``docs/bot-protocol.md``)::
 
-    table → {"type": "hello", "protocol": "preferans-bot/1"}
-    bot   → ok mybot
-    table → {"type": "rules", "rules": {...}}
+    table → {"type": "hello", "protocol": "preferans-bot/2", "versions": ["preferans-bot/1", "preferans-bot/2"]}
+    bot   → ok mybot preferans-bot/2
+    table → {"type": "rules", "rules": {...}, "digest": "..."}
+    table → {"type": "game", "players": 3, "seat": 1, ...}
+    table → {"type": "deal", "number": 1, "seat": 1, "dealer": 0, ...}
     table → {"type": "observation", "observation": {...}, "legal_ids": [...], "move_ids": [...]}
     bot   → 7♠
-    table → {"type": "result", "result": {...}}
+    table → {"type": "result", "number": 1, "written": [...], "net": [...], "result": {...}}
+    table → {"type": "end", "deals": 12, "net": [...]}
     table → {"type": "quit"}
 
-:class:`SubprocessBot` is the table's side: a :class:`~preferans.bots.Bot`
-that runs a command and asks it.  A late, unreadable or illegal answer raises
-:class:`BotProtocolError` naming the bot and what went wrong; the deal is not
-touched, since the table applies only a legal action.  :func:`serve` is the
-bot's side, used by ``preferans bot --level hard``.
+A bot that greets with a bare ``ok NAME`` speaks version 1 (the same messages;
+see the document for what differs).  :class:`SubprocessBot` is the table's side:
+a :class:`~preferans.bots.Bot` that runs a command and asks it.  A late,
+unreadable or illegal answer raises :class:`BotProtocolError` naming the bot
+and what went wrong; the deal is not touched, since the table applies only a
+legal action.  :func:`serve` is the bot's side, used by ``preferans bot --level hard``.
 """
 
 from __future__ import annotations
@@ -36,28 +40,72 @@ from ..engine.observation import Observation
 from ..errors import ActionError, CardError, PreferansError
 from ..rules import Rules
 from .base import Bot
+from .events import DealOutcome, DealStart, GameEnd, GameStart, rules_digest
 
 __all__ = [
     "PROTOCOL",
+    "VERSIONS",
     "BotProtocolError",
     "SubprocessBot",
+    "hello",
     "message",
     "observation_from_dict",
     "parse_answer",
+    "parse_greeting",
     "serve",
 ]
 
-PROTOCOL = "preferans-bot/1"
+V1 = "preferans-bot/1"
+PROTOCOL = "preferans-bot/2"
+"""The newest version of the protocol, the one a table offers first."""
+VERSIONS = (V1, PROTOCOL)
+"""Every version a table speaks (a bot greeting with a bare ``ok NAME`` speaks version 1)."""
 DEFAULT_TIMEOUT = 10.0
 
 
 class BotProtocolError(PreferansError):
     """A bot program broke the protocol: no answer in time, an unreadable or illegal
-    answer, or it exited."""
+    answer, a version the table does not speak, or it exited."""
 
 
 # --------------------------------------------------------------------------- messages
-def message(obs: Observation) -> dict[str, Any]:
+def hello() -> dict[str, Any]:
+    """The table's first message: the version it prefers and every version it speaks."""
+    return {"type": "hello", "protocol": PROTOCOL, "versions": list(VERSIONS)}
+
+
+def parse_greeting(line: str) -> tuple[str, str]:
+    """Read the bot's answer to ``hello``: ``ok NAME`` (version 1) or ``ok NAME preferans-bot/N``.
+
+    Returns (name, version).  A bot that cannot speak any version offered answers
+    ``no REASON``.
+
+    >>> parse_greeting("ok mybot preferans-bot/2"), parse_greeting("ok old bot")
+    (('mybot', 'preferans-bot/2'), ('old bot', 'preferans-bot/1'))
+    >>> parse_greeting("ok mybot preferans-bot/9")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    preferans.bots.protocol.BotProtocolError: protocol version: the bot speaks preferans-bot/9; this table ...
+    """
+    words = line.split()
+    if words and words[0] == "no":
+        reason = " ".join(words[1:]) or "no reason given"
+        raise BotProtocolError(
+            f"protocol version: the bot speaks none of {', '.join(VERSIONS)} ({reason})"
+        )
+    if not words or words[0] != "ok":
+        raise BotProtocolError(f"expected 'ok NAME' as the greeting, got {line!r}")
+    version = V1
+    if len(words) > 1 and words[-1].startswith("preferans-bot/"):
+        version = words.pop()
+        if version not in VERSIONS:
+            raise BotProtocolError(
+                f"protocol version: the bot speaks {version}; this table speaks {', '.join(VERSIONS)}"
+            )
+    return " ".join(words[1:]), version
+
+
+def message(obs: Observation, version: str = PROTOCOL) -> dict[str, Any]:
     """The observation message: :meth:`Observation.to_dict` plus the action ids
     (``7♠`` is both a bid and a card; the ids say which)."""
     return {
@@ -140,10 +188,12 @@ class SubprocessBot(Bot):
 
     ``command`` is a shell-like string (``"./mybot --fast"``) or an argument list.
     ``timeout`` is the seconds allowed per answer; ``start_timeout`` for the
-    greeting (a program may be slow to start on a busy machine).
+    greeting (a program may be slow to start on a busy machine).  ``protocol``
+    is the version agreed in the greeting.
     """
 
     name = "cmd"
+    answers_reports = True  # a program is asked every question the protocol lists
 
     def __init__(
         self,
@@ -162,11 +212,18 @@ class SubprocessBot(Bot):
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._sent_rules: Rules | None = None
+        self._last_told = "hello"
+        self._seat: int | None = None
         self.bot_name = ""
+        self.protocol = PROTOCOL
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> None:
-        """Start the program and wait for its greeting (``ok NAME``)."""
-        if self._proc is not None and self._proc.poll() is None:
+        """Start the program and wait for its greeting (``ok NAME [VERSION]``)."""
+        if self.running:
             return
         try:
             self._proc = subprocess.Popen(
@@ -180,18 +237,48 @@ class SubprocessBot(Bot):
         assert out is not None
         threading.Thread(target=_pump, args=(out, self._lines), daemon=True).start()
         self._sent_rules = None
-        self._send({"type": "hello", "protocol": PROTOCOL})
+        self._send(hello())
         greeting = self._read("the greeting", max(self.timeout, self.start_timeout))
-        if not greeting.startswith("ok"):
-            raise BotProtocolError(f"{self.name}: expected 'ok NAME' as the greeting, got {greeting!r}")
-        self.bot_name = greeting[2:].strip()
+        try:
+            self.bot_name, self.protocol = parse_greeting(greeting)
+        except BotProtocolError as e:
+            self._kill()
+            raise BotProtocolError(f"{self.name}: {e}") from None
+
+    def _tell(self, kind: str, body: Mapping[str, Any]) -> None:
+        """Send a message that needs no answer (starting the program if need be)."""
+        self.start()
+        self._send_rules()
+        self._send({"type": kind, **body})
+        self._last_told = kind
+
+    def _send_rules(self) -> None:
+        if self._sent_rules != self.rules:
+            self._send({"type": "rules", "rules": self.rules.to_dict(), "digest": rules_digest(self.rules)})
+            self._sent_rules = self.rules
+            self._last_told = "rules"
+
+    def tell_game(self, game: GameStart) -> None:
+        self._tell("game", game.to_dict())
+
+    def tell_deal(self, deal: DealStart) -> None:
+        self._seat = deal.seat
+        self._tell("deal", deal.to_dict())
+
+    def tell_result(self, outcome: DealOutcome) -> None:
+        """Send the outcome of a deal (no answer expected)."""
+        if self.running:
+            self._tell("result", {**outcome.to_dict(), "seat": self._seat})
+
+    def tell_end(self, end: GameEnd) -> None:
+        if self.running:
+            self._tell("end", end.to_dict())
 
     def act(self, observation: Observation) -> Action:
         self.start()
-        if self._sent_rules != self.rules:
-            self._send({"type": "rules", "rules": self.rules.to_dict()})
-            self._sent_rules = self.rules
-        self._send(message(observation))
+        self._send_rules()
+        self._check_unasked()
+        self._send(message(observation, self.protocol))
         answer = self._read(f"an action in phase {observation.phase}")
         try:
             return parse_answer(answer, observation)
@@ -199,10 +286,20 @@ class SubprocessBot(Bot):
             self._send({"type": "error", "message": str(e)})
             raise BotProtocolError(f"{self.name}: {e}") from None
 
-    def tell_result(self, result: Mapping[str, Any]) -> None:
-        """Send the outcome of a deal (no answer expected)."""
-        if self._proc is not None and self._proc.poll() is None:
-            self._send({"type": "result", "result": dict(result)})
+    def _check_unasked(self) -> None:
+        """A line written without a question would be read as the next answer: refuse it."""
+        try:
+            line = self._lines.get_nowait()
+        except queue.Empty:
+            return
+        if line is None:
+            self._lines.put(None)  # the program exited: _read reports it
+            return
+        self._kill()
+        raise BotProtocolError(
+            f"{self.name}: wrote {line.strip()!r} unasked (after a {self._last_told!r} message, "
+            "which needs no answer)"
+        )
 
     def close(self) -> None:
         """Say quit and end the program (killed if it does not exit in time)."""
@@ -231,7 +328,9 @@ class SubprocessBot(Bot):
             p.stdin.write(json.dumps(obj, ensure_ascii=False) + "\n")
             p.stdin.flush()
         except OSError:
-            raise BotProtocolError(f"{self.name}: the bot exited (exit code {p.poll()})") from None
+            code = p.poll()
+            self._kill()
+            raise BotProtocolError(f"{self.name}: the bot exited (code {code})") from None
 
     def _read(self, what: str, timeout: float | None = None) -> str:
         wait = self.timeout if timeout is None else timeout
@@ -241,7 +340,8 @@ class SubprocessBot(Bot):
             self._kill()
             raise BotProtocolError(f"{self.name}: no answer within {wait:g} s (waiting for {what})") from None
         if line is None:
-            code = self._proc.poll() if self._proc is not None else None
+            p = self._proc
+            code = p.wait() if p is not None else None
             self._kill()
             raise BotProtocolError(f"{self.name}: the bot exited (code {code}) while we waited for {what}")
         return line.strip()
@@ -255,14 +355,21 @@ class SubprocessBot(Bot):
 
 
 def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
-    for line in stream:
-        lines.put(line)
+    with contextlib.suppress(ValueError, OSError):  # closed while reading: the program was killed
+        for line in stream:
+            lines.put(line)
     lines.put(None)
 
 
 # --------------------------------------------------------------------------- bot side
 def serve(make_bot: Callable[[Rules], Bot], stdin: IO[str], stdout: IO[str], name: str = "preferans") -> int:
-    """Answer the table over the protocol until ``quit`` or the end of input."""
+    """Answer the table over the protocol until ``quit`` or the end of input.
+
+    The greeting names the newest version both sides speak; a table offering
+    none we speak gets ``no …`` and the exit code 2.  ``game``, ``deal`` and
+    ``end`` are passed on to the bot (:meth:`Bot.tell_game` …); ``result`` and
+    ``error`` need nothing from our bots.
+    """
     bot: Bot | None = None
     rules = Rules()
     for raw in stdin:
@@ -272,7 +379,14 @@ def serve(make_bot: Callable[[Rules], Bot], stdin: IO[str], stdout: IO[str], nam
         msg = json.loads(line)
         kind = msg.get("type")
         if kind == "hello":
-            stdout.write(f"ok {name}\n")
+            offered = msg.get("versions") or [msg.get("protocol", V1)]
+            common = [v for v in VERSIONS if v in offered]
+            if not common:
+                stdout.write(f"no protocol version: this bot speaks {', '.join(VERSIONS)}, "
+                             f"the table offers {', '.join(map(str, offered))}\n")  # fmt: skip
+                stdout.flush()
+                return 2
+            stdout.write(f"ok {name}\n" if common[-1] == V1 else f"ok {name} {common[-1]}\n")
         elif kind == "rules":
             rules = Rules.from_dict(msg["rules"])
             bot = make_bot(rules)
@@ -285,6 +399,26 @@ def serve(make_bot: Callable[[Rules], Bot], stdin: IO[str], stdout: IO[str], nam
         elif kind == "quit":
             break
         else:
-            continue  # result, error and unknown messages need no answer
+            if bot is not None:
+                _pass_on(bot, kind, msg)
+            continue  # game, deal, result, end, error and unknown messages need no answer
         stdout.flush()
     return 0
+
+
+def _pass_on(bot: Bot, kind: object, msg: Mapping[str, Any]) -> None:
+    if kind == "game":
+        bot.tell_game(GameStart(
+            players=int(msg["players"]), rules_digest=str(msg.get("rules_digest", "")),
+            scoring=str(msg.get("scoring", "pulka")), seat=msg.get("seat"),
+            names=tuple(msg.get("names") or ()), first_dealer=int(msg.get("first_dealer", 0)),
+            max_deals=msg.get("max_deals"),
+        ))  # fmt: skip
+    elif kind == "deal":
+        bot.tell_deal(DealStart(
+            number=int(msg["number"]), seat=int(msg["seat"]), dealer=int(msg["dealer"]),
+            players=int(msg["players"]), rules_digest=str(msg.get("rules_digest", "")),
+            min_level=int(msg.get("min_level", 6)), raspas_step=int(msg.get("raspas_step", 1)),
+        ))  # fmt: skip
+    elif kind == "end":
+        bot.tell_end(GameEnd(deals=int(msg.get("deals", 0)), reason=str(msg.get("reason", "")), sheet=msg.get("sheet")))

@@ -11,29 +11,8 @@ import json
 import os
 
 from ..bots.arena import progress_bar, run_arena
+from ..bots.levels import split_specs
 from ._rules_args import add_rules_arguments, rules_from_args
-
-
-def _split_bots(text: str) -> list[str]:
-    """Split on commas, except inside a cmd:"…" (quotes keep a command whole)."""
-    out: list[str] = []
-    cur = ""
-    quote = ""
-    for ch in text:
-        if quote:
-            if ch == quote:
-                quote = ""
-            else:
-                cur += ch
-        elif ch in "\"'":
-            quote = ch
-        elif ch == ",":
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    out.append(cur.strip())
-    return [b for b in out if b]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
     report = run_arena(
-        _split_bots(args.bots), deals=args.deals, rules=rules, seed=args.seed, players=args.players,
+        split_specs(args.bots), deals=args.deals, rules=rules, seed=args.seed, players=args.players,
         workers=workers, ray=args.ray, timeout=args.timeout,
         progress=None if args.no_progress else progress_bar(),
     )

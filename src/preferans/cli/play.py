@@ -36,7 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--pool", type=int, default=None, metavar="N", help="pool target (default: the rules', 20)")
     p.add_argument("--level", choices=LEVELS, default="medium", help="strength of the bots")
     p.add_argument("--seats", default=None, metavar="SPECS",
-                   help="comma-separated seats, 'human' or 'bot:LEVEL' (default: you and bots)")  # fmt: skip
+                   help="comma-separated seats: human, bot:LEVEL or cmd:PROGRAM (default: you and bots)")  # fmt: skip
     p.add_argument("--names", default=None, metavar="NAMES", help="comma-separated player names")
     p.add_argument("--deals", type=int, default=None, metavar="N", help="stop after N deals")
     p.add_argument("--seed", type=int, default=None, help="seed of every shuffle and bot (a replayable game)")
@@ -85,6 +85,13 @@ def build_table(args: argparse.Namespace) -> Table:
 
 def run(args: argparse.Namespace) -> int:
     table = build_table(args)
+    try:
+        return _play(args, table)
+    finally:
+        table.close()  # bot programs (cmd: seats) end with the program
+
+
+def _play(args: argparse.Namespace, table: Table) -> int:
     plain = args.plain or not table.humans or not (sys.stdin.isatty() and sys.stdout.isatty())
     if not plain:
         try:

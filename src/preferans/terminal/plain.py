@@ -167,6 +167,8 @@ class PlainGame(Narrator):
             self.banner()
         while True:
             table.run_bots()
+            while table.notices:  # a bot program failed and another bot took its seat
+                self.say("! " + table.notices.pop(0))
             if table.deal.is_over:
                 if table.is_over:
                     break
