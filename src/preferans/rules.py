@@ -35,10 +35,10 @@ __all__ = ["CHOICES", "OPTION_DOCS", "PRESETS", "OptionDoc", "Rules"]
 
 # The choice-valued fields: each a Literal type, so mypy checks every value the
 # code compares a field with (``--strict`` includes strict equality).
-HoldRule = Literal["senior_only", "after_pass_any", "via_passed_player"]
+HoldRule = Literal["senior_only", "first_hand_only", "after_pass_any", "via_passed_player"]
 MisereRank = Literal["after_8nt", "top"]
 TenMode = Literal["checked", "whisted"]
-OpenTiming = Literal["after_first_lead", "before_first_lead"]
+OpenTiming = Literal["after_declarer_card", "after_first_lead", "before_first_lead"]
 RaspasTalon = Literal["auto", "suit_only", "participates", "unused"]
 TalonUse = Literal["suit_only", "participates", "unused"]
 LoneFailStyle = Literal["greedy", "gentleman"]
@@ -80,7 +80,7 @@ class Rules:
     # --- declaration, whisting and play (rules.md §4–§6) -----------------------------
     ten_mode: TenMode = "checked"  # seed-002 p.26 checked; Kodeks table: whisted
     half_whist_levels: frozenset[int] = frozenset({6, 7})
-    open_timing: OpenTiming = "after_first_lead"  # seed-002 p.28
+    open_timing: OpenTiming = "after_declarer_card"  # seed 002 p.28: «после первого хода играющего»
     za_svoimi: bool = False  # seed-002 p.27: lone whister writes his quota without play
     bez_trekh: bool = False  # «без трёх без вистов»; Kodeks 3.5.4: not applied
     concede_all: bool = False  # Kodeks 3.5.4: the declarer may admit «без всех»
@@ -116,7 +116,7 @@ class Rules:
     exit_requires_whisted_game: bool = False
     misere_ends_series: bool = True
     amnesty: bool = True  # Kodeks 3.7.3
-    deal_moves_after_raspas: bool = True  # Kodeks 3.7.7 (скользящая распасовка when False)
+    deal_moves_after_raspas: bool = True  # Kodeks 3.7.7: the deal moves on; False is a house agreement
 
     # --- the pulka and settlement (rules.md §10–§11) ---------------------------------------
     pool_target: int = 20
@@ -349,12 +349,13 @@ PRESETS: dict[str, Rules] = {
         bombs=True,
         ten_mode="whisted",
     ),
-    # The strict 1996 Kodeks profile: sequential bids, senior hold, whisted 10,
+    # The strict 1996 Kodeks profile: sequential bids, first hand's hold, whisted 10,
     # no «без трёх», «без всех» allowed (Kodeks 3.3.8, 3.5.4).
     "kodeks": dataclasses.replace(
         _SOCHI,
         name="kodeks",
         jump_bids=False,
+        hold_rule="first_hand_only",
         ten_mode="whisted",
         concede_all=True,
     ),
@@ -382,10 +383,12 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "a bid may skip steps of the ladder (say 8♦ at once)",
         "true: Benyakova, clubs and most programs; false: the Kodeks", "Kodeks 3.3.8; seed 002 p.18", "§3.2.5"),
     "hold_rule": OptionDoc(
-        "who may say «здесь»/«мои» (hold the current bid instead of raising): senior_only = the earlier "
-        "of the two contenders; after_pass_any = anyone once somebody passed; via_passed_player = the senior, "
-        "only across a passed player and never on 6♠",
-        "senior_only: most programs; after_pass_any: Benyakova; via_passed_player: club rules",
+        "who may say «здесь»/«мои» (hold the current bid instead of raising): first_hand_only = first hand, "
+        "against either of the others (the Kodeks' words); senior_only = the earlier of the two contenders, so "
+        "second hand too against third; after_pass_any = anyone once somebody passed; via_passed_player = the "
+        "senior, only across a passed player and never on 6♠",
+        "first_hand_only: the Kodeks; senior_only: most programs; after_pass_any: Benyakova; "
+        "via_passed_player: club rules",
         "Kodeks 3.3.8; seed 002 p.19", "§3.2.6"),
     "misere_rank": OptionDoc(
         "where misère sits on the ladder: after_8nt (only a 9 overcalls it) or top (above every game)",
@@ -424,9 +427,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "the levels on which the second defender may say полвиста after the first passed",
         "{6, 7} in most companies; some allow it on 6 only", "house agreement", "§5.4"),
     "open_timing": OptionDoc(
-        "when a lone whister lays the defenders' cards open: after_first_lead (once the first card of the "
-        "deal is on the table) or before_first_lead",
-        "after_first_lead: the default", "seed 002 p.28", "§5.5"),
+        "when a lone whister chooses to lay the defenders' cards open: after_declarer_card (once the declarer "
+        "has played his first card, Benyakova's «после первого хода играющего»), after_first_lead (once the "
+        "deal's first card is on the table, whoever led it) or before_first_lead",
+        "after_declarer_card: the seed, every preset; after_first_lead: this project's earlier reading",
+        "seed 002 p.28", "§5.5"),
     "za_svoimi": OptionDoc(
         "a lone whister may, with the declarer's consent, not play and write his quota («за своими»)",
         "Benyakova", "seed 002 p.27", "§5.4"),
@@ -523,8 +528,9 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "after an all-pass scored on the mountain, the smallest count is taken off everybody's (cosmetic)",
         "true: mountain conventions", "Kodeks 3.7.3", "§8.3"),
     "deal_moves_after_raspas": OptionDoc(
-        "after an all-pass the deal passes to the next player (false: the same dealer deals again, a house "
-        "agreement)", "true: the seed's rule", "Kodeks 3.7.7", "§2"),
+        "after an all-pass the deal passes to the next player (false: the same dealer deals again)",
+        "true: the Kodeks' rule; false: a house agreement some tables play",
+        "Kodeks 3.7.7 «После распасовки сдача переходит к следующему игроку по кругу»", "§2"),
     # -- the pulka and settlement -------------------------------------------------------------------
     "pool_target": OptionDoc(
         "the size of the pool each player must fill («закрыть пулю»)", "agreed before the game; 20 by default",

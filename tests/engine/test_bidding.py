@@ -51,6 +51,30 @@ def test_held_bid_must_be_overcalled():
     assert "here" not in legal(d) and legal(d)[:2] == ["pass", "6♦"]
 
 
+@pytest.mark.parametrize(("rule", "second_may_hold"), [("first_hand_only", False), ("senior_only", True)])
+def test_second_hand_holds_against_third_only_under_senior_only(rule, second_may_hold):
+    """Kodeks 3.3.8 gives «здесь» to «игрок, находящийся на первой руке»: read literally
+    (first_hand_only, the kodeks preset) second hand may not hold third hand's bid, while
+    senior_only lets the earlier of any two contenders hold."""
+    d = deal_with(SOCHI.replace(jump_bids=False, hold_rule=rule))
+    play(d, "pass, 6♠, 6♣")  # first hand passes; second bids, third overcalls
+    assert d.to_act == 2
+    assert ("here" in legal(d)) is second_may_hold
+    if not second_may_hold:
+        with pytest.raises(IllegalAction, match="only first hand holds"):
+            d.apply("here")
+
+
+def test_first_hand_holds_against_second_under_first_hand_only():
+    """Kodeks 3.3.8: first hand holds whichever of the others bid against him."""
+    d = deal_with(KODEKS)
+    assert KODEKS.hold_rule == "first_hand_only"
+    play(d, "6♠, 6♣, pass")
+    assert d.to_act == 1 and "here" in legal(d)
+    play(d, "here")
+    assert d.to_act == 2 and "here" not in legal(d)
+
+
 def test_hold_after_pass_any_benyakova():
     # seed-002 p.19: 1st 7♣, 2nd pass, 3rd "7♣ mine".
     r = SOCHI.replace(hold_rule="after_pass_any")

@@ -70,8 +70,46 @@ def test_first_defender_cannot_half_whist():
     assert "half-whist" not in legal(d)
 
 
+def _declared_by(seat_order: int, rules=SOCHI):
+    """A 6♠ declared by first (0), second (1) or third hand (2), dealer 0; the defender on the
+    declarer's left whists alone, the other passes."""
+    d = deal_with(rules)
+    calls = ["pass"] * seat_order + ["6♠"] + ["pass"] * (2 - seat_order)
+    play(d, calls)
+    play(d, [str(c) for c in d.talon])
+    play(d, "6♠, whist, pass")
+    return d
+
+
+@pytest.mark.parametrize(("order", "choice_after"), [(0, 1), (1, 2), (2, 3)])
+def test_lone_whister_opens_after_the_declarers_first_card(order, choice_after):
+    """Seed 002 p.28: the whister opens «после первого хода играющего» — after the declarer's
+    first card.  Declarer first hand: after card 1; second hand: after card 2 (mid-trick);
+    third hand: after card 3, which closes trick 1 (open_timing="after_declarer_card")."""
+    d = _declared_by(order)
+    declarer, whister = d.declarer, d.whisters[0]
+    for k in range(choice_after):
+        assert d.phase == Phase.PLAY, k
+        d.apply(d.legal_actions()[0])
+    assert d.phase == Phase.DEFENCE and d.to_act == whister and legal(d) == ["open", "closed"]
+    assert d.moves[-1][0] == declarer  # the declarer's card came last
+    play(d, "open")
+    assert d.open_play and set(d.exposed) == set(d.defenders)
+    assert d.phase == Phase.PLAY
+    if order == 2:  # the choice came between tricks: trick 1's winner leads trick 2
+        assert d.trick == () and d.to_play == d.completed_tricks[0][1]
+
+
+def test_after_first_lead_asks_after_the_first_card_of_the_deal():
+    """The project's earlier reading (open_timing="after_first_lead"): the choice comes after
+    the deal's first card even when a defender led it (declarer third hand)."""
+    d = _declared_by(2, SOCHI.replace(open_timing="after_first_lead"))
+    d.apply(d.legal_actions()[0])
+    assert d.phase == Phase.DEFENCE and d.moves[-1][0] == d.first_hand != d.declarer
+
+
 def test_lone_whister_open_after_first_lead():
-    # seed-002 p.28: the whister opens after the first lead (open_timing default).
+    # seed-002 p.28: the declarer is first hand here, so his first card is the deal's first.
     d = declared()
     play(d, "whist, pass")
     assert d.phase == Phase.PLAY and d.to_play == 1 and d.exposed == ()

@@ -101,7 +101,8 @@ def test_full_pulka_rostov_three() -> None:
 
 
 def test_dealer_rotation_and_sliding_all_pass() -> None:
-    """Kodeks 3.2.2: the deal passes clockwise; 3.7.7 «скользящая» keeps it on all-pass."""
+    """Kodeks 3.2.2 and 3.7.7: the deal passes clockwise, after an all-pass too; keeping the
+    dealer after an all-pass is a house agreement (deal_moves_after_raspas=False)."""
     p = Pulka(SOCHI, 4, first_dealer="C")
     assert p.next_dealer == 2
     p.all_pass({"D": 3, "A": 3, "B": 4})

@@ -177,7 +177,7 @@ class DeclaringMixin(DealFields):
                 self._phase = DEFENCE
                 self._to_act = self._lone
                 return
-            self._open_pending = True  # seed-002 p.28: decided after the first lead
+            self._open_pending = True  # seed 002 p.28: decided after the declarer's first card
         self._start_play()
 
     def _defence(self, a: Action) -> None:
@@ -190,7 +190,7 @@ class DeclaringMixin(DealFields):
             self._start_play()
             return
         if self._open_pending:
-            # Mid-trick choice after the first lead: play goes on.
+            # The choice made during play (rules.md §5.5): play goes on.
             self._open_pending = False
             self._set_open(a == OPEN_ID)
             self._phase = PLAY

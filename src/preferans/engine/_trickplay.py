@@ -100,18 +100,26 @@ class PlayMixin(DealFields):
             self._to_play = nxt
             if played == 1 and not self._completed:
                 self._after_first_card()
+            if self._open_pending and seat == self._declarer and self._phase == PLAY:
+                self._ask_open()  # seed 002 p.28: after the declarer's first card
             if self._phase == PLAY:
                 self._to_act = self._controller(nxt)
             return
         self._finish_trick(trick)
+        if self._open_pending and seat == self._declarer and self._phase == PLAY:
+            self._ask_open()  # the declarer's first card closed trick 1 (he is third hand)
 
     def _after_first_card(self) -> None:
         c = self._contract
         if c is not None and c.is_misere and self._declarer == self.first_hand and not self._dark_misere():
             self._expose_misere_defenders()  # Kodeks 3.6.6: after the declarer's lead
-        if self._open_pending:
-            self._phase = DEFENCE
-            self._to_act = self._lone
+        if self._open_pending and self.rules.open_timing == "after_first_lead":
+            self._ask_open()
+
+    def _ask_open(self) -> None:
+        """The lone whister now chooses open or closed play (rules.md §5.5)."""
+        self._phase = DEFENCE
+        self._to_act = self._lone
 
     def _finish_trick(self, trick: Trick) -> None:
         led = trick[0][1] >> 3

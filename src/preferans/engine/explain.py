@@ -84,9 +84,15 @@ def _explain_call(deal: DealFields, a: Action) -> str:
     if a == HERE_ID:
         if best is None:
             return "here: there is no bid to hold yet (Kodeks 3.3.8)"
+        who = {
+            "first_hand_only": "only first hand holds (Kodeks 3.3.8)",
+            "senior_only": "only the senior of two contenders holds (Kodeks 3.3.8)",
+            "after_pass_any": "a bid may be held only after somebody passed (seed 002 p.19)",
+            "via_passed_player": "only the senior holds, across a passed player, never on 6♠ (club rules)",
+        }[rules.hold_rule]
         return (
-            f"here: seat {seat} may not hold {best} under hold_rule={rules.hold_rule!r} "
-            "(Kodeks 3.3.8: only the senior hand holds a junior's bid; a held bid must be overcalled)"
+            f"here: seat {seat} may not hold {best} under hold_rule={rules.hold_rule!r}: {who}; "
+            "a held bid must be overcalled (rules.md §3.2.6)"
         )
     if a == TAKE_TALON_ID:
         return "talon: only third hand, after first and second hand passed, may take the talon unbid (Kodeks 3.3.15)"

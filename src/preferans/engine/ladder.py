@@ -126,11 +126,14 @@ class AuctionView:
             return False
         senior = self.order < self.best_order
         rule = self.rules.hold_rule
+        if rule == "first_hand_only":
+            # Kodeks 3.3.8 word for word: «игрок, находящийся на первой руке» may hold.
+            return self.order == 0
         if rule == "senior_only":
-            return senior
+            return senior  # the earlier of the two contenders: second hand too, against third
         if rule == "after_pass_any":
-            return self.anyone_passed
-        # via_passed_player (club rules club rules): senior, across a passed player, never on 6♠.
+            return self.anyone_passed  # seed 002 p.19: «мои» after a pass
+        # via_passed_player (club rules): senior, across a passed player, never on 6♠.
         return senior and self.anyone_passed and self.best != 0
 
     def best_order_below_min(self) -> bool:

@@ -62,7 +62,7 @@ def stage_of(deal: Deal) -> str:
     """The record stage of the next action of ``deal`` (see :data:`~preferans.record.model.STAGES`)."""
     started = bool(deal.completed_tricks) or any(s >= 0 and s in deal.active for s, _ in deal.trick)
     if started:
-        return "play"  # a defence choice after the first lead is written in the trick (seed-002 p.28)
+        return "play"  # a defence choice during play is written in the trick (seed 002 p.28)
     return _STAGE_OF_PHASE.get(deal.phase.value, "defence")
 
 

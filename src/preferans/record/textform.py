@@ -108,7 +108,8 @@ _DEFENCE_CALLS = frozenset((OPEN_ID, CLOSED_ID, 99, 100, 101, PLAY_ID, 103, 104)
 _WHIST_CALLS = frozenset((WHIST_ID, PASS_ID, HALF_WHIST_ID))
 
 
-# In a trick: the open/closed choice after the first lead, the declarer's choice of a
+# In a trick: the lone whister's open/closed choice (after the declarer's first card: in
+# trick 1, or before trick 2 when the declarer is third hand), the declarer's choice of a
 # lead penalty (Kodeks 3.3.18) and the opponents' answers to a claim.
 _TRICK_CALLS = frozenset((OPEN_ID, CLOSED_ID, REQUIRE_ID, REQUIRE_ID + 1, WAIVE_ID, ACCEPT_ID, REFUSE_ID))
 

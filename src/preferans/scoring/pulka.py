@@ -224,7 +224,7 @@ class Pulka:
         if kind is DealKind.VOID:
             self.next_dealer = result.dealer  # the same dealer deals again (Kodeks 3.2.2)
         elif kind is DealKind.ALL_PASS and not rules.deal_moves_after_raspas:
-            self.next_dealer = result.dealer  # скользящая распасовка (Kodeks 3.7.7) (house agreement)
+            self.next_dealer = result.dealer  # a house agreement: Kodeks 3.7.7 moves the deal on
         else:
             self.next_dealer = (result.dealer + 1) % n  # Kodeks 3.2.2
         return score
