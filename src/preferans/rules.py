@@ -18,7 +18,7 @@ True
 >>> r.replace(hold_rule="anyone")
 Traceback (most recent call last):
 ...
-preferans.errors.RulesError: hold_rule: 'anyone' is not one of 'senior_only', 'after_pass_any', 'via_passed_player'
+preferans.errors.RulesError: hold_rule: 'anyone' is not one of 'senior_only', 'first_hand_only', 'after_pass_any', 'via_passed_player'
 """
 
 from __future__ import annotations
