@@ -1,13 +1,16 @@
 """Benchmark of the double-dummy solver on a fixed, seeded set of full deals.
 
-    python benchmarks/solver.py [--deals 200] [--tables 20] [--ablation]
+    python benchmarks/solver.py [--deals 200] [--tables 20] [--ablation] [--batch]
 
 Kinds (issue 4): trump — the declarer is the strongest hand and trump is his
 longest suit; no-trump — the same deals at NT; misère — the declarer holds the
 weakest hand.  The first leader is random.  Every solve starts from a cold
 transposition table (``Engine.reset``).  Times are per call, in milliseconds,
 on one thread: wall clock, or with ``--cpu`` the thread's CPU time.  ``--ablation`` switches each technique off in turn
-and reports the median time and nodes.
+and reports the median time and nodes.  ``--batch`` times what a sampling bot
+asks: 16 layouts of one position (first hand's cards fixed, the others dealt
+anew) of 10 and of 4 cards a hand, one call per layout against one ``best_moves_many`` call, warm
+table as in a bot's decision.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import random
 import statistics
 import time
 
-from preferans.solver import Position, best_moves, discard_table, solve
+from preferans.solver import Position, best_moves, best_moves_many, discard_table, solve
 from preferans.solver import _solver as core
 from preferans.solver.search import engine, engine_args
 
@@ -115,11 +118,47 @@ def ablation(kinds: dict[str, list[Position]]) -> None:
         print(row)
 
 
+def layouts_of(p: Position, n: int, rng: random.Random, cards: int = 10) -> list[Position]:
+    """``n`` positions of ``cards`` cards a hand: hand 0 kept (its lowest cards
+    when fewer), the others dealt anew from the rest of the three hands."""
+    h0 = sum(1 << c for c in [c for c in range(32) if p.hands[0] >> c & 1][:cards])
+    rest = [c for c in range(32) if (p.hands[0] | p.hands[1] | p.hands[2]) >> c & 1 and not h0 >> c & 1]
+    out = []
+    for _ in range(n):
+        rng.shuffle(rest)
+        h1 = sum(1 << c for c in rest[:cards])
+        h2 = sum(1 << c for c in rest[cards : 2 * cards])
+        out.append(Position((h0, h1, h2), leader=0, declarer=p.declarer, goal=p.goal, trump=p.trump))
+    return out
+
+
+def batch(kinds: dict[str, list[Position]], deals: int) -> None:
+    print("\nBatches: 16 layouts of one position, best_moves per layout vs one best_moves_many call")
+    eng = engine()
+    rng = random.Random(7)
+    for name, ps, cards in [(k, ps, n) for n in (10, 4) for k, ps in kinds.items()]:
+        single, many = [], []
+        for p in ps[:deals]:
+            group = layouts_of(p, 16, rng, cards)
+            eng.reset()
+            t = CLOCK()
+            one = [best_moves(q) for q in group]
+            single.append((CLOCK() - t) * 1000)
+            eng.reset()
+            t = CLOCK()
+            assert best_moves_many(group) == one
+            many.append((CLOCK() - t) * 1000)
+        ms, mm = statistics.median(single), statistics.median(many)
+        print(f"{name:<10} {cards:>2} cards  one call per layout {ms:8.3f} ms   one batch {mm:8.3f} ms"
+              f"   ratio {mm / ms:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--tables", type=int, default=20, help="deals for contract_table")
     ap.add_argument("--ablation", action="store_true")
+    ap.add_argument("--batch", action="store_true", help="layouts of one position: single calls vs a batch")
     ap.add_argument(
         "--cpu", action="store_true",
         help="time with the thread's CPU clock (ignores time descheduled on a busy machine)",
@@ -146,6 +185,8 @@ def main() -> None:
     print(stats("contract_table", timed(lambda x: discard_table(*x), tables)))
     if args.ablation:
         ablation(kinds)
+    if args.batch:
+        batch(kinds, min(args.deals, 50))
 
 
 if __name__ == "__main__":

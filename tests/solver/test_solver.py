@@ -16,10 +16,12 @@ from preferans.solver import (
     Position,
     SolverError,
     best_moves,
+    best_moves_many,
     contract_table,
     discard_table,
     solve,
     solve_at_least,
+    solve_many,
 )
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
@@ -61,6 +63,42 @@ def test_best_moves_and_at_least_agree_with_brute_force(goal: str) -> None:
         value = reference_value(pos)
         for n in range(0, pos.tricks_left + 2):
             assert solve_at_least(pos, n) == (value >= n), f"{pos}: n={n}"
+
+
+@pytest.mark.parametrize("goal", GOALS)
+def test_batches_agree_with_single_calls(goal: str) -> None:
+    """solve_many / best_moves_many (one C call per group of positions sharing all
+    but the hands; the table kept across them) give what one call per position gives."""
+    from preferans.solver.search import engine, engine_args
+
+    rng = random.Random(f"batch-{goal}")
+    positions = [random_position(rng, goal, max_cards=5) for _ in range(120)]
+    # many layouts of one position: the same trick, other hands
+    base = positions[0]
+    for _ in range(40):
+        cards = [c for h in base.hands for c in range(32) if h >> c & 1]
+        rng.shuffle(cards)
+        sizes = [h.bit_count() for h in base.hands]
+        hands, i = [], 0
+        for n in sizes:
+            hands.append(sum(1 << c for c in cards[i:i + n]))
+            i += n
+        try:
+            positions.append(Position((hands[0], hands[1], hands[2]), leader=base.leader,
+                                      declarer=base.declarer, goal=base.goal, trump=base.trump,
+                                      trick=base.trick, talon=base.talon, talon_mode=base.talon_mode))
+        except SolverError:
+            continue  # a shuffle contradicting the trick on the table
+    assert solve_many(positions) == [solve(p) for p in positions]
+    assert best_moves_many(positions) == [best_moves(p) for p in positions]
+    assert solve_many([]) == [] and best_moves_many([]) == []
+    e = engine()
+    args = engine_args(Position.parse("♠A K / ♠Q 7 / ♠10 9 | tricks trump=NT"))
+    hands = args.pop("hands")
+    with pytest.raises(ValueError, match="layout 1: a card appears twice"):
+        e.solve_many([hands, (hands[0], hands[0], hands[2])], **args)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hands: a tuple of three card masks"):
+        e.moves_many([hands, 5], **args)  # type: ignore[arg-type, list-item]
 
 
 def test_every_technique_switch_keeps_values_exact() -> None:

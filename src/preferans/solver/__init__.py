@@ -7,7 +7,15 @@
 
 from .contracts import ContractTable, contract_table, discard_table
 from .position import GOALS, TALON_MODES, Position, SolverError
-from .search import DEFAULT_TABLE_MB, best_moves, set_table_size, solve, solve_at_least
+from .search import (
+    DEFAULT_TABLE_MB,
+    best_moves,
+    best_moves_many,
+    set_table_size,
+    solve,
+    solve_at_least,
+    solve_many,
+)
 
 __all__ = [
     "DEFAULT_TABLE_MB",
@@ -17,9 +25,11 @@ __all__ = [
     "Position",
     "SolverError",
     "best_moves",
+    "best_moves_many",
     "contract_table",
     "discard_table",
     "set_table_size",
     "solve",
     "solve_at_least",
+    "solve_many",
 ]

@@ -38,4 +38,30 @@ class Engine:
         target: int = -1,
         flags: int = 0,
     ) -> list[tuple[int, int]]: ...
+    def solve_many(
+        self,
+        hands: Sequence[tuple[int, int, int]],
+        leader: int,
+        trick: Sequence[int],
+        trump: int,
+        goal: int,
+        focus: int,
+        talon: Sequence[int],
+        participates: bool = False,
+        target: int = -1,
+        flags: int = 0,
+    ) -> list[int]: ...
+    def moves_many(
+        self,
+        hands: Sequence[tuple[int, int, int]],
+        leader: int,
+        trick: Sequence[int],
+        trump: int,
+        goal: int,
+        focus: int,
+        talon: Sequence[int],
+        participates: bool = False,
+        target: int = -1,
+        flags: int = 0,
+    ) -> list[list[tuple[int, int]]]: ...
     def reset(self) -> None: ...

@@ -6,12 +6,22 @@ table), and the search runs without the GIL, so threads solve in parallel.
 >>> p = Position.parse("♠A K / ♠Q 7 / ♠10 9 | tricks trump=NT declarer=0 leader=1")
 >>> solve(p), solve_at_least(p, 2), best_moves(p)
 (2, True, {Card('7♠'): 2, Card('Q♠'): 2})
+
+A bot sampling layouts of the hidden cards asks for many positions that differ
+only in the hands: :func:`solve_many` and :func:`best_moves_many` answer them in
+one C call per group of such positions (no Python between the layouts, and the
+layouts share the thread's transposition table).
+
+>>> q = Position.parse("♠A Q / ♠K 7 / ♠10 9 | tricks trump=NT declarer=0 leader=0")
+>>> solve_many([p, q]), best_moves_many([p, q])[1]
+([2, 1], {Card('Q♠'): 1, Card('A♠'): 1})
 """
 
 from __future__ import annotations
 
 import threading
-from typing import TypedDict
+from collections.abc import Sequence
+from typing import Any, TypedDict
 
 from ..cards import Card
 from . import _solver
@@ -21,11 +31,13 @@ __all__ = [
     "DEFAULT_TABLE_MB",
     "EngineArgs",
     "best_moves",
+    "best_moves_many",
     "engine",
     "engine_args",
     "set_table_size",
     "solve",
     "solve_at_least",
+    "solve_many",
 ]
 
 DEFAULT_TABLE_MB = 16
@@ -109,3 +121,41 @@ def best_moves(position: Position) -> dict[Card, int]:
     lowest for the declarer in misère (the opposite for his opponents).
     """
     return {Card(c): v for c, v in sorted(engine().moves(**engine_args(position)))}
+
+
+def _groups(positions: Sequence[Position]) -> dict[tuple[object, ...], list[int]]:
+    """Indices of the positions grouped by everything but the hands."""
+    out: dict[tuple[object, ...], list[int]] = {}
+    for i, p in enumerate(positions):
+        key = (p.leader, p.declarer, p.goal, p.trump, p.trick, p.talon, p.talon_mode)
+        out.setdefault(key, []).append(i)
+    return out
+
+
+def _batch_args(p: Position, members: list[int], positions: Sequence[Position]) -> dict[str, Any]:
+    args: dict[str, Any] = dict(engine_args(p))
+    args["hands"] = [positions[i].hands for i in members]
+    return args
+
+
+def solve_many(positions: Sequence[Position]) -> list[int]:
+    """:func:`solve` of each position, in order; one C call per group of positions
+    that differ only in their hands."""
+    out = [0] * len(positions)
+    e = engine()
+    for members in _groups(positions).values():
+        values = e.solve_many(**_batch_args(positions[members[0]], members, positions))
+        for i, v in zip(members, values, strict=True):
+            out[i] = int(v)
+    return out
+
+
+def best_moves_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """:func:`best_moves` of each position, in order, batched as :func:`solve_many`."""
+    out: list[dict[Card, int]] = [{} for _ in positions]
+    e = engine()
+    for members in _groups(positions).values():
+        rows = e.moves_many(**_batch_args(positions[members[0]], members, positions))
+        for i, row in zip(members, rows, strict=True):
+            out[i] = {Card(c): v for c, v in sorted(row)}
+    return out
