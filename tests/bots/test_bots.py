@@ -10,6 +10,7 @@ import pytest
 
 from preferans import Deal, Rules
 from preferans.bots import Bot, HeuristicBot, PimcBot, RandomBot, make_bot
+from preferans.bots.expert import ExpertBot
 from preferans.bots.knowledge import OUT, Knowledge
 from preferans.bots.sampling import sample_layout
 from preferans.cards import SUIT_MASKS, cards_of
@@ -129,7 +130,14 @@ def _shuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
                        dealer=deal.dealer, players=deal.players, min_level=deal.min_level)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+def _deterministic(level: str, rules: Rules, seed: int) -> Bot:
+    """The level's bot; the expert stopped by its cap of layouts, never by the clock."""
+    if level == "expert":
+        return ExpertBot(rules, seed=seed, think=60.0, max_layouts=24)
+    return make_bot(level, rules, seed=seed)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_decision_ignores_hidden_cards(level: str) -> None:
     """A bot sees only its observation: shuffling what it cannot see changes nothing."""
     rng = random.Random(11)
@@ -140,8 +148,8 @@ def test_decision_ignores_hidden_cards(level: str) -> None:
             other = _shuffle_hidden(deal, seat, rng)
             a, b = deal.observation(seat), other.observation(seat)
             assert a == b
-            bot1 = make_bot(level, rules, seed=5)
-            bot2 = make_bot(level, rules, seed=5)
+            bot1 = _deterministic(level, rules, 5)
+            bot2 = _deterministic(level, rules, 5)
             assert bot1.act(a) == bot2.act(b)
             checked += 1
     assert checked > 20

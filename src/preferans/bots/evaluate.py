@@ -81,6 +81,7 @@ def suit_tricks(bits: int, *, trump: bool) -> float:
     return won + 0.6 * left
 
 
+@lru_cache(maxsize=1 << 16)  # bots judge the same hands again and again (layouts, seatings)
 def strain_tricks(hand: int, strain: int) -> float:
     """Estimated tricks of ``hand`` (10 cards) as the declarer in ``strain`` (0–3, 4 = NT)."""
     total = 0.0
@@ -152,6 +153,7 @@ def misere_keep(hand: int) -> int:
     return best
 
 
+@lru_cache(maxsize=1 << 14)
 def choose_discard(hand: int, strain: int) -> int:
     """Two cards to discard from 12 for a game in ``strain`` (mask), by estimate.
 

@@ -1,4 +1,4 @@
-"""The levels users choose from: ``random``, ``easy``, ``medium``, ``hard``.
+"""The levels users choose from: ``random``, ``easy``, ``medium``, ``hard``, ``expert``.
 
 ======== ============================================================= ==================
 level    combination                                                    time per decision
@@ -7,8 +7,11 @@ random   :class:`RandomBot` — any legal action                          micros
 easy     :class:`HeuristicBot` that overbids (+0.6 trick) and plays a   ~1 ms
          random legal card 30 % of the time
 medium   :class:`HeuristicBot` — hand evaluation, rules of thumb        ~1 ms
-hard     :class:`PimcBot` — the heuristic auction; discard, contract,   median ≤ 1 s, worst
-         whisting and every card by sampled layouts solved exactly      ≤ 5 s (one core)
+hard     :class:`PimcBot` — the heuristic auction; discard, contract,   ~1 ms median,
+         whisting and every card by sampled layouts solved exactly      ~0.1 s worst
+expert   :class:`ExpertBot` — the sampling bot that thinks until its    median ≤ 1 s, worst
+         time (``expert:250ms``; default 1 s) or a convergence test     ≤ 5 s (one core)
+         stops it; layouts weighted by the others' calls and cards
 ======== ============================================================= ==================
 
 Every part that seats a bot — the terminal table, the web server, the arena,
@@ -19,10 +22,16 @@ or ``cmd:PROGRAM ARGS`` for a program speaking the bot protocol
 >>> from preferans import Rules
 >>> make_bot("hard", Rules(), seed=1)
 <PimcBot hard>
+
+``expert`` thinks for up to a second a card; ``expert:TIME`` (``expert:250ms``,
+``expert:2s``) gives it another thinking time.
+
 >>> make_bot("expertt", Rules())
 Traceback (most recent call last):
 ...
-preferans.errors.PreferansError: unknown bot 'expertt': use a level (random, easy, medium, hard) or cmd:PROGRAM
+preferans.errors.PreferansError: unknown bot 'expertt': use a level (random, easy, medium, hard, expert) or cmd:PROGRAM
+>>> make_bot("expert:250ms", Rules()).think
+0.25
 """
 
 from __future__ import annotations
@@ -32,13 +41,14 @@ import shlex
 from ..errors import PreferansError
 from ..rules import Rules
 from .base import Bot
+from .expert import ExpertBot, parse_think
 from .heuristic import HeuristicBot
 from .pimc import PimcBot
 from .random_bot import RandomBot
 
 __all__ = ["LEVELS", "is_bot_spec", "make_bot", "split_specs"]
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 """The levels of our own bots, weakest first."""
 
 
@@ -72,7 +82,14 @@ def is_bot_spec(spec: str) -> bool:
     """Does ``spec`` name a bot :func:`make_bot` can build (a level, or ``cmd:`` with a program)?"""
     if spec.startswith("cmd:"):
         return bool(spec[4:].strip().strip("\"'"))
-    return spec.strip().lower() in LEVELS
+    name, _, think = spec.strip().lower().partition(":")
+    if think:
+        try:
+            parse_think(think)
+        except ValueError:
+            return False
+        return name == "expert"
+    return name in LEVELS
 
 
 def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float = 10.0) -> Bot:
@@ -89,7 +106,9 @@ def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float
         from .protocol import SubprocessBot
 
         return SubprocessBot(shlex.split(command), rules, seed=seed, timeout=timeout)
-    name = spec.strip().lower()
+    name, _, think = spec.strip().lower().partition(":")
+    if think and name != "expert":
+        raise PreferansError(f"bot {spec!r}: only expert takes a thinking time (expert:250ms)")
     bot: Bot
     if name == "random":
         bot = RandomBot(rules, seed=seed)
@@ -99,7 +118,12 @@ def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float
         bot = HeuristicBot(rules, seed=seed)
     elif name == "hard":
         bot = PimcBot(rules, seed=seed)
+    elif name == "expert":
+        try:
+            bot = ExpertBot(rules, seed=seed, think=parse_think(think) if think else 1.0)
+        except ValueError as e:
+            raise PreferansError(f"bot {spec!r}: {e}") from None
     else:
         raise PreferansError(f"unknown bot {spec!r}: use a level ({', '.join(LEVELS)}) or cmd:PROGRAM")
-    bot.name = name
+    bot.name = spec.strip().lower() if name == "expert" else name
     return bot

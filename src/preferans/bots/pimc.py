@@ -357,6 +357,13 @@ class PimcBot(HeuristicBot):
         return out
 
     def _whist(self, obs: Observation) -> Action | None:
+        options = self.whist_values(obs)
+        return max(options, key=lambda a: options[a]) if options else None
+
+    def whist_values(self, obs: Observation) -> dict[Action, float]:
+        """Expected net whists of each whisting call (whist, pass, half-whist)
+        over the declarer's tricks in sampled layouts, given the partner's call
+        when known, else averaged over his two."""
         tricks = self._declarer_tricks(obs, self.whist_samples)
         c = obs.contract
         assert c is not None and obs.declarer is not None
@@ -386,15 +393,18 @@ class PimcBot(HeuristicBot):
             else:
                 theirs = ["whist", "pass"]
             options[a] = sum(value(mine, t) for t in theirs) / len(theirs)
-        if not options:
-            return None
-        return max(options, key=lambda a: options[a])
+        return options
 
     def declarer_estimate(self, obs: Observation) -> float:
         tricks = self._declarer_tricks(obs, self.whist_samples)
         return sum(tricks) / len(tricks)
 
     def _concession(self, obs: Observation) -> Action | None:
+        options = self.concession_values(obs)
+        return max(options, key=lambda a: options[a])
+
+    def concession_values(self, obs: Observation) -> dict[Action, float]:
+        """Expected net whists of playing on and of each concession offered."""
         tricks = self._declarer_tricks(obs, self.whist_samples)
         c = obs.contract
         assert c is not None
@@ -410,7 +420,7 @@ class PimcBot(HeuristicBot):
             options[CONCEDE_THREE] = settled_utility(self.rules, conceded=3, **kw)
         if CONCEDE_ALL in obs.legal_actions:
             options[CONCEDE_ALL] = settled_utility(self.rules, conceded=10, **kw)
-        return max(options, key=lambda a: options[a])
+        return options
 
     def _quota_answer(self, obs: Observation) -> Action | None:
         return super()._quota_answer(obs)

@@ -1,0 +1,317 @@
+"""ExpertBot (``expert``): the sampling bot that uses the time it is given.
+
+It is :class:`.pimc.PimcBot` with four changes:
+
+* **Anytime sampling.**  A card is chosen by sampling layouts in batches of
+  :attr:`ExpertBot.batch`, each batch solved by one C call
+  (:func:`preferans.solver.best_moves_many`), until the thinking time
+  (``think`` seconds) would run out, a cap of layouts is reached, or a
+  convergence test says the choice no longer changes: the weighted mean
+  lead of the best card over the second, layout by layout, is more than
+  :data:`CONFIDENCE` standard errors, or both are equal to within
+  :data:`SAME` whist.
+* **Inference.**  Every layout is weighted by how likely it makes the
+  others' calls and cards (:mod:`.inference`); decisions that take plain
+  samples (whisting, the talon, the auction) get layouts resampled in
+  proportion to those weights from :data:`OVERSAMPLE` times as many.
+* **Signals kept.**  Among cards the solver finds equal a defender follows
+  the rules the inference reads (lowest card when not taking the trick, a
+  discard from the longest side suit), so the partner reads him right.
+* **The all-pass risk.**  When everybody else has passed, passing means an
+  all-pass; the bot bids the lowest game instead when its expected score,
+  over sampled talons and layouts, beats the all-pass's.
+
+:meth:`ExpertBot.hint` gives the expected score of each choice in whists
+(the terminal and web hint).
+
+>>> from preferans import Deal, Rules
+>>> deal = Deal.new(Rules(), seed=5)
+>>> bot = ExpertBot(Rules(), seed=1, think=0.05)
+>>> while deal.phase.value != "play":
+...     deal.apply(bot.act(deal.observation(deal.to_act)), seat=deal.to_act)
+>>> rows = bot.hint(deal.observation(deal.to_act))
+>>> [type(a).__name__ for a, _ in rows[:1]], all(isinstance(v, float) for _, v in rows)
+(['Action'], True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..actions import PASS, Action, Contract
+from ..cards import SUIT_MASKS, Card
+from ..engine.observation import Observation
+from ..rules import Rules
+from ..solver import Position, best_moves_many, solve_many
+from .evaluate import choose_discard
+from .inference import Evidence, evidence_of, layout_weight
+from .knowledge import OUT, Knowledge, active_seats, deal_kind
+from .pimc import PimcBot
+from .sampling import sample_layouts
+from .value import allpass_utility, game_utility
+
+__all__ = ["CONFIDENCE", "OVERSAMPLE", "SAME", "ExpertBot", "parse_think"]
+
+CONFIDENCE = 2.5
+"""Standard errors by which the best card must lead the second to stop early."""
+
+SAME = 0.02
+"""Whists within which the two best cards count as equal (stop: either will do)."""
+
+OVERSAMPLE = 3
+"""Candidates drawn per layout kept when layouts are resampled by weight."""
+
+
+def parse_think(text: str) -> float:
+    """Seconds from ``"1s"``, ``"250ms"`` or ``"0.5"``.
+
+    >>> parse_think("1s"), parse_think("250ms"), parse_think("0.5")
+    (1.0, 0.25, 0.5)
+    """
+    t = text.strip().lower()
+    try:
+        if t.endswith("ms"):
+            value = float(t[:-2]) / 1000
+        elif t.endswith("s"):
+            value = float(t[:-1])
+        else:
+            value = float(t)
+    except ValueError:
+        raise ValueError(f"thinking time {text!r}: write seconds or milliseconds, e.g. 1s or 250ms") from None
+    if not 0 < value <= 60:
+        raise ValueError(f"thinking time {text!r}: between 1ms and 60s")
+    return value
+
+
+class ExpertBot(PimcBot):
+    """The sampling bot with a thinking time (see the module doc).
+
+    ``think`` — seconds a card decision may take (default 1); the cap of layouts
+    per card decision grows with it (:attr:`max_layouts`).  ``infer`` — weight
+    the layouts by the others' calls and cards.
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        think: float = 1.0,
+        infer: bool = True,
+        batch: int = 8,
+        min_layouts: int = 16,
+        max_layouts: int | None = None,
+    ) -> None:
+        scale = max(0.0, min(1.0, think))
+        super().__init__(
+            rules, seed=seed, samples=16, discard_samples=8 + int(8 * scale), candidates=6,
+            whist_samples=24 + int(24 * scale), bid_samples=24 + int(24 * scale),
+        )
+        self.think = think
+        self.infer = infer
+        self.batch = batch
+        self.min_layouts = min_layouts
+        self.max_layouts = max_layouts if max_layouts is not None else max(min_layouts, int(400 * think))
+        self.last_layouts = 0
+        """Layouts the last card decision sampled (for benchmarks and tests)."""
+
+    # ------------------------------------------------------------------ layouts
+    def _layouts(self, obs: Observation, n: int) -> tuple[Knowledge, list[dict[int, int]]]:
+        """``n`` layouts resampled by weight from ``OVERSAMPLE * n`` candidates."""
+        k = Knowledge.of(obs)
+        rng = self._rng_for(obs)
+        if not self.infer or not k.places():
+            return k, sample_layouts(k, n, rng)
+        ev = evidence_of(obs)
+        pool = sample_layouts(k, OVERSAMPLE * n, rng)
+        weights = [layout_weight(obs, k, lay, ev) for lay in pool]
+        total = sum(weights)
+        # systematic resampling: n evenly spaced pointers into the cumulative weights
+        step = total / n
+        u = rng.random() * step
+        out: list[dict[int, int]] = []
+        acc = 0.0
+        i = -1
+        for j in range(n):
+            target = u + j * step
+            while acc <= target and i + 1 < len(pool):
+                i += 1
+                acc += weights[i]
+            out.append(dict(pool[i]))
+        return k, out
+
+    def _weighted(self, obs: Observation, k: Knowledge, ev: Evidence | None, lays: list[dict[int, int]]) -> list[float]:
+        if ev is None:
+            return [1.0] * len(lays)
+        return [layout_weight(obs, k, lay, ev) for lay in lays]
+
+    # ------------------------------------------------------------------ card play
+    def card_values(self, obs: Observation) -> dict[int, float]:
+        """Expected net whists of each legal card, sampled until the time, the cap
+        or the convergence test stops (see the module doc)."""
+        start = time.perf_counter()
+        legal = [int(a) for a in obs.legal_actions if a < 32]
+        kind = deal_kind(obs)
+        k = Knowledge.of(obs)
+        ev = evidence_of(obs) if self.infer else None
+        rng = random.Random(f"{self.seed or 0}:{obs.seat}:{obs.hand}:{len(obs.moves)}:play")
+        utility = self._utility(obs, kind)
+        focus_won = self._focus_won(obs, kind)
+        rows: list[tuple[float, dict[int, float]]] = []
+        hidden = bool(k.places())
+        while True:
+            t0 = time.perf_counter()
+            lays = sample_layouts(k, self.batch if hidden else 1, rng)
+            weights = self._weighted(obs, k, ev, lays)
+            positions = []
+            for lay in lays:
+                self._guess_discard(obs, k, lay)
+                positions.append(self._position(obs, k, lay, kind))
+            for w, moves in zip(weights, best_moves_many(positions), strict=True):
+                rows.append((w, {int(c): utility[min(10, focus_won + v)] for c, v in moves.items() if c in legal}))
+            now = time.perf_counter()
+            if not hidden or len(rows) >= self.max_layouts or now - start + (now - t0) > self.think:
+                break
+            if len(rows) >= self.min_layouts and _settled(rows, legal):
+                break
+        self.last_layouts = len(rows)
+        wsum = sum(w for w, _ in rows) or 1.0
+        return {c: sum(w * r.get(c, 0.0) for w, r in rows) / wsum for c in legal}
+
+    def _play(self, obs: Observation) -> Action | None:
+        legal = [a for a in obs.legal_actions if a < 32]
+        if len(legal) <= 1:
+            return legal[0] if legal else None
+        values = self.card_values(obs)
+        best = max(values.values())
+        top = [c for c, v in values.items() if v >= best - 1e-9]
+        if len(top) == 1:
+            return Action.from_card(top[0])
+        signal = self._signal(obs, top)
+        if signal is not None:
+            return Action.from_card(signal)
+        hint = super(PimcBot, self)._play(obs)  # the heuristic's card among the equal ones
+        if hint is not None and int(hint) in top:
+            return hint
+        return Action.from_card(min(top, key=lambda c: (c & 7, c)))
+
+    def _signal(self, obs: Observation, top: list[int]) -> int | None:
+        """A defender's card among equal ones by the rules the inference reads."""
+        if deal_kind(obs) != "game" or obs.seat == obs.declarer or not obs.trick:
+            return None
+        trump = obs.contract.trump if obs.contract is not None else None
+        led = obs.trick[0][1] >> 3
+        follow = [c for c in top if c >> 3 == led]
+        if follow:
+            return min(follow)  # not taking the trick cheaper: follow low
+        side = [c for c in top if c >> 3 != trump]
+        if side:
+            longest = max({c >> 3 for c in side}, key=lambda s: (obs.hand & SUIT_MASKS[s]).bit_count())
+            return min(c for c in side if c >> 3 == longest)
+        return None
+
+    # ------------------------------------------------------------------ auction
+    def _bidding(self, obs: Observation) -> Action | None:
+        choice = super()._bidding(obs)
+        if choice == PASS and self._pass_means_all_pass(obs):
+            bid = self._bid_over_all_pass(obs)
+            if bid is not None:
+                return bid
+        return choice
+
+    def _pass_means_all_pass(self, obs: Observation) -> bool:
+        """Every other active seat has passed (and none bid): my pass ends in all-pass."""
+        active = active_seats(obs)
+        passed = {s for s, a in obs.moves if a == PASS}
+        bids = any(a is not None and (a.is_bid or str(a) == "misere") for _, a in obs.moves)
+        return not bids and all(s in passed for s in active if s != obs.seat)
+
+    def _bid_over_all_pass(self, obs: Observation) -> Action | None:
+        """The lowest game bid when it is worth more than the all-pass (sampled)."""
+        bids = [a for a in obs.legal_actions if a.is_bid and not a.is_dark and a.contract is not None
+                and not a.contract.is_misere and not a.contract.without_talon]
+        if not bids or self.bid_samples <= 0:
+            return None
+        lowest = bids[0]
+        assert lowest.contract is not None
+        level = lowest.contract.level
+        k, layouts = self._layouts(obs, self.bid_samples)
+        me = obs.seat
+        focus = k.active.index(me)
+        hand = obs.hand
+        mode = self.rules.raspas_talon_for(obs.players)
+        ap_positions = []
+        for lay in layouts:
+            h = list(self._hands(k, lay))
+            talon = tuple(Card(c) for c in sorted(_cards(lay.get(OUT, 0)))) if mode != "unused" else ()
+            ap_positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="allpass",
+                                         talon=talon, talon_mode=mode))
+        u_ap = allpass_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me)
+        all_pass = sum(u_ap[t] for t in solve_many(ap_positions)) / len(layouts)
+        est = self.estimates(hand)
+        best_game = float("-inf")
+        for s in sorted(range(5), key=lambda s: -est[s])[:2]:
+            positions = []
+            for lay in layouts:
+                full = hand | lay.get(OUT, 0)
+                h = list(self._hands(k, lay))
+                h[focus] = full & ~choose_discard(full, s) if full.bit_count() == 12 else full
+                positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
+            u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me, declarer=me,
+                             contract=Contract(level, s), calls=("whist", "whist"))
+            best_game = max(best_game, sum(u[t] for t in solve_many(positions)) / len(layouts))
+        return lowest if best_game > all_pass else None
+
+    # ------------------------------------------------------------------ hints
+    def option_values(self, obs: Observation) -> dict[Action, float]:
+        """Expected net whists of each choice this level scores here (card play,
+        whisting, concessions); empty where it chooses by other means (the
+        auction's limits, the discard plan)."""
+        phase = obs.phase
+        if phase == "play":
+            return {Action.from_card(c): v for c, v in self.card_values(obs).items()}
+        if phase == "whist":
+            return self.whist_values(obs)
+        if phase == "concession":
+            return self.concession_values(obs)
+        return {}
+
+    def hint(self, observation: Observation) -> list[tuple[Action, float | None]]:
+        """Every legal action with its expected score in net whists, best first.
+
+        Where this level does not score the options (auction calls, the discard,
+        the defence's open/closed choice) the list holds the chosen action alone
+        with ``None``.
+        """
+        values = self.option_values(observation)
+        if not values:
+            return [(self.act(observation), None)]
+        return [(a, v) for a, v in sorted(values.items(), key=lambda kv: (-kv[1], int(kv[0])))]
+
+    def explain(self, observation: Observation) -> dict[Action, float]:
+        """The scored options (:meth:`option_values`): what ``Table.hint`` shows."""
+        return self.option_values(observation)
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _settled(rows: list[tuple[float, dict[int, float]]], legal: list[int]) -> bool:
+    """The convergence test: the best card's lead over the second, layout by
+    layout, is sure (``CONFIDENCE`` standard errors) or negligible (``SAME``)."""
+    wsum = sum(w for w, _ in rows)
+    if wsum <= 0 or len(legal) < 2:
+        return True
+    means = {c: sum(w * r.get(c, 0.0) for w, r in rows) / wsum for c in legal}
+    first, second = sorted(legal, key=lambda c: -means[c])[:2]
+    diffs = [(w, r.get(first, 0.0) - r.get(second, 0.0)) for w, r in rows]
+    d = means[first] - means[second]
+    var = sum(w * (x - d) ** 2 for w, x in diffs) / wsum
+    n_eff = wsum * wsum / sum(w * w for w, _ in diffs)
+    se = math.sqrt(var / max(1.0, n_eff - 1))
+    return d > CONFIDENCE * se or (d < SAME and se < SAME)

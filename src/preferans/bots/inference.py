@@ -1,0 +1,231 @@
+"""How likely a sampled layout makes what the other players did (inference).
+
+A layout of the hidden cards agrees with every *hard* fact a seat saw (voids,
+seen cards: :mod:`.knowledge`); the calls and cards of the others say more.
+:func:`layout_weight` scores a layout by the likelihood of their observed
+actions under a simple model of a sensible player, each factor floored so
+that a layout contradicting it is improbable, never impossible:
+
+* **Auction** (each other seat's ten cards as dealt): a bid up to level ``L``
+  is likely when the hand's best estimated contract (:func:`.evaluate.strain_tricks`)
+  reaches ``L``; a pass when it falls short of the lowest bid he could have
+  made; misère when the hand has at most one hole.
+* **Contract**: the declarer's chosen strain against his best one, from his
+  twelve cards (dealt ten and the talon).
+* **Whisting**: a whist when the defender's likely tricks
+  (:func:`.evaluate.defence_tricks`) reach his share of the quota, a pass or
+  half-whist when they fall short.
+* **Card play** in trick games: a player who follows suit without taking
+  the trick plays his lowest card (a card of his with a live card of
+  another hand between it and his lowest is less likely); a player who
+  discards does so from a long suit rather than a short one.
+
+The same rules are what the expert defender follows when the solver finds
+the cards equal (:meth:`.expert.ExpertBot`), so a partner's reading of them
+is right: signals made and read the same way.
+
+>>> from preferans import Deal, Rules
+>>> from preferans.bots.knowledge import Knowledge
+>>> from preferans.bots.sampling import sample_layouts
+>>> import random
+>>> deal = Deal.new(Rules(), seed=3)
+>>> for a in ("6♠", "pass", "pass"):
+...     deal.apply(a)
+>>> obs = deal.observation(1)
+>>> k = Knowledge.of(obs)
+>>> ws = [layout_weight(obs, k, lay) for lay in sample_layouts(k, 4, random.Random(1))]
+>>> all(0 < w <= 1 for w in ws)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..actions import HALF_WHIST, MISERE, PASS, WHIST, Action
+from ..cards import SUIT_MASKS
+from ..engine.observation import Observation
+from ..scoring import QUOTA
+from .evaluate import defence_tricks, misere_holes, strain_tricks
+from .knowledge import OUT, Knowledge, active_seats
+
+__all__ = ["FLOOR", "Evidence", "evidence_of", "layout_weight", "true_layout_rank"]
+
+FLOOR = 0.05
+"""The least any one observed action may weigh: improbable, not impossible."""
+
+_TEMPER = 0.8  # tricks: how sharply a sensible player's calls follow his estimate
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x / _TEMPER))
+
+
+def _floor(p: float) -> float:
+    return FLOOR + (1.0 - FLOOR) * p
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What the others did, read once from an observation (then scored per layout).
+
+    ``calls`` — seat → the auction calls in order; ``declared`` — the
+    declarer's contract after the talon; ``whists`` — defender → call;
+    ``follows`` — (seat, card, cards of that seat already played before it,
+    live cards then, led suit) for each card a seat played following suit
+    without taking the trick; ``discards`` — the same for cards thrown on a
+    void (no trump); ``played`` — seat → every card it has played.
+    """
+
+    seat: int
+    active: tuple[int, int, int]
+    calls: dict[int, tuple[Action, ...]]
+    declarer: int | None
+    strain: int | None
+    level: int
+    whists: dict[int, str]
+    follows: tuple[tuple[int, int, int, int], ...]
+    discards: tuple[tuple[int, int, int, int], ...]
+    played: dict[int, int]
+    talon: int
+    kind: str
+
+
+def evidence_of(obs: Observation) -> Evidence:
+    """Read the others' calls and cards from ``obs`` (see :class:`Evidence`)."""
+    from .knowledge import deal_kind
+
+    active = active_seats(obs)
+    calls: dict[int, list[Action]] = {}
+    whists: dict[int, str] = {}
+    in_auction = True
+    for s, a in obs.moves:
+        if a is None or int(a) < 32:
+            in_auction = False
+            if a is None or s not in active:
+                continue
+        if in_auction and s != obs.seat:
+            calls.setdefault(s, []).append(a)
+        elif a is not None and s != obs.seat and s != obs.declarer and a in (WHIST, PASS, HALF_WHIST):
+            whists[s] = {WHIST: "whist", PASS: "pass", HALF_WHIST: "half"}[a]
+    kind = deal_kind(obs)
+    trump = obs.contract.trump if obs.contract is not None else None
+    follows: list[tuple[int, int, int, int]] = []
+    discards: list[tuple[int, int, int, int]] = []
+    played: dict[int, int] = dict.fromkeys(active, 0)
+    gone = 0
+    tricks = [cards for cards, _ in obs.completed_tricks]
+    if obs.trick:
+        tricks.append(obs.trick)
+    for cards in tricks:
+        led = cards[0][1] >> 3
+        best = -1  # the card taking the trick so far (spec §6)
+        for s, c in cards:
+            beats = best < 0 or (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump)
+            if s in played and s != obs.seat and kind == "game":
+                row = (s, int(c), played[s], gone)
+                if c >> 3 == led and not beats:
+                    follows.append(row)
+                elif c >> 3 != led and c >> 3 != trump:
+                    discards.append(row)
+            if beats:
+                best = c
+            if s in played:
+                played[s] |= 1 << c
+            gone |= 1 << c
+    talon = 0
+    for t in obs.talon:
+        if t is not None:
+            talon |= 1 << t
+    contract = obs.contract
+    return Evidence(
+        obs.seat, active, {s: tuple(v) for s, v in calls.items()}, obs.declarer,
+        None if contract is None or contract.is_misere else contract.strain,
+        0 if contract is None else contract.level, whists,
+        tuple(follows), tuple(discards), played, talon, kind,
+    )
+
+
+def _bid_factor(hand10: int, calls: tuple[Action, ...]) -> float:
+    """Likelihood of one seat's auction calls from its ten dealt cards."""
+    p = 1.0
+    best = max(strain_tricks(hand10, s) for s in range(5))
+    top = 0
+    for a in calls:
+        if a == MISERE:
+            p *= _floor(math.exp(-1.2 * max(0, misere_holes(hand10) - 1)))
+        elif a.is_bid and a.contract is not None and a.contract.level:
+            top = max(top, a.contract.level)
+            p *= _floor(_sigmoid(best + 0.5 - a.contract.level))
+        elif a == PASS:
+            p *= _floor(_sigmoid(max(6, top + 1) - 0.5 - best))
+    return p
+
+
+def layout_weight(obs: Observation, k: Knowledge, layout: dict[int, int], ev: Evidence | None = None) -> float:
+    """The likelihood of the others' observed calls and cards if the hidden cards
+    lie as in ``layout`` (a product of floored factors, in (0, 1])."""
+    ev = ev if ev is not None else evidence_of(obs)
+    held: dict[int, int] = {}  # what each seat has held during the play
+    for s in ev.active:
+        held[s] = k.hands.get(s, layout.get(s, 0)) | ev.played.get(s, 0)
+    hands = dict(held)  # the ten cards each was dealt
+    decl = ev.declarer
+    out = layout.get(OUT, 0)
+    if decl is not None and decl in hands:
+        # The declarer held twelve once he took the talon: his ten dealt cards are
+        # those less the talon (when seen), the discard being out.
+        twelve = held[decl] | out
+        if ev.talon and twelve & ev.talon == ev.talon and twelve.bit_count() == 12:
+            hands[decl] = twelve & ~ev.talon
+    w = 1.0
+    for s, calls in ev.calls.items():
+        h = hands.get(s, 0)
+        if h.bit_count() == 10:
+            w *= _bid_factor(h, calls)
+    if decl is not None and decl != obs.seat and ev.strain is not None:
+        twelve = hands[decl] | ev.talon | (0 if ev.talon else out)
+        est = [strain_tricks(twelve, s) for s in range(5)]
+        w *= _floor(math.exp((est[ev.strain] - max(est)) / _TEMPER))
+    if ev.strain is not None and ev.level:
+        trump = None if ev.strain == 4 else ev.strain
+        need = QUOTA[ev.level] / 2
+        for s, call in ev.whists.items():
+            d = defence_tricks(hands.get(s, 0), trump)
+            p = _sigmoid(d - need + 0.5)
+            w *= _floor(p if call == "whist" else 1.0 - p)
+    for s, c, before, gone in ev.follows:
+        h = held.get(s, 0) & ~before
+        suit = h & SUIT_MASKS[c >> 3]
+        lower = suit & ((1 << c) - 1)
+        if lower:
+            low = lower & -lower
+            between = ((1 << c) - 1) & ~((low << 1) - 1) & SUIT_MASKS[c >> 3]
+            live_between = between & ~gone & ~h
+            if live_between:
+                w *= 0.35  # a sensible player follows low when he cannot take the trick
+    for s, c, before, _gone in ev.discards:
+        h = held.get(s, 0) & ~before
+        lens = [(h & SUIT_MASKS[t]).bit_count() for t in range(4)]
+        total = sum(lens)
+        if total:
+            w *= _floor(lens[c >> 3] / total * 2)
+    return w
+
+
+def true_layout_rank(obs: Observation, truth: dict[int, int], samples: int, seed: int) -> tuple[float, float]:
+    """Where the true layout ranks by weight among ``samples`` sampled ones:
+    (its weighted rank, its uniform rank), each the share of samples it beats
+    (ties count half) — 0.5 is no better than chance."""
+    import random
+
+    from .sampling import sample_layouts
+
+    k = Knowledge.of(obs)
+    ev = evidence_of(obs)
+    lays = sample_layouts(k, samples, random.Random(seed))
+    wt = layout_weight(obs, k, truth, ev)
+    ws = [layout_weight(obs, k, lay, ev) for lay in lays]
+    beaten = sum(1.0 if w < wt else 0.5 if w == wt else 0.0 for w in ws)
+    return beaten / len(ws), 0.5

@@ -1,0 +1,184 @@
+"""The expert level: legal everywhere, its thinking time, hints, inference, the factory."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import statistics
+import sys
+from pathlib import Path
+
+import pytest
+
+from preferans import Deal, Rules
+from preferans.actions import PASS, Action
+from preferans.bots import Bot, make_bot
+from preferans.bots.expert import ExpertBot, parse_think
+from preferans.bots.inference import FLOOR, evidence_of, layout_weight, true_layout_rank
+from preferans.bots.knowledge import OUT, Knowledge
+from preferans.errors import PreferansError
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_bots import EVERYTHING  # every optional call switched on
+
+TABLES = [Rules.preset(n) for n in ("sochi", "leningrad", "rostov")] + [EVERYTHING]
+
+
+def play_out(deal: Deal, bots: list[Bot]) -> None:
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        obs = deal.observation(seat)
+        action = bots[seat].act(obs)
+        assert action in obs.legal_actions, (bots[seat], obs.phase, action, obs.legal_actions)
+        deal.apply(action, seat=seat)
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: r.name)
+@pytest.mark.parametrize("players", [3, 4])
+def test_expert_plays_legally(rules: Rules, players: int) -> None:
+    rng = random.Random(f"expert{rules.name}{players}")
+    for i in range(2):
+        bots: list[Bot] = [ExpertBot(rules, seed=s, think=0.02) if s % 2 == i % 2 else make_bot("hard", rules, seed=s)
+                           for s in range(players)]
+        deal = Deal.new(rules, players=players, dealer=i % players, seed=rng.getrandbits(32))
+        play_out(deal, bots)
+
+
+def _play_point(seed: int, tricks: int = 0) -> tuple[Deal, int]:
+    """A deal played by medium bots up to the lead of trick ``tricks`` + 1 of a game."""
+    rules = Rules()
+    for s in range(seed, seed + 50):
+        deal = Deal.new(rules, seed=s)
+        bots = [make_bot("medium", rules, seed=i) for i in range(3)]
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            obs = deal.observation(seat)
+            if (obs.phase == "play" and obs.contract is not None and not obs.contract.is_misere
+                    and len(obs.completed_tricks) == tricks and not obs.trick and len(obs.legal_actions) > 1):
+                return deal, seat
+            deal.apply(bots[seat].act(obs), seat=seat)
+    raise AssertionError("no game found")
+
+
+def test_hint_gives_every_card_its_expected_score() -> None:
+    deal, seat = _play_point(1, tricks=2)
+    obs = deal.observation(seat)
+    bot = ExpertBot(deal.rules, seed=3, think=60.0, max_layouts=32)
+    rows = bot.hint(obs)
+    assert {a for a, _ in rows} == set(obs.legal_actions)
+    values = [v for _, v in rows]
+    assert all(isinstance(v, float) for v in values)
+    assert values == sorted(values, reverse=True)  # type: ignore[type-var]
+    assert bot.act(obs) == rows[0][0] or rows[0][1] == rows[1][1]
+    assert bot.explain(obs) == {a: v for a, v in rows}
+    # in the auction the level does not score the calls: the choice alone, no value
+    auction = Deal.new(Rules(), seed=2)
+    (a, v), = bot.hint(auction.observation(auction.to_act))  # type: ignore[arg-type]
+    assert a in auction.legal_actions() and v is None
+
+
+def test_hint_on_whisting_scores_each_call() -> None:
+    rules = Rules()
+    for s in range(40):
+        deal = Deal.new(rules, seed=s)
+        bots = [make_bot("medium", rules, seed=i) for i in range(3)]
+        while not deal.is_over and deal.phase.value != "whist":
+            deal.apply(bots[deal.to_act].act(deal.observation(deal.to_act)), seat=deal.to_act)  # type: ignore[index]
+        if deal.phase.value == "whist":
+            obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
+            rows = ExpertBot(rules, seed=1, think=0.05).hint(obs)
+            assert {a for a, _ in rows} == {a for a in obs.legal_actions if str(a) in ("whist", "pass", "half-whist")}
+            assert all(isinstance(v, float) for _, v in rows)
+            return
+    raise AssertionError("no whisting reached")
+
+
+def test_thinking_stops_on_convergence_cap_or_time() -> None:
+    deal, seat = _play_point(5, tricks=6)
+    obs = deal.observation(seat)
+    capped = ExpertBot(deal.rules, seed=1, think=60.0, min_layouts=8, max_layouts=40)
+    capped.card_values(obs)
+    assert 8 <= capped.last_layouts <= 40
+    # a late, settled position: the convergence test stops well before a large cap
+    settled = ExpertBot(deal.rules, seed=1, think=60.0, min_layouts=8, max_layouts=4000)
+    settled.card_values(obs)
+    assert settled.last_layouts < 4000
+    early, s0 = _play_point(5, tricks=0)
+    hurried = ExpertBot(deal.rules, seed=1, think=1e-6, max_layouts=4000)
+    hurried.card_values(early.observation(s0))
+    assert hurried.last_layouts == hurried.batch  # one batch, then the clock stops it
+
+
+def test_inference_ranks_the_true_layout_above_chance() -> None:
+    """Over seeded deals the true layout outweighs most layouts sampled without
+    inference (0.5 would be chance); benchmarks/inference.py prints the figure."""
+    ranks = []
+    rules = Rules()
+    for s in range(25):
+        deal = Deal.new(rules, seed=s)
+        bots = [make_bot("medium", rules, seed=i) for i in range(3)]
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat is not None
+            obs = deal.observation(seat)
+            if obs.phase in ("whist", "play") and not obs.trick and len(obs.completed_tricks) in (0, 3):
+                k = Knowledge.of(obs)
+                if k.places():
+                    truth = {p: deal.hands[p] & k.unknown for p in k.sizes if p != OUT}
+                    if OUT in k.sizes:
+                        truth[OUT] = k.unknown & ~sum(truth.values())
+                    ranks.append(true_layout_rank(obs, truth, 40, s)[0])
+            deal.apply(bots[seat].act(obs), seat=seat)
+    assert len(ranks) > 30
+    assert statistics.mean(ranks) > 0.6
+
+
+def test_weights_are_floored_never_zero() -> None:
+    deal = Deal.new(Rules(), seed=3)
+    for a in ("6♠", "pass", "pass"):
+        deal.apply(a)
+    obs = deal.observation(1)
+    k = Knowledge.of(obs)
+    ev = evidence_of(obs)
+    from preferans.bots.sampling import sample_layouts
+    weights = [layout_weight(obs, k, lay, ev) for lay in sample_layouts(k, 60, random.Random(2))]
+    assert min(weights) >= FLOOR ** 4 and max(weights) <= 1.0
+    assert len(set(weights)) > 5  # the auction tells layouts apart
+
+
+def test_factory_and_thinking_time() -> None:
+    rules = Rules()
+    bot = make_bot("expert", rules, seed=1)
+    assert isinstance(bot, ExpertBot) and bot.think == 1.0 and bot.name == "expert"
+    fast = make_bot("Expert:250ms", rules)
+    assert isinstance(fast, ExpertBot) and fast.think == 0.25 and fast.name == "expert:250ms"
+    assert parse_think("2s") == 2.0
+    with pytest.raises(PreferansError, match="only expert takes a thinking time"):
+        make_bot("hard:1s", rules)
+    with pytest.raises(PreferansError, match="thinking time 'soon'"):
+        make_bot("expert:soon", rules)
+    with pytest.raises(PreferansError, match="between 1ms and 60s"):
+        make_bot("expert:0s", rules)
+    # a process pool sends bots by pickle: the copy decides the same
+    deal, seat = _play_point(2, tricks=1)
+    obs = deal.observation(seat)
+    a = ExpertBot(rules, seed=4, think=60.0, max_layouts=16)
+    b = pickle.loads(pickle.dumps(a))
+    assert a.act(obs) == b.act(obs)
+
+
+def test_last_to_speak_weighs_the_all_pass() -> None:
+    """With both others passed, my pass is an all-pass: the expert knows it."""
+    rules = Rules()
+    deal = Deal.new(rules, seed=8)
+    deal.apply(PASS)
+    deal.apply(PASS)
+    obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
+    bot = ExpertBot(rules, seed=1, think=0.05)
+    assert bot._pass_means_all_pass(obs)
+    first = Deal.new(rules, seed=8)
+    assert not bot._pass_means_all_pass(first.observation(first.to_act))  # type: ignore[arg-type]
+    assert bot.act(obs) in obs.legal_actions
+    assert isinstance(bot.act(obs), Action)
