@@ -56,6 +56,11 @@ class SaveError(PreferansError):
     """A saved game that cannot be read or resumed."""
 
 
+def _is_level(spec: str) -> bool:
+    """One of our levels, ``expert:TIME`` included (no bot programs at a table)."""
+    return not spec.startswith("cmd:") and is_bot_spec(spec)
+
+
 def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[str]:
     """Seat specs from ``"human,bot:hard,bot:easy"``; each is ``human``, ``bot:LEVEL``,
     or ``cmd:PROGRAM`` — a bot program (quote it when it holds a comma).
@@ -64,6 +69,8 @@ def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[s
     ['human', 'bot:hard', 'bot:medium']
     >>> parse_seats('human,cmd:"./MyBot --fast",easy')
     ['human', 'cmd:./MyBot --fast', 'bot:easy']
+    >>> parse_seats("human,bot:expert:250ms,expert")
+    ['human', 'bot:expert:250ms', 'bot:expert']
     """
     items = split_specs(text) if isinstance(text, str) else [s.strip() for s in text]
     out = []
@@ -76,9 +83,9 @@ def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[s
             out.append("human")
         elif s == "bot":
             out.append("bot:medium")
-        elif s.startswith("bot:") and s[4:] in LEVELS:
+        elif s.startswith("bot:") and _is_level(s[4:]):
             out.append(s)
-        elif s in LEVELS:
+        elif _is_level(s):
             out.append("bot:" + s)
         else:
             raise PreferansError(
@@ -254,7 +261,7 @@ class Table:
         auto_single: bool = False,
         max_deals: int | None = None,
         save_path: str | os.PathLike[str] | None = None,
-        hint_level: str = "hard",
+        hint_level: str = "expert",
         start: bool = True,
         rulings: Rulings | None = None,
     ) -> None:

@@ -80,7 +80,7 @@ def test_ray_cluster() -> None:
 
 @pytest.mark.parametrize(
     ("bots", "match"),
-    [(["medium", "medium"], "name each bot once"), (["expert"], "unknown bot 'expert'"),
+    [(["medium", "medium"], "name each bot once"), (["grandmaster"], "unknown bot 'grandmaster'"),
      (["easy", "medium", "hard", "random"], "at most 3 bots")],
 )
 def test_bad_setups(bots: list[str], match: str) -> None:

@@ -88,7 +88,7 @@ def test_russian_words_and_quit_saves_for_resume(tmp_path: Path) -> None:
     r = play(["--seed", "3", "--lang", "ru", "--level", "easy"], "подсказка\nпас\nвыход\n", home=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Сдача 1" in r.stdout and "Ваши карты" in r.stdout
-    assert "Подсказка (бот hard)" in r.stdout and "ожидаемые взятки по мастям: ♠" in r.stdout
+    assert "Подсказка (бот expert)" in r.stdout and "ожидаемые взятки по мастям: ♠" in r.stdout
     saved = tmp_path / "last-game.prf"
     assert saved.exists()
     before = Table.load(saved)

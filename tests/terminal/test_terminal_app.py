@@ -118,7 +118,7 @@ def test_illegal_cards_are_dimmed_and_undo_in_practice() -> None:
             # Last trick and hint keys answer without leaving the game.
             await pilot.press("h")
             await pilot.pause()
-            assert "Hint (hard bot)" in screen_text(app)
+            assert "Hint (expert bot)" in screen_text(app)
 
     run(drive())
 

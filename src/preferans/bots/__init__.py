@@ -13,9 +13,10 @@ True
 """
 
 from .base import Bot
+from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .levels import LEVELS, is_bot_spec, make_bot
 from .pimc import PimcBot
 from .random_bot import RandomBot
 
-__all__ = ["LEVELS", "Bot", "HeuristicBot", "PimcBot", "RandomBot", "is_bot_spec", "make_bot"]
+__all__ = ["LEVELS", "Bot", "ExpertBot", "HeuristicBot", "PimcBot", "RandomBot", "is_bot_spec", "make_bot"]

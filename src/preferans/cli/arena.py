@@ -21,7 +21,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="bots play duplicate deals in every seating; mean net whists per deal with 95%% CIs",
     )
     p.add_argument("--bots", required=True,
-                   help="comma-separated: levels random, easy, medium, hard, or cmd:\"PROGRAM ARGS\"")
+                   help="comma-separated: levels random, easy, medium, hard, expert "
+                        "(expert:250ms: its thinking time), or cmd:\"PROGRAM ARGS\"")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals (each played in every seating)")
     add_rules_arguments(p)
     p.add_argument("--players", type=int, default=3, choices=(3, 4))

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ..bots import LEVELS
+from ..bots.expert import parse_think
 from ..errors import PreferansError
 from ..table import Table, default_names, parse_seats
 from ._rules_args import add_rules_arguments, rules_from_args
@@ -44,7 +45,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--plain", action="store_true", help="line mode for screen readers and pipes")
     p.add_argument("--practice", action="store_true", help="practice mode: undo your last action")
     p.add_argument("--auto-play", action="store_true", help="play a forced single card by itself")
-    p.add_argument("--hint-level", choices=LEVELS, default="hard", help="the bot that gives hints")
+    p.add_argument("--hint-level", choices=LEVELS, default="expert", help="the bot that gives hints")
+    p.add_argument("--think", default=None, metavar="TIME",
+                   help="thinking time of the expert bots and hints per decision (1s, 250ms; default 1s)")
     p.add_argument("--save", default=None, metavar="FILE", help="write the game to FILE as it goes")
     p.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game")
     p.add_argument("--light", action="store_true", help="colours for a light background (key t toggles)")
@@ -52,7 +55,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+def _with_think(spec: str, think: str | None) -> str:
+    """``expert`` (as a seat ``bot:expert``) with the --think time."""
+    if think is None:
+        return spec
+    if spec == "expert":
+        return f"expert:{think}"
+    if spec == "bot:expert":
+        return f"bot:expert:{think}"
+    return spec
+
+
 def build_table(args: argparse.Namespace) -> Table:
+    think = getattr(args, "think", None)
+    if think is not None:
+        try:
+            parse_think(think)
+        except ValueError as e:
+            raise PreferansError(f"--think: {e}") from None
+    args.hint_level = _with_think(args.hint_level, think)
     save = Path(args.save) if args.save else None
     if args.resume:
         table = Table.load(args.resume, **({"save_path": save} if save else {}))
@@ -74,6 +95,7 @@ def build_table(args: argparse.Namespace) -> Table:
     else:
         n = args.players or 3
         seats = ["human"] + [f"bot:{args.level}"] * (n - 1)
+    seats = [_with_think(s, think) for s in seats]
     names = [x.strip() for x in args.names.split(",")] if args.names else default_names(seats, args.lang)
     if save is None and "human" in seats:
         save = default_save_path()  # a person's game is always saved as it goes
