@@ -6,6 +6,7 @@ import pickle
 import random
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,24 +15,28 @@ from preferans import Deal, Rules
 from preferans.actions import PASS, Action
 from preferans.bots import Bot, make_bot
 from preferans.bots.expert import ExpertBot, parse_think
-from preferans.bots.inference import FLOOR, evidence_of, layout_weight, true_layout_rank
-from preferans.bots.knowledge import OUT, Knowledge
+from preferans.bots.inference import FLOOR, evidence_of, layout_weight, true_layout, true_layout_rank
+from preferans.bots.knowledge import Knowledge
+from preferans.engine.observation import Observation
 from preferans.errors import PreferansError
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_bots import EVERYTHING  # every optional call switched on
+from test_bots import EVERYTHING, play_out  # every optional call switched on
 
 TABLES = [Rules.preset(n) for n in ("sochi", "leningrad", "rostov")] + [EVERYTHING]
 
 
-def play_out(deal: Deal, bots: list[Bot]) -> None:
+def medium_decisions(seed: int) -> Iterator[tuple[Deal, int, Observation]]:
+    """Each decision of a deal played by medium bots, before it is made."""
+    rules = Rules()
+    deal = Deal.new(rules, seed=seed)
+    bots = [make_bot("medium", rules, seed=i) for i in range(3)]
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
         obs = deal.observation(seat)
-        action = bots[seat].act(obs)
-        assert action in obs.legal_actions, (bots[seat], obs.phase, action, obs.legal_actions)
-        deal.apply(action, seat=seat)
+        yield deal, seat, obs
+        deal.apply(bots[seat].act(obs), seat=seat)
 
 
 @pytest.mark.parametrize("rules", TABLES, ids=lambda r: r.name)
@@ -47,18 +52,11 @@ def test_expert_plays_legally(rules: Rules, players: int) -> None:
 
 def _play_point(seed: int, tricks: int = 0) -> tuple[Deal, int]:
     """A deal played by medium bots up to the lead of trick ``tricks`` + 1 of a game."""
-    rules = Rules()
     for s in range(seed, seed + 50):
-        deal = Deal.new(rules, seed=s)
-        bots = [make_bot("medium", rules, seed=i) for i in range(3)]
-        while not deal.is_over:
-            seat = deal.to_act
-            assert seat is not None
-            obs = deal.observation(seat)
+        for deal, seat, obs in medium_decisions(s):
             if (obs.phase == "play" and obs.contract is not None and not obs.contract.is_misere
                     and len(obs.completed_tricks) == tricks and not obs.trick and len(obs.legal_actions) > 1):
                 return deal, seat
-            deal.apply(bots[seat].act(obs), seat=seat)
     raise AssertionError("no game found")
 
 
@@ -115,22 +113,12 @@ def test_inference_ranks_the_true_layout_above_chance() -> None:
     """Over seeded deals the true layout outweighs most layouts sampled without
     inference (0.5 would be chance); benchmarks/inference.py prints the figure."""
     ranks = []
-    rules = Rules()
     for s in range(25):
-        deal = Deal.new(rules, seed=s)
-        bots = [make_bot("medium", rules, seed=i) for i in range(3)]
-        while not deal.is_over:
-            seat = deal.to_act
-            assert seat is not None
-            obs = deal.observation(seat)
+        for deal, _seat, obs in medium_decisions(s):
             if obs.phase in ("whist", "play") and not obs.trick and len(obs.completed_tricks) in (0, 3):
                 k = Knowledge.of(obs)
                 if k.places():
-                    truth = {p: deal.hands[p] & k.unknown for p in k.sizes if p != OUT}
-                    if OUT in k.sizes:
-                        truth[OUT] = k.unknown & ~sum(truth.values())
-                    ranks.append(true_layout_rank(obs, truth, 40, s)[0])
-            deal.apply(bots[seat].act(obs), seat=seat)
+                    ranks.append(true_layout_rank(obs, true_layout(k, deal.hands), 40, s))
     assert len(ranks) > 30
     assert statistics.mean(ranks) > 0.6
 

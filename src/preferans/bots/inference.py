@@ -50,7 +50,7 @@ from ..scoring import QUOTA
 from .evaluate import defence_tricks, misere_holes, strain_tricks
 from .knowledge import OUT, Knowledge, active_seats
 
-__all__ = ["FLOOR", "Evidence", "evidence_of", "layout_weight", "true_layout_rank"]
+__all__ = ["FLOOR", "Evidence", "evidence_of", "layout_weight", "true_layout", "true_layout_rank"]
 
 FLOOR = 0.05
 """The least any one observed action may weigh: improbable, not impossible."""
@@ -214,10 +214,10 @@ def layout_weight(obs: Observation, k: Knowledge, layout: dict[int, int], ev: Ev
     return w
 
 
-def true_layout_rank(obs: Observation, truth: dict[int, int], samples: int, seed: int) -> tuple[float, float]:
-    """Where the true layout ranks by weight among ``samples`` sampled ones:
-    (its weighted rank, its uniform rank), each the share of samples it beats
-    (ties count half) — 0.5 is no better than chance."""
+def true_layout_rank(obs: Observation, truth: dict[int, int], samples: int, seed: int) -> float:
+    """Where the true layout ranks by weight among ``samples`` layouts sampled
+    without inference: the share of them it outweighs (ties count half).
+    Uniform weights give 0.5, chance."""
     import random
 
     from .sampling import sample_layouts
@@ -227,5 +227,16 @@ def true_layout_rank(obs: Observation, truth: dict[int, int], samples: int, seed
     lays = sample_layouts(k, samples, random.Random(seed))
     wt = layout_weight(obs, k, truth, ev)
     ws = [layout_weight(obs, k, lay, ev) for lay in lays]
-    beaten = sum(1.0 if w < wt else 0.5 if w == wt else 0.0 for w in ws)
-    return beaten / len(ws), 0.5
+    return sum(1.0 if w < wt else 0.5 if w == wt else 0.0 for w in ws) / len(ws)
+
+
+def true_layout(k: Knowledge, hands: tuple[int, ...]) -> dict[int, int]:
+    """The layout the real hands (by seat, as a referee knows them) give: for
+    measuring the inference against the truth, never for playing."""
+    out = {p: hands[p] & k.unknown for p in k.sizes if p != OUT}
+    if OUT in k.sizes:
+        held = 0
+        for m in out.values():
+            held |= m
+        out[OUT] = k.unknown & ~held
+    return out

@@ -815,94 +815,100 @@ static int place_all(Ctx *proto, const uint32_t *h, Py_ssize_t n, const int *tri
     return 0;
 }
 
-static PyObject *Engine_solve_many(Engine *self, PyObject *args, PyObject *kw)
-{
+/* One batch call: the shared arguments, every layout read and checked, the
+ * engine claimed, and room for the answers. */
+typedef struct {
     Ctx proto;
-    PyObject *hands_o;
-    int trick[3], ntrick, target;
+    uint32_t *h;
     Py_ssize_t n;
-    if (parse_common(args, kw, &hands_o, &proto, trick, &ntrick, &target) < 0)
-        return NULL;
-    uint32_t *h = read_layouts(hands_o, &n);
-    if (!h)
-        return NULL;
-    int *out = PyMem_Malloc(sizeof(int) * (size_t)(n ? n : 1));
-    if (!out || place_all(&proto, h, n, trick, ntrick) < 0 || claim(self, &proto) < 0) {
-        if (!out)
-            PyErr_NoMemory();
-        PyMem_Free(h);
-        PyMem_Free(out);
-        return NULL;
+    int trick[3], ntrick, target;
+    int *cards, *values, *counts; /* 32 per layout; counts: cards per layout, or the values */
+} Batch;
+
+static void batch_free(Batch *b)
+{
+    PyMem_Free(b->h); PyMem_Free(b->cards); PyMem_Free(b->values); PyMem_Free(b->counts);
+}
+
+static int batch_begin(Engine *self, PyObject *args, PyObject *kw, Batch *b)
+{
+    PyObject *hands_o;
+    memset(b, 0, sizeof *b);
+    if (parse_common(args, kw, &hands_o, &b->proto, b->trick, &b->ntrick, &b->target) < 0)
+        return -1;
+    if (!(b->h = read_layouts(hands_o, &b->n)))
+        return -1;
+    size_t m = (size_t)(b->n ? b->n : 1);
+    b->cards = PyMem_Malloc(sizeof(int) * 32 * m);
+    b->values = PyMem_Malloc(sizeof(int) * 32 * m);
+    b->counts = PyMem_Malloc(sizeof(int) * m);
+    if (!b->cards || !b->values || !b->counts) {
+        PyErr_NoMemory();
+        batch_free(b);
+        return -1;
     }
+    if (place_all(&b->proto, b->h, b->n, b->trick, b->ntrick) < 0 || claim(self, &b->proto) < 0) {
+        batch_free(b);
+        return -1;
+    }
+    return 0;
+}
+
+/* Search every layout without the GIL: the value (solve) or every card's value (moves). */
+static void batch_run(Engine *self, Batch *b, int moves)
+{
     unsigned long long nodes = 0;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Ctx c = proto;
+    for (Py_ssize_t i = 0; i < b->n; i++) {
+        Ctx c = b->proto;
         const char *err;
-        place(&c, h + 3 * i, trick, ntrick, &err);
-        out[i] = value_of(&c, target);
+        place(&c, b->h + 3 * i, b->trick, b->ntrick, &err); /* checked by place_all */
+        if (moves)
+            b->counts[i] = card_values(&c, b->cards + 32 * i, b->values + 32 * i);
+        else
+            b->counts[i] = value_of(&c, b->target);
         nodes += c.nodes;
     }
     Py_END_ALLOW_THREADS
     self->busy = 0;
     self->nodes += nodes;
-    PyObject *res = PyList_New(n);
-    for (Py_ssize_t i = 0; res && i < n; i++) {
-        PyObject *v = target >= 0 ? PyBool_FromLong(out[i]) : PyLong_FromLong(out[i]);
+}
+
+static PyObject *Engine_solve_many(Engine *self, PyObject *args, PyObject *kw)
+{
+    Batch b;
+    if (batch_begin(self, args, kw, &b) < 0)
+        return NULL;
+    batch_run(self, &b, 0);
+    PyObject *res = PyList_New(b.n);
+    for (Py_ssize_t i = 0; res && i < b.n; i++) {
+        PyObject *v = b.target >= 0 ? PyBool_FromLong(b.counts[i]) : PyLong_FromLong(b.counts[i]);
         if (!v) {
             Py_CLEAR(res);
             break;
         }
         PyList_SET_ITEM(res, i, v);
     }
-    PyMem_Free(h);
-    PyMem_Free(out);
+    batch_free(&b);
     return res;
 }
 
 static PyObject *Engine_moves_many(Engine *self, PyObject *args, PyObject *kw)
 {
-    Ctx proto;
-    PyObject *hands_o;
-    int trick[3], ntrick, target;
-    Py_ssize_t n;
-    if (parse_common(args, kw, &hands_o, &proto, trick, &ntrick, &target) < 0)
+    Batch b;
+    if (batch_begin(self, args, kw, &b) < 0)
         return NULL;
-    uint32_t *h = read_layouts(hands_o, &n);
-    if (!h)
-        return NULL;
-    int *cards = PyMem_Malloc(sizeof(int) * 32 * (size_t)(n ? n : 1));
-    int *values = PyMem_Malloc(sizeof(int) * 32 * (size_t)(n ? n : 1));
-    int *counts = PyMem_Malloc(sizeof(int) * (size_t)(n ? n : 1));
-    if (!cards || !values || !counts || place_all(&proto, h, n, trick, ntrick) < 0 ||
-        claim(self, &proto) < 0) {
-        if (!cards || !values || !counts)
-            PyErr_NoMemory();
-        PyMem_Free(h); PyMem_Free(cards); PyMem_Free(values); PyMem_Free(counts);
-        return NULL;
-    }
-    unsigned long long nodes = 0;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n; i++) {
-        Ctx c = proto;
-        const char *err;
-        place(&c, h + 3 * i, trick, ntrick, &err);
-        counts[i] = card_values(&c, cards + 32 * i, values + 32 * i);
-        nodes += c.nodes;
-    }
-    Py_END_ALLOW_THREADS
-    self->busy = 0;
-    self->nodes += nodes;
-    PyObject *res = PyList_New(n);
-    for (Py_ssize_t i = 0; res && i < n; i++) {
-        PyObject *one = pairs_list(cards + 32 * i, values + 32 * i, counts[i]);
+    batch_run(self, &b, 1);
+    PyObject *res = PyList_New(b.n);
+    for (Py_ssize_t i = 0; res && i < b.n; i++) {
+        PyObject *one = pairs_list(b.cards + 32 * i, b.values + 32 * i, b.counts[i]);
         if (!one) {
             Py_CLEAR(res);
             break;
         }
         PyList_SET_ITEM(res, i, one);
     }
-    PyMem_Free(h); PyMem_Free(cards); PyMem_Free(values); PyMem_Free(counts);
+    batch_free(&b);
     return res;
 }
 
