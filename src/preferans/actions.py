@@ -76,6 +76,9 @@ __all__ = [
     "WHIST",
     "Action",
     "Contract",
+    "action_meaning",
+    "action_phases",
+    "action_table",
 ]
 
 STRAIN_NAMES = ("♠", "♣", "♦", "♥", "NT")
@@ -448,3 +451,92 @@ QUOTA = _ACTIONS[QUOTA_ID]
 PLAY = _ACTIONS[PLAY_ID]
 CONCEDE_THREE = _ACTIONS[CONCEDE_THREE_ID]
 CONCEDE_ALL = _ACTIONS[CONCEDE_ALL_ID]
+
+
+# --------------------------------------------------------------------------- the table of ids
+_BID_PHASES = ("bidding", "declare")
+_CALL_ROWS: dict[int, tuple[tuple[str, ...], str]] = {
+    PASS_ID: (("bidding", "whist"), "pass: in the auction (final, Kodeks 3.3.10) or in whisting (no whist)"),
+    HERE_ID: (("bidding",), "here (здесь/мои): hold the current highest bid, Kodeks 3.3.8 (option hold_rule)"),
+    TAKE_TALON_ID: (("bidding",), "talon: third hand takes the talon silently, then names a game (Kodeks 3.3.15)"),
+    DARK_PASS_ID: (("bidding",), "dark pass (пас втёмную), before looking at one's cards (Kodeks 3.3.19)"),
+    WHIST_ID: (("whist",), "whist (вист): defend and count one's tricks"),
+    HALF_WHIST_ID: (("whist",), "half-whist (полвиста): second defender after a pass, on levels half_whist_levels"),
+    OPEN_ID: (("defence",), "open (лёжа): the lone whister plays with both defenders' cards face up"),
+    CLOSED_ID: (("defence",), "closed (стоя): each defender plays his own hand unseen"),
+    INVITE_ID: (("bidding",), "invite: misère «пополам» with the 4-handed dealer (Kodeks 3.6.9)"),
+    ACCEPT_ID: (("misere_invite", "quota_answer", "claim_answer"),
+                "accept: the dealer shares the misère; the declarer lets «за своими» stand; a claim is conceded"),
+    REFUSE_ID: (("misere_invite", "quota_answer", "claim_answer"), "refuse: the same three questions, answered no"),
+    QUOTA_ID: (("defence",), "quota («за своими»): the lone whister writes his quota without play (za_svoimi)"),
+    PLAY_ID: (("concession", "defence"), "play: the declarer plays on; the lone whister plays, open or closed later"),
+    CONCEDE_THREE_ID: (("concession",), "concede-3 («без трёх»): the declarer admits three down (option bez_trekh)"),
+    CONCEDE_ALL_ID: (("concession",), "concede-all («без всех»): the declarer admits every trick (Kodeks 3.5.4)"),
+    REQUIRE_ID: (("lead_penalty",), "require: the declarer requires the suit of a call out of turn (Kodeks 3.3.18)"),
+    FORBID_ID: (("lead_penalty",), "forbid: the declarer forbids that suit to the next lead (Kodeks 3.3.18)"),
+    WAIVE_ID: (("lead_penalty",), "waive: the declarer lets the call out of turn pass (Kodeks 3.3.18)"),
+}
+
+
+_REPORTS = {
+    TALON_SEEN_ID: "a player saw the talon during the auction (Kodeks 3.3.16)",
+    TALON_EXPOSED_ID: "the talon was shown to all during the auction (Kodeks 3.3.16.3)",
+    TALON_TAKEN_ID: "a player took the talon into his hand; the dealer draws two back (Kodeks 3.3.17)",
+    MISDEAL_ID: "a wrong deal: the same dealer deals again (seed 002 p.12)",
+}
+
+
+def action_phases(action: int) -> tuple[str, ...]:
+    """The phases in which ``action`` can be among the legal actions (empty: only reported).
+
+    >>> action_phases(Action.parse("pass")), action_phases(Action.parse("A♥")), action_phases(MISDEAL_ID)
+    (('bidding', 'whist'), ('discard', 'play'), ())
+    """
+    a = Action(action)
+    if a < 32:
+        return ("discard", "play")
+    if BID_BASE <= a < BID_BASE + NUM_BIDS:
+        c = BIDS[a - BID_BASE]
+        return ("bidding",) if c.without_talon else _BID_PHASES  # «без прикупа»: never declared as such
+    if DARK_BASE <= a < DARK_BASE + NUM_BIDS:
+        return ("bidding",)
+    row = _CALL_ROWS.get(a)
+    return row[0] if row is not None else ()
+
+
+def action_meaning(action: int) -> str:
+    """What ``action`` means, in a few words, with the rule it comes from.
+
+    >>> action_meaning(Action.parse("7♠", bid=True))
+    'bid 7♠ in the auction, or name it as the contract (declare)'
+    """
+    a = Action(action)
+    if a < 32:
+        return f"the card {Card(a)}: played (play) or laid away face down (discard)"
+    c = a.contract
+    if c is not None and not a.is_dark:
+        if c.without_talon:
+            what = "misère" if c.is_misere else f"any {c.level}-level game"
+            return f"bid {what} without the talon («без прикупа», option without_talon_bids)"
+        if c.is_misere:
+            return "bid misère (first call only, Kodeks 3.3.9), or name misère as the contract (declare)"
+        return f"bid {a} in the auction, or name it as the contract (declare)"
+    if c is not None:
+        return f"{a} before looking at one's cards (Kodeks 3.3.19, option dark_bids)"
+    row = _CALL_ROWS.get(a)
+    if row is not None:
+        return row[1]
+    if TALON_SEEN_ID <= a <= MISDEAL_ID:
+        return _REPORTS[a]
+    if OUT_OF_TURN_BASE <= a < CLAIM_BASE:
+        return "report a call out of turn (Kodeks 3.3.18): Deal.report, never a legal action"
+    n = a.claim_tricks
+    proven = "proved by the solver" if a >= PROVEN_CLAIM_BASE else "to be answered by the opponents"
+    return f"claim {n} of the remaining tricks, {proven}: Deal.claim, never a legal action"
+
+
+def action_table() -> list[tuple[int, str, str, tuple[str, ...], str]]:
+    """Every action id: (id, text, ASCII text, phases where it can be legal, meaning)."""
+    return [
+        (i, _TEXT[i], _ASCII[i], action_phases(i), action_meaning(i)) for i in range(NUM_ALL_ACTIONS)
+    ]
