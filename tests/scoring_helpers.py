@@ -80,7 +80,7 @@ def lines_of(entries: list[Entry]) -> list[tuple[str, int, int, Fraction]]:
 def nets(entries: list[Entry], rules: Rules, n: int) -> list[Fraction]:
     sheet = Sheet(NAMES[:n])
     sheet.apply(entries)
-    return closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.k_mount)
+    return closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.mountain_factor(n))
 
 
 def expected_nets(text: str, n: int) -> list[Fraction]:

@@ -15,10 +15,10 @@ False
 30
 >>> Rules.from_dict(r.to_dict()) == r
 True
->>> r.replace(hold_rule="anyone")
+>>> r.replace(rounding="nearest")
 Traceback (most recent call last):
 ...
-preferans.errors.RulesError: hold_rule: 'anyone' is not one of 'senior_only', 'first_hand_only', 'after_pass_any', 'via_passed_player'
+preferans.errors.RulesError: rounding: 'nearest' is not one of 'exact', 'half_up', 'kodeks_shift', 'per_transfer'
 """
 
 from __future__ import annotations
@@ -37,20 +37,22 @@ __all__ = ["CHOICES", "OPTION_DOCS", "PRESETS", "OptionDoc", "Rules"]
 # code compares a field with (``--strict`` includes strict equality).
 HoldRule = Literal["senior_only", "first_hand_only", "after_pass_any", "via_passed_player"]
 MisereRank = Literal["after_8nt", "top"]
-TenMode = Literal["checked", "whisted"]
+TenMode = Literal["checked", "whisted", "checked_remiz_only"]
 OpenTiming = Literal["after_declarer_card", "after_first_lead", "before_first_lead"]
 RaspasTalon = Literal["auto", "suit_only", "participates", "unused"]
 TalonUse = Literal["suit_only", "participates", "unused"]
 LoneFailStyle = Literal["greedy", "gentleman"]
 LoneQuota = Literal["full", "half"]
-Norm1BothFail = Literal["both_full", "half_each"]
+Norm1BothFail = Literal["both_full", "half_each", "second"]
+WhisterQuota = Literal["shared", "own"]
+MountainShare = Literal["all", "others"]
 RaspasScoring = Literal["mountain", "whists"]
 RaspasProgression = Literal["arithmetic", "geometric", "none"]
 RaspasZeroBonus = Literal["price", "one", "none"]
 EndCondition = Literal["all_closed", "deals", "pool_sum", "agreement"]
-DealerTalonWhists = Literal["none", "aces", "sure_tricks"]
-Rounding = Literal["exact", "half_up", "kodeks_shift"]
-HelpTarget = Literal["choice", "lowest_pool", "next"]
+DealerTalonWhists = Literal["none", "aces", "sure_tricks", "leningrad"]
+Rounding = Literal["exact", "half_up", "kodeks_shift", "per_transfer"]
+HelpTarget = Literal["choice", "lowest_pool", "next", "highest_pool"]
 YesNo = Literal["yes", "no"]
 
 
@@ -76,13 +78,19 @@ class Rules:
     bomb_limit: int = 8  # cap of the geometric escalation of dark passes (agreed)
     misere_half_with_dealer: bool = True  # Kodeks 3.6.9 (4 players)
     misere_winner_must_play_misere: bool = True  # rules.md §4.4 (common practice)
+    totus: bool = False  # a dedicated 10-trick bid above misère (other programs)
+    totus_bonus: int = 5  # pool points added to a made totus
 
     # --- declaration, whisting and play (rules.md §4–§6) -----------------------------
     ten_mode: TenMode = "checked"  # seed-002 p.26 checked; Kodeks table: whisted
     half_whist_levels: frozenset[int] = frozenset({6, 7})
+    first_defender_half_whist: bool = False  # a whister left alone by a pass may fall back to half-whist
+    half_whist_played: bool = False  # the half-whister plays instead of writing half the quota
+    dealer_whist: bool = False  # 4 players: the dealer may whist a 6 or 7 both defenders passed
     open_timing: OpenTiming = "after_declarer_card"  # seed 002 p.28: «после первого хода играющего»
     za_svoimi: bool = False  # seed-002 p.27: lone whister writes his quota without play
     bez_trekh: bool = False  # «без трёх без вистов»; Kodeks 3.5.4: not applied
+    bez_trekh_max_level: int = 10  # the highest level «без трёх» may be said on (programs: 7)
     concede_all: bool = False  # Kodeks 3.5.4: the declarer may admit «без всех»
     stalingrad: bool = False  # 6♠ must be whisted by both (common practice)
     raspas_talon: RaspasTalon = "auto"  # Kodeks 3.7.6; auto = suit_only (3p) / participates (4p)
@@ -99,10 +107,12 @@ class Rules:
     lone_fail_style: LoneFailStyle = "greedy"  # жлобский / джентльменский
     lone_quota: LoneQuota = "full"
     norm1_both_fail: Norm1BothFail = "both_full"
+    whister_quota: WhisterQuota = "shared"  # two whisters: the side's quota, or each his own share
     misere_pool: int = 10
     misere_trick: int = 10
     bez_trekh_consolation: YesNo = "yes"
     dealer_talon_whists: DealerTalonWhists = "none"  # «проданные тузы», seed-002 p.14
+    dealer_shown_talon_whists: int = 0  # whist prices the declarer writes on a dealer who showed the talon
 
     # --- all-pass (rules.md §8, Kodeks 3.7) ---------------------------------------------
     raspas_scoring: RaspasScoring = "mountain"  # Kodeks 3.7.2.1 mountain; 3.7.2.2 whists (Rostov)
@@ -114,6 +124,7 @@ class Rules:
     dealer_zero_bonus: bool = False  # Kodeks 3.7.6.2 (Rostov: True)
     raspas_exit_levels: tuple[int, ...] = (6, 6, 6)
     exit_requires_whisted_game: bool = False
+    exit_requires_made_game: bool = False  # only a game made breaks the all-pass series
     misere_ends_series: bool = True
     amnesty: bool = True  # Kodeks 3.7.3
     deal_moves_after_raspas: bool = True  # Kodeks 3.7.7: the deal moves on; False is a house agreement
@@ -121,10 +132,12 @@ class Rules:
     # --- the pulka and settlement (rules.md §10–§11) ---------------------------------------
     pool_target: int = 20
     k_pool: int = 10
-    k_mount: int = 10
+    k_mount: Fraction = Fraction(10)  # exact fractions allowed (40/3)
+    mountain_shared_among: MountainShare = "all"  # each mountain paid to all n, or to the n − 1 others
     help_whists_per_point: int = 10
     help_target: HelpTarget = "lowest_pool"
     writeoff_mountain_mult: int = 1
+    surplus_lost: bool = False  # what is left after helping and writing off is lost, not kept
     end_condition: EndCondition = "all_closed"
     max_deals: int = 0  # for end_condition="deals"
     rounding: Rounding = "exact"
@@ -203,6 +216,23 @@ class Rules:
             return self.raspas_price * (1 << (k - 1))
         return self.raspas_price
 
+    @property
+    def tens_checked(self) -> bool:
+        """Is a 10-game checked rather than whisted (``ten_mode``, seed 002 p.26)?"""
+        return self.ten_mode != "whisted"
+
+    def mountain_factor(self, players: int) -> Fraction:
+        """Whists a mountain point costs in the closed formula at a table of ``players``:
+        ``k_mount``, or ``k_mount·n/(n − 1)`` when the n − 1 others share it (rules.md §11.2).
+
+        >>> Rules().mountain_factor(4), Rules(mountain_shared_among="others").mountain_factor(4)
+        (Fraction(10, 1), Fraction(40, 3))
+        """
+        k = Fraction(self.k_mount)
+        if self.mountain_shared_among == "others" and players > 1:
+            return k * players / (players - 1)
+        return k
+
     def game_value(self, level: int) -> int:
         """V(level): the value of a game of that level (rules.md §9)."""
         return self.game_values[level - 6]
@@ -224,6 +254,10 @@ class Rules:
             raise RulesError("bombs: bombs are earned by dark passes, so they need dark_bids=True (Kodeks 3.3.19)")
         if self.bomb_limit < 2 or self.bomb_limit & (self.bomb_limit - 1):
             raise RulesError(f"bomb_limit: must be a power of two ≥ 2, not {self.bomb_limit}")
+        if not 6 <= self.bez_trekh_max_level <= 10:
+            raise RulesError(f"bez_trekh_max_level: a level 6..10, not {self.bez_trekh_max_level}")
+        if self.dealer_shown_talon_whists < 0 or self.totus_bonus < 0:
+            raise RulesError("dealer_shown_talon_whists and totus_bonus must not be negative")
         for name in ("pool_target", "k_pool", "k_mount", "raspas_price", "misere_pool",
                      "misere_trick", "raspas_whists_per_trick", "help_whists_per_point"):
             if getattr(self, name) <= 0:
@@ -418,14 +452,33 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "misere_winner_must_play_misere": OptionDoc(
         "whoever wins the auction with misère plays misère (false: he may switch to a game of 9 or more)",
         "true: common practice", "house agreement", "§4.4"),
+    "totus": OptionDoc(
+        "the ladder has a dedicated totus: a bid above misère and every other game, declared as a 10 in any "
+        "strain, worth totus_bonus more in the pool when made", "false by default; true: some programs",
+        "house agreement", "§3.1"),
+    "totus_bonus": OptionDoc(
+        "pool points added to a made totus", "5 in the programs that play it", "house agreement", "§3.1"),
     # -- declaration, whisting, play ----------------------------------------------------------
     "ten_mode": OptionDoc(
-        "a 10-game is checked (no whist: all cards are laid open and counted) or whisted like any game",
-        "checked: Benyakova, Sochi programs; whisted: the Kodeks table, Leningrad, classic",
-        "seed 002 p.26; Kodeks 3.8.2", "§5.2"),
+        "a 10-game is checked (no whist: all cards laid open and counted; a failure is written as any "
+        "failed game), checked_remiz_only (checked, and a failure writes the declarer's remiz only: no "
+        "whists, no consolation) or whisted like any game",
+        "checked: Benyakova, Sochi programs; whisted: the Kodeks table, Leningrad, classic; "
+        "checked_remiz_only: some programs", "seed 002 p.26; Kodeks 3.8.2", "§5.2"),
     "half_whist_levels": OptionDoc(
         "the levels on which the second defender may say полвиста after the first passed",
         "{6, 7} in most companies; some allow it on 6 only", "house agreement", "§5.4"),
+    "first_defender_half_whist": OptionDoc(
+        "a first defender who whisted and was left alone by his partner's pass may fall back to half-whist",
+        "false by default; true: some programs", "house agreement", "§5.4"),
+    "half_whist_played": OptionDoc(
+        "a confirmed half-whist is played: the half-whister defends alone, is credited his side's tricks up "
+        "to half the quota and answers for the shortfall below it (false: not played, half the quota written)",
+        "false by default; true: some programs", "house agreement", "§5.4"),
+    "dealer_whist": OptionDoc(
+        "with 4 players, when both defenders passed a 6 or 7 (or after a half-whist), the dealer may whist: "
+        "he plays both defending hands open and takes the whists, both consolations and the responsibility",
+        "false by default; true: Leningrad programs", "house agreement", "§5.6"),
     "open_timing": OptionDoc(
         "when a lone whister chooses to lay the defenders' cards open: after_declarer_card (once the declarer "
         "has played his first card, Benyakova's «после первого хода играющего»), after_first_lead (once the "
@@ -438,6 +491,9 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "bez_trekh": OptionDoc(
         "the declarer may concede three down without play («без трёх без вистов»)",
         "a home rule; the Kodeks does not apply it", "Kodeks 3.5.4", "§4.5"),
+    "bez_trekh_max_level": OptionDoc(
+        "the highest level on which «без трёх» may be said (7: forbidden on 8 and above)",
+        "10 by default; 7: some programs", "house agreement", "§4.5"),
     "concede_all": OptionDoc(
         "the declarer may concede that he takes no trick («без всех»)",
         "the Kodeks", "Kodeks 3.5.4", "§4.5"),
@@ -483,8 +539,14 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "a lone whister answers for the whole quota (full) or half of it", "full: common practice",
         "house agreement", "§5.2"),
     "norm1_both_fail": OptionDoc(
-        "on 8–10 with both whisters at no trick: both_full (each is charged the trick) or half_each",
-        "both_full: the default", "house agreement", "§5.2"),
+        "on 8–10 with both whisters at no trick: both_full (each is charged the trick), half_each, or "
+        "second (only the second whister answers for it)",
+        "both_full: the default; second: some programs", "house agreement", "§5.2"),
+    "whister_quota": OptionDoc(
+        "with two whisters: shared (the side's quota; only a whister below his half answers for the side's "
+        "shortfall) or own (each answers for his own share whatever his partner took: 2 and 2 on a 6, 1 and "
+        "1 on a 7, and on 8–10 the second whister for the one trick)",
+        "shared: the default; own: some programs", "house agreement", "§5.2"),
     "misere_pool": OptionDoc("pool points for a clean misère", "10 everywhere", "Lesnoy", "§7"),
     "misere_trick": OptionDoc(
         "mountain per trick on a caught misère", "10; 20 Leningrad", "Leningrad table", "§7"),
@@ -492,8 +554,14 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "«без трёх» also writes the consolation for the three undertricks (yes/no)", "yes by default",
         "house agreement", "§4.5"),
     "dealer_talon_whists": OptionDoc(
-        "the 4-handed dealer writes whists for aces «sold» in the talon: none, aces (the whist price per ace), "
-        "sure_tricks (aces, and a king under its ace)", "none by default", "seed 002 p.14", "§9.3"),
+        "the 4-handed dealer writes whists on the declarer for aces «sold» in the talon, in whist prices of "
+        "the game: none; aces (one per ace); sure_tricks (aces, and a king under its ace); leningrad (two aces "
+        "3, ace and king of a suit 2, king and queen of a suit 1, one ace 1) — written whatever the outcome",
+        "none by default; leningrad: the Leningrad table", "seed 002 p.14; the Leningrad table", "§9.3"),
+    "dealer_shown_talon_whists": OptionDoc(
+        "when the 4-handed dealer shows the talon before it is taken, the declarer writes this many whist "
+        "prices on him and the deal goes on (0: not a rule here)",
+        "0 by default; 2: Leningrad programs", "house agreement", "§3.3"),
     # -- all-pass --------------------------------------------------------------------------------
     "raspas_scoring": OptionDoc(
         "all-pass tricks are written into the mountain, or as whists by the player with fewest tricks",
@@ -522,6 +590,9 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "exit_requires_whisted_game": OptionDoc(
         "only a whisted (or checked) game ends the all-pass series", "false by default", "house agreement",
         "§8.3"),
+    "exit_requires_made_game": OptionDoc(
+        "only a game made ends the all-pass series: not a failed, conceded or unwhisted one, nor a caught "
+        "misère", "false by default; true: some programs", "house agreement", "§8.3"),
     "misere_ends_series": OptionDoc(
         "a misère ends the all-pass series", "true by default", "house agreement", "§8.3"),
     "amnesty": OptionDoc(
@@ -539,17 +610,27 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "whists one pool point is worth at the settlement", "10; 20 Leningrad", "descriptions of Leningrad",
         "§11"),
     "k_mount": OptionDoc(
-        "whists one mountain point is worth at the settlement", "10 everywhere", "settlement descriptions",
-        "§11"),
+        "whists one mountain point is worth at the settlement (an exact fraction is allowed: 40/3)",
+        "10 everywhere", "settlement descriptions", "§11"),
+    "mountain_shared_among": OptionDoc(
+        "each remaining mountain is paid to all n players' account (all: × k_mount / n by each other "
+        "player) or shared among the n − 1 others (others: × k_mount / (n − 1) by each, the closed formula's "
+        "factor becoming k_mount·n/(n − 1): 15 at three, 40/3 at four)",
+        "all: the paper method; others: some programs", "settlement descriptions; calculation", "§11.1"),
     "help_whists_per_point": OptionDoc(
         "whists a closed player writes on the one he helps, per pool point", "10; 20 Leningrad",
         "value-neutral with k_pool (calculation)", "§10"),
     "help_target": OptionDoc(
-        "whom a closed player's surplus helps: lowest_pool, next (the next open player clockwise) or choice",
-        "lowest_pool by default", "house agreement", "§10"),
+        "whom a closed player's surplus helps: lowest_pool, highest_pool (the open pool nearest closing; "
+        "ties clockwise from the helper), next (the next open player clockwise) or choice",
+        "lowest_pool by default; highest_pool: some programs", "house agreement", "§10"),
     "writeoff_mountain_mult": OptionDoc(
         "mountain written off per surplus pool point when nobody can be helped", "1; 2 Leningrad",
         "descriptions of «питер»", "§10"),
+    "surplus_lost": OptionDoc(
+        "pool points past the target that can neither help nor write off one's mountain are lost "
+        "(false: they stay in one's pool)", "false by default; true: some programs", "house agreement",
+        "§10"),
     "end_condition": OptionDoc(
         "when the pulka ends: all_closed, deals (after max_deals), pool_sum, or agreement",
         "all_closed: Sochi", "descriptions of the pulka", "§10"),
@@ -557,6 +638,7 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "the number of deals for end_condition=deals", "0 (unused) by default", "—", "§10"),
     "rounding": OptionDoc(
         "how results are rounded: exact (fractions kept), half_up (whole whists, sum kept at zero), "
-        "kodeks_shift (the book's shift of one mountain point at a 4-handed table)",
-        "exact by default", "«Преферанс во всех видах»", "§11.3"),
+        "kodeks_shift (the book's shift of one mountain point at a 4-handed table), per_transfer (each "
+        "mountain share a player writes on another is rounded to a whole whist before the whists are netted)",
+        "exact by default; per_transfer: some programs", "«Преферанс во всех видах»", "§11.3"),
 }

@@ -74,9 +74,9 @@ CASES: list[tuple[str, Rules, int, DealResult, str, str, str]] = [
     ("E-S1 (6 down one)", SOCHI, 4, game("6S", "A5 B3 C2", "Bw Cw", n=4),
      "A mount +2; B→A 8; C→A 6; D→A 2", "A -31, B 13, C 11, D 7", "Kodeks 3.3.16.3, 3.8.1.2"),
     ("E-S2", LENINGRAD, 4, game("6S", "A6 B2 C2", "Bw Cw", n=4),
-     "A pool +2; B→A 8; C→A 8", "A 14, B -2, C -2, D -10", "Skuratov Skuratov +14"),
+     "A pool +2; B→A 8; C→A 8", "A 14, B -2, C -2, D -10", "Skuratov +14"),
     ("E-S3", LENINGRAD, 4, game("6S", "A7 B0 C3", "Bw Cw", n=4),
-     "A pool +2; B mount +2; C→A 12", "A 23, B -25, C 7, D -5", "Skuratov Skuratov +23"),
+     "A pool +2; B mount +2; C→A 12", "A 23, B -25, C 7, D -5", "Skuratov +23"),
     ("E-S4 (down one)", LENINGRAD, 4, game("6S", "A5 B3 C2", "Bw Cw", n=4),
      "A mount +4; B→A 16; C→A 12; D→A 4", "A -62, B 26, C 22, D 14", "a published Leningrad example 62"),
     ("E-S4 (down two)", LENINGRAD, 4, game("6S", "A4 B3 C3", "Bw Cw", n=4),
@@ -86,11 +86,11 @@ CASES: list[tuple[str, Rules, int, DealResult, str, str, str]] = [
     ("E-S7 (7)", SOCHI, 3, game("7S", "", "Bp Cw"),
      "A pool +4; C→A 4", "A 68/3, B -40/3, C -28/3", "seed-002 p.27 за своими"),
     ("E-S13 (8 down one)", LENINGRAD, 3, game("8S", "A7 B2 C1", "Bw Cw"),
-     "A mount +12; B→A 36; C→A 24", "A -140, B 76, C 64", "the Leningrad table Leningrad table"),
+     "A mount +12; B→A 36; C→A 24", "A -140, B 76, C 64", "the Leningrad table"),
     ("E-S13 (short on 9)", LENINGRAD, 3, game("9S", "A10 B0 C0", "Bw Cp"),
-     "A pool +8; B mount +8", "A 400/3, B -320/3, C -80/3", "the Leningrad table Leningrad table"),
+     "A pool +8; B mount +8", "A 400/3, B -320/3, C -80/3", "the Leningrad table"),
     ("E-S13 (misère 1)", LENINGRAD, 3, game("misere", "A1 B4 C5"),
-     "A mount +20", "A -400/3, B 200/3, C 200/3", "the Leningrad table Leningrad table"),
+     "A mount +20", "A -400/3, B 200/3, C 200/3", "the Leningrad table"),
 ]
 
 

@@ -117,7 +117,7 @@ class DeclaringMixin(DealFields):
             return
         self._kind = DealKind.GAME
         self._contract = Contract(c.level, c.strain, wt)
-        if c.level == 10 and self.rules.ten_mode == "checked":
+        if c.level == 10 and self.rules.tens_checked:
             # seed-002 p.26: no whist on a 10; all cards are opened and the game is checked.
             self._ten_checked = True
             self._start_play()
@@ -157,7 +157,8 @@ class DeclaringMixin(DealFields):
         if whisters == 1:
             d1, d2 = self.defenders
             self._lone = d1 if self._calls[0] == WHISTED else d2
-        if self.rules.bez_trekh or self.rules.concede_all:
+        r, c = self.rules, self._contract
+        if r.concede_all or (r.bez_trekh and c is not None and c.level <= r.bez_trekh_max_level):
             self._phase = CONCESSION
             self._to_act = self._declarer
             return

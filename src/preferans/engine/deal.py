@@ -599,7 +599,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             return (ACTIONS[REQUIRE_ID], ACTIONS[FORBID_ID], ACTIONS[WAIVE_ID])
         if p == CONCESSION:
             out = [ACTIONS[PLAY_ID]]
-            if self.rules.bez_trekh:
+            c = self._contract
+            if self.rules.bez_trekh and c is not None and c.level <= self.rules.bez_trekh_max_level:
                 out.append(ACTIONS[CONCEDE_THREE_ID])
             if self.rules.concede_all:
                 out.append(ACTIONS[CONCEDE_ALL_ID])

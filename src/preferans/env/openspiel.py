@@ -76,7 +76,8 @@ def utility_bound(rules: Rules) -> float:
         rules.misere_trick, rules.misere_pool, rules.raspas_whists_per_trick, rules.raspas_price_at(1),
     )  # fmt: skip
     coeff = max(2, rules.bomb_limit)
-    return float(coeff * 10 * price * max(rules.k_pool, rules.k_mount, rules.help_whists_per_point) * 2)
+    k = max(rules.k_pool, float(rules.mountain_factor(3)), rules.help_whists_per_point)  # n − 1 = 2 is dearest
+    return float(coeff * 10 * price * k * 2)
 
 
 def _rules_from(params: dict[str, Any]) -> Rules:

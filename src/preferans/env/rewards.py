@@ -80,7 +80,7 @@ def _settled(rules: Rules, players: int, dealer: int, result: DealResult) -> lis
     pulka = Pulka(rules, players, first_dealer=dealer)
     pulka.record(result)
     sheet = pulka.sheet
-    return closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.k_mount)
+    return closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.mountain_factor(players))
 
 
 def reward_scale(rules: Rules) -> float:
@@ -115,7 +115,8 @@ class PulkaRewards:
         self.pulka.record(result)
         sheet = self.pulka.sheet
         rules = self.pulka.rules
-        net = tuple(closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, rules.k_mount))
+        k_mount = rules.mountain_factor(sheet.players)
+        net = tuple(closed_formula(sheet.pool, sheet.mountain, sheet.whists, rules.k_pool, k_mount))
         step = tuple(float(a - b) for a, b in zip(net, self._net, strict=True))
         self._net = net
         return step

@@ -39,20 +39,36 @@ def _times(x: Amount, k: Amount) -> Amount:
 
 
 def sold_aces(result: DealResult, rules: Rules) -> int:
-    """«Проданные тузы» (seed-002 p.14; rules.md §9.3): aces, or sure tricks, in the talon."""
+    """«Проданные тузы» (seed-002 p.14; rules.md §9.3): the whist prices the 4-handed dealer
+    writes for the talon — aces, sure tricks, or the Leningrad table's scale.
+
+    >>> from preferans.cards import parse_cards
+    >>> r = DealResult(DealKind.GAME, 4, 0, 1, None, talon=tuple(parse_cards("A♠ K♠")))
+    >>> [sold_aces(r, Rules(dealer_talon_whists=m)) for m in ("aces", "sure_tricks", "leningrad")]
+    [1, 2, 2]
+    """
     mode = rules.dealer_talon_whists
     if mode == "none" or not result.talon:
         return 0
     cards = result.talon
-    aces = sum(1 for c in cards if c % 8 == 7)
-    if mode == "aces":
-        return aces
-    # sure_tricks: an ace, and a king under an ace of its suit in the talon.
     mask = 0
     for c in cards:
         mask |= 1 << c
+    aces = sum(1 for c in cards if c % 8 == 7)
+    if mode == "aces":
+        return aces
+    # A king under an ace of its suit in the talon (cards are suit × 8 + rank, ace = 7).
     kings = sum(1 for c in cards if c % 8 == 6 and mask >> (c + 1) & 1)
-    return aces + kings
+    if mode == "sure_tricks":
+        return aces + kings
+    # leningrad: two aces 3, ace-king of a suit 2, king-queen of a suit 1, one ace 1.
+    if aces == 2:
+        return 3
+    if kings:
+        return 2
+    if any(c % 8 == 5 and mask >> (c + 1) & 1 for c in cards):
+        return 1
+    return aces
 
 
 def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
@@ -117,7 +133,11 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
             if t2:
                 out.append(Entry("whists", d2, wp * t2, decl, "whist"))
             short = quota - side
-            if short > 0 and not result.ten_checked and result.conceded != 10:
+            if result.ten_checked or result.conceded == 10:
+                pass  # a checked or conceded 10 has no whisters' quota
+            elif rules.whister_quota == "own":
+                _charge_own(out, rules, v, quota, d1, t1, d2, t2)
+            elif short > 0:
                 _charge_two(out, rules, v, quota, short, d1, t1, d2, t2)
         else:
             w = whisters[0]
@@ -131,6 +151,8 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
 
     # The declarer failed: remiz and consolation (rules.md §9.2, Kodeks 3.8.1.2).
     out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))
+    if result.ten_checked and rules.ten_mode == "checked_remiz_only":
+        return out  # a failed checked 10 writes the remiz only: no whists, no consolation
     c = rules.cons_mult * v * u
     if len(whisters) == 2:
         out.append(Entry("whists", d1, wp * t1 + c, decl, "whist"))
@@ -176,6 +198,9 @@ def _charge_two(
     """Both whisted and the side is short (rules.md §5.2 allocation)."""
     pen = rules.pen_mult * v
     if quota == 1:  # 8–10: both took nothing
+        if rules.norm1_both_fail == "second":  # only the second whister answers for the trick
+            out.append(Entry("mountain", d2, _times(pen, 1), -1, "penalty"))
+            return
         each: Amount = 1 if rules.norm1_both_fail == "both_full" else Fraction(1, 2)
         out.append(Entry("mountain", d1, _times(pen, each), -1, "penalty"))
         out.append(Entry("mountain", d2, _times(pen, each), -1, "penalty"))
@@ -188,6 +213,18 @@ def _charge_two(
     else:  # the one below half answers for the whole shortfall
         low = d1 if low1 else d2
         out.append(Entry("mountain", low, _times(pen, short), -1, "penalty"))
+
+
+def _charge_own(
+    out: list[Entry], rules: Rules, v: int, quota: int, d1: int, t1: int, d2: int, t2: int
+) -> None:
+    """``whister_quota="own"``: each whister answers for his own share whatever his partner
+    took — half the quota each on 6 and 7; on 8–10 the second whister for the one trick."""
+    pen = rules.pen_mult * v
+    own = (quota // 2, quota // 2) if quota > 1 else (0, 1)
+    for d, t, q in ((d1, t1, own[0]), (d2, t2, own[1])):
+        if t < q:
+            out.append(Entry("mountain", d, _times(pen, q - t), -1, "penalty"))
 
 
 def score_misere(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:

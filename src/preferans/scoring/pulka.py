@@ -216,10 +216,7 @@ class Pulka:
         else:
             if bomb > 1 and decl is not None:
                 self.bombs[decl] = 1  # the bomb is spent on the holder's game
-            if kind is DealKind.MISERE:
-                if rules.misere_ends_series:
-                    self.raspas_series = 0
-            elif not rules.exit_requires_whisted_game or _whisted(result):
+            if _ends_series(result, rules):
                 self.raspas_series = 0
         if kind is DealKind.VOID:
             self.next_dealer = result.dealer  # the same dealer deals again (Kodeks 3.2.2)
@@ -277,7 +274,7 @@ class Pulka:
                     surplus -= Fraction(off) / rules.writeoff_mountain_mult
                     if isinstance(surplus, Fraction) and surplus.denominator == 1:
                         surplus = surplus.numerator
-                if surplus > 0:  # no mountain left either: the pool goes past the target
+                if surplus > 0 and not rules.surplus_lost:  # the pool goes past the target
                     out.append(Entry("pool", p, surplus, -1, e.why))
                     pool[p] += surplus
         return out
@@ -294,6 +291,8 @@ class Pulka:
             return chosen
         if mode == "next":
             return open_[0]
+        if mode == "highest_pool":
+            return max(open_, key=lambda q: pool[q])  # nearest to closing; ties: next clockwise
         return min(open_, key=lambda q: pool[q])  # lowest pool; ties: next clockwise
 
     # -- entering outcomes by hand ----------------------------------------------------------------
@@ -329,7 +328,7 @@ class Pulka:
         calls = {self.seat(k): DefenceCall(v) for k, v in (defence or {}).items()}
         t = self._tricks(tricks)
         checked = c.level == 10 and not calls and bool(t) and not conceded
-        if checked and self.rules.ten_mode != "checked":
+        if checked and not self.rules.tens_checked:
             raise ScoreError("defence: ten_mode is 'whisted': give the defenders' calls on a 10")
         kind = DealKind.GAME if (t or conceded) else DealKind.NOT_PLAYED
         lone = [s for s, v in calls.items() if v is DefenceCall.WHIST]
@@ -379,6 +378,26 @@ class Pulka:
             bombs_earned=tuple(self.seat(b) for b in bombs_earned),
         )  # fmt: skip
         return self.record(result, help_to=help_to)
+
+
+def _ends_series(result: DealResult, rules: Rules) -> bool:
+    """Does this game or misère break the all-pass series (rules.md §8.3)?"""
+    made = _made(result)
+    if result.kind is DealKind.MISERE:
+        return rules.misere_ends_series and (made or not rules.exit_requires_made_game)
+    if rules.exit_requires_made_game and not made:
+        return False  # a failed, conceded or unwhisted game leaves the series running
+    return not rules.exit_requires_whisted_game or _whisted(result)
+
+
+def _made(result: DealResult) -> bool:
+    """A game played (or checked) and made, or a clean misère."""
+    if result.contract is None or result.declarer is None or result.conceded:
+        return False
+    taken = result.tricks.get(result.declarer, 0)
+    if result.kind is DealKind.MISERE:
+        return taken == 0
+    return result.kind is DealKind.GAME and taken >= result.contract.level
 
 
 def _whisted(result: DealResult) -> bool:

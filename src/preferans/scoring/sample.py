@@ -55,7 +55,7 @@ def random_outcome(
         )  # fmt: skip
     level = rng.choice((6, 6, 6, 7, 7, 7, 8, 8, 9, 10))
     contract = Contract(level, rng.randrange(5))
-    if level == 10 and rules.ten_mode == "checked":
+    if level == 10 and rules.tens_checked:
         dt = rng.choice((10, 10, 9, 8))
         a, b = _split(rng, 10 - dt, 2)
         return DealResult(

@@ -211,6 +211,11 @@ def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], pl
     if result.conceded == 3:
         if not rules.bez_trekh:
             raise _fail("conceded: «без трёх» is not allowed unless bez_trekh=true (Kodeks 3.5.4)")
+        if contract.level > rules.bez_trekh_max_level:
+            raise _fail(
+                f"conceded: «без трёх» is said on games up to {rules.bez_trekh_max_level} "
+                f"(bez_trekh_max_level), not on a {contract.level}"
+            )
         return
     if result.conceded == 10:
         if played and result.tricks.get(decl, 0) != 0:

@@ -590,7 +590,7 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
         )  # fmt: skip
     defence = {d: p.defence.get(d, DefenceCall.PASS) for d in defenders} if p.defence else {}
     checked = contract.level == 10 and not p.defence and not p.conceded
-    if checked and pulka.rules.ten_mode != "checked":
+    if checked and not pulka.rules.tens_checked:
         raise _fail("defence: ten_mode is 'whisted': write the defenders' calls on a 10-game")
     tricks = dict(p.tricks)
     if p.conceded == 3:

@@ -33,8 +33,8 @@ def closed_formula(
     pool: Sequence[Amount],
     mountain: Sequence[Amount],
     whists: Sequence[Sequence[Amount]],
-    k_pool: int,
-    k_mount: int,
+    k_pool: Amount,
+    k_mount: Amount,
 ) -> list[Fraction]:
     """Spec §11.2: each player's result in whists."""
     n = len(pool)
@@ -64,7 +64,7 @@ def entries_net(entries: Iterable[Entry], players: int, rules: Rules) -> list[Fr
             pool[e.player] += e.amount
         else:
             mountain[e.player] += e.amount
-    return closed_formula(pool, mountain, whists, rules.k_pool, rules.k_mount)
+    return closed_formula(pool, mountain, whists, rules.k_pool, rules.mountain_factor(players))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,24 +83,36 @@ def procedural(
     pool: Sequence[Amount],
     mountain: Sequence[Amount],
     whists: Sequence[Sequence[Amount]],
-    k_pool: int,
-    k_mount: int,
+    k_pool: Amount,
+    k_mount: Amount,
+    *,
+    whole_transfers: bool = False,
 ) -> Procedure:
-    """Spec §11.1, step by step."""
+    """Rules.md §11.1, step by step.  ``k_mount`` is the closed formula's factor
+    (:meth:`Rules.mountain_factor`); ``whole_transfers`` rounds each mountain share a
+    player writes on another to a whole whist, halves up, before the netting
+    (``rounding="per_transfer"``)."""
     n = len(pool)
     top = max(pool)
     # 1. Bring every pool to the largest; the difference goes to the mountain.
-    m1 = [Fraction(mountain[i]) + Fraction((top - pool[i]) * k_pool, k_mount) for i in range(n)]
+    m1 = [Fraction(mountain[i]) + Fraction(top - pool[i]) * k_pool / k_mount for i in range(n)]
     # 2. Amnesty (cosmetic).
     low = min(m1)
     m2 = [m - low for m in m1]
     # 3. The remaining mountain × k_mount / n as whists of every other player on its owner.
     mw = [m * k_mount / n for m in m2]
+    if whole_transfers:
+        mw = [Fraction(_half_up(x)) for x in mw]
     w = [[Fraction(whists[i][j]) + (mw[j] if i != j else 0) for j in range(n)] for i in range(n)]
     # 4. Pairwise cancellation; 5. the sum of the balances.
     pairs = tuple(tuple(w[i][j] - w[j][i] for j in range(n)) for i in range(n))
     net = tuple(sum(row, start=Fraction(0)) for row in pairs)
     return Procedure(tuple(m1), low, tuple(mw), tuple(tuple(r) for r in w), pairs, net)
+
+
+def _half_up(x: Fraction) -> int:
+    """The nearest whole number, halves up."""
+    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
 
 
 def round_nets(
@@ -126,7 +138,7 @@ def round_nets(
         odd = [i for i, m in enumerate(mountain) if Fraction(m).denominator == 1 and int(m) % 2]
         who = odd[0] if odd else 0
         return [x + (Fraction(3, 2) if i == who else Fraction(-1, 2)) for i, x in enumerate(net)]
-    out = [Fraction((2 * x.numerator + x.denominator) // (2 * x.denominator)) for x in net]
+    out = [Fraction(_half_up(x)) for x in net]
     residue = sum(out) - sum(net)  # an integer when the exact sum is zero
     if residue:
         step = -1 if residue > 0 else 1
@@ -161,10 +173,14 @@ class Settlement:
 
 def settle(sheet: Sheet, rules: Rules) -> Settlement:
     """Settle a sheet by both methods; they must agree and sum to zero (rules.md §11.4)."""
-    k_pool, k_mount = rules.k_pool, rules.k_mount
+    k_pool, k_mount = rules.k_pool, rules.mountain_factor(sheet.players)
     net = closed_formula(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount)
     proc = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount)
     if list(proc.net) != net or sum(net) != 0:  # pragma: no cover - an invariant
         raise ScoreError(f"settlement: the two methods disagree ({proc.net} vs {net})")
+    if rules.rounding == "per_transfer":
+        # Each mountain share rounded before netting; netting pairwise keeps the sum at zero.
+        proc = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount, whole_transfers=True)
+        return Settlement(sheet.names, tuple(net), proc.net, proc)
     rounded = round_nets(net, rules.rounding, sheet.mountain)
     return Settlement(sheet.names, tuple(net), tuple(rounded), proc)
