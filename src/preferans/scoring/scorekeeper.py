@@ -17,7 +17,8 @@ Two input forms, mixed freely, one deal per line (``#`` starts a comment):
 
   Options anywhere on a line: ``@D`` (dealer), ``x2`` (multiplier: dark game,
   dark passes), ``-3`` («без трёх»), ``-10`` («без всех»), ``open``,
-  ``help=C`` (whom to help), ``bomb=A`` (classic: who earned a bomb).
+  ``help=C`` (whom to help), ``bomb=A`` (classic: who earned a bomb),
+  ``talon=AH,KH`` (the talon, for ``dealer_talon_whists``).
 * **JSON lines** in the schema of issue 3 (extra keys allowed)::
 
       {"game": "7S", "declarer": "A", "defence": {"B": "whist", "C": "pass"},
@@ -53,7 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import STRAIN_ASCII, Contract
-from ..cards import Card
+from ..cards import Card, parse_cards
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import PreferansError, ScoreError
 from ..rules import Rules
@@ -329,12 +330,7 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
             raise _fail("bombs_earned: a list of player names")
         p.bombs = tuple(_seat(pulka, b, "bombs_earned") for b in obj["bombs_earned"])
     if "talon" in obj:
-        from ..cards import parse_cards
-
-        try:
-            p.talon = tuple(int(c) for c in parse_cards(str(obj["talon"])))
-        except PreferansError as e:
-            raise _fail(f"talon: {e}") from None
+        p.talon = _talon(str(obj["talon"]))
     if "offender" in obj:
         p.offender = _seat(pulka, obj["offender"], "offender")
     if obj.get("void") is True:
@@ -380,6 +376,17 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
     p.open = obj.get("open") is True
     p.misere_half = obj.get("half_with_dealer") is True
     return p
+
+
+def _talon(text: str) -> tuple[int, ...]:
+    """The two talon cards (for the dealer's «проданные тузы», rules.md §9.3)."""
+    try:
+        cards = tuple(int(c) for c in parse_cards(text))
+    except PreferansError as e:
+        raise _fail(f"talon: {e}") from None
+    if len(cards) != 2:
+        raise _fail(f"talon: two cards, not {len(cards)}")
+    return cards
 
 
 def _contract(text: str) -> Contract:
@@ -535,6 +542,8 @@ class _LineReader:
             p.help_to = names.index(tok[5:])
         elif low.startswith("bomb=") and all(b in names for b in tok[5:].split(",")):
             p.bombs = tuple(names.index(b) for b in tok[5:].split(","))
+        elif low.startswith("talon="):
+            p.talon = _talon(tok[6:].replace(",", " "))
         else:
             return False
         return True
