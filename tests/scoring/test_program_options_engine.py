@@ -1,0 +1,188 @@
+"""The scoring options of test_program_options.py played out in the engine: each deal is
+dealt, bid, whisted and played card by card to the worked example's tricks, written on a
+Pulka, kept as a game record, saved as text and JSON, read back and replayed — the sheet
+lines are the hand-computed ones every time."""
+
+from __future__ import annotations
+
+import pytest
+
+from preferans import Deal, Phase, Rules
+from preferans.record import dumps, loads, record_from_pulka, replay
+from preferans.scoring.pulka import Pulka
+from scoring_helpers import expected_lines, lines_of
+
+from helpers import deal_with, play
+
+SOCHI = Rules.preset("sochi")
+LENINGRAD = Rules.preset("leningrad")
+
+
+def steer(deal: Deal, target: dict[int, int], budget: int = 3_000) -> bool:
+    """Play ``deal`` out (depth first, with undo) so that each seat takes ``target[seat]``
+    tricks; a lone whister's choice is answered ``closed``.  A player who still needs tricks
+    tries his high cards first, one who needs none his low cards.  False if no line was
+    found within ``budget`` positions."""
+    nodes = 0
+
+    def ok() -> bool:
+        left = 10 - len(deal.completed_tricks)
+        return all(deal.tricks_won[s] <= t <= deal.tricks_won[s] + left for s, t in target.items())
+
+    def walk() -> bool:
+        nonlocal nodes
+        if deal.is_over:
+            return all(deal.tricks_won[s] == t for s, t in target.items())
+        nodes += 1
+        if nodes > budget:
+            return False
+        if deal.phase is Phase.DEFENCE:
+            options = [a for a in deal.legal_actions() if str(a) == "closed"] or list(deal.legal_actions())
+        else:
+            seat = deal.to_play if deal.to_play is not None else deal.to_act
+            wants = seat is not None and target.get(seat, 0) > deal.tricks_won[seat]
+            options = sorted(deal.legal_actions(), key=lambda a: a % 8, reverse=wants)
+        for a in options:
+            deal.apply(a)
+            if ok() and walk():
+                return True
+            deal.undo()
+        return False
+
+    return walk()
+
+
+def played(rules: Rules, players: int, contract: str, calls: str, target: dict[int, int], *,
+           hand: str = "", talon: str | None = None) -> Deal:  # fmt: skip
+    """A deal where seat 0 (first hand) buys ``contract`` at once, puts the talon back, declares,
+    hears ``calls`` and plays to ``target`` (seat → tricks)."""
+    dealer = players - 1
+    for extra in range(200):  # the free cards go round in a different order each try
+        d = deal_with(rules, players=players, dealer=dealer, fixed={0: hand} if hand else None, talon=talon)
+        if extra:
+            d = _rotated(d, rules, players, dealer, hand, extra)
+        play(d, [contract, "pass", "pass"])
+        play(d, [str(c) for c in d.talon])  # discard the talon: the hands stay as dealt
+        play(d, contract)
+        if calls:
+            play(d, calls)
+        if steer(d, target):
+            return d
+    raise AssertionError(f"no layout found for {contract} {target}")
+
+
+def _rotated(d: Deal, rules: Rules, players: int, dealer: int, hand: str, k: int) -> Deal:
+    """Another layout with the same fixed hand and talon: the other hands' cards shuffled."""
+    import random
+
+    from preferans.cards import cards_of
+
+    rng = random.Random(k)
+    fixed = d.hands[0] if hand else 0
+    others = [s for s in d.active if s != 0 or not hand]
+    pool = [c for s in others for c in cards_of(d.hands[s])]
+    rng.shuffle(pool)
+    hands = list(d.hands)
+    for i, s in enumerate(others):
+        hands[s] = sum(1 << c for c in pool[10 * i : 10 * i + 10])
+    if hand:
+        hands[0] = fixed
+    return Deal(rules, hands, d.talon, dealer=dealer, players=players)
+
+
+def recorded(rules: Rules, deals: list[Deal]) -> Pulka:
+    """Write ``deals`` on a Pulka, record them, and check the text and JSON records replay
+    to the same sheet lines."""
+    names = tuple("ABCD"[: deals[0].players])
+    pulka = Pulka(rules, names, first_dealer=deals[0].dealer)
+    for d in deals:
+        pulka.record(d.result)
+    record = record_from_pulka(pulka, deals)
+    for fmt in ("text", "json"):
+        again = loads(dumps(record, format=fmt))
+        replayed = replay(again)
+        assert replayed.pulka is not None
+        assert [h.entries for h in replayed.pulka.sheet.history] == [h.entries for h in pulka.sheet.history]
+    return pulka
+
+
+def last_lines(pulka: Pulka) -> list[tuple[str, int, int, object]]:
+    return lines_of(list(pulka.sheet.history[-1].entries))
+
+
+def test_checked_ten_failed_remiz_only_in_play() -> None:
+    """ten_mode="checked_remiz_only": A's checked 10♠ (no whist calls) played to 9 tricks, B 1,
+    C 0 → only A mount +10 (test_checked_ten_failed_writes_the_remiz_only)."""
+    rules = SOCHI.replace(ten_mode="checked_remiz_only")
+    d = played(rules, 3, "10♠", "", {0: 9, 1: 1, 2: 0}, hand="♠A K Q J 10 9 8 7 ♥A ♦7")
+    assert d.result.ten_checked
+    assert last_lines(recorded(rules, [d])) == expected_lines("A mount +10")
+
+
+def test_norm1_second_in_play() -> None:
+    """norm1_both_fail="second": 8♠ made with all ten, both whist: C mount +6 only."""
+    rules = SOCHI.replace(norm1_both_fail="second")
+    d = played(rules, 3, "8♠", "whist, whist", {0: 10, 1: 0, 2: 0}, hand="♠A K Q J 10 9 8 7 ♥A K")
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +6; C mount +6")
+
+
+def test_own_quota_in_play() -> None:
+    """whister_quota="own": 6♠ made exactly, B 0, C 4 → B mount +4; C→A 8."""
+    rules = SOCHI.replace(whister_quota="own")
+    d = played(rules, 3, "6♠", "whist, whist", {0: 6, 1: 0, 2: 4})
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +2; B mount +4; C→A 8")
+
+
+def test_leningrad_talon_bonus_in_play() -> None:
+    """dealer_talon_whists="leningrad", 4 players: talon A♥ K♥ → D→A 2 × 4 = 8 besides the game."""
+    rules = LENINGRAD.replace(dealer_talon_whists="leningrad")
+    d = played(rules, 4, "6♠", "whist, whist", {0: 6, 1: 2, 2: 2}, talon="A♥ K♥")
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +2; B→A 8; C→A 8; D→A 8")
+
+
+def test_bez_trekh_not_offered_above_its_level() -> None:
+    """bez_trekh_max_level=7: the declarer of a 7 may concede three; of an 8 he must play."""
+    rules = SOCHI.replace(bez_trekh=True, bez_trekh_max_level=7)
+    for contract, offered in (("7♠", True), ("8♠", False)):
+        d = deal_with(rules)
+        play(d, [contract, "pass", "pass"])
+        play(d, [str(c) for c in d.talon])
+        play(d, [contract, "whist", "pass"])
+        assert ("concede-3" in [str(a) for a in d.legal_actions()]) is offered
+        if not offered:
+            assert d.phase is not Phase.CONCESSION
+
+
+@pytest.mark.parametrize("made", [False, True])
+def test_series_after_a_failed_game_in_play(made: bool) -> None:
+    """exit_requires_made_game: an all-pass (dealer B), then A's 6♠ failed (5 tricks) or made
+    (6) with C dealing: the series goes on only after the failure."""
+    rules = SOCHI.replace(exit_requires_made_game=True)
+    first = deal_with(rules, dealer=1)
+    play(first, "pass, pass, pass")
+    while not first.is_over:
+        first.apply(first.legal_actions()[0])
+    second = played(rules, 3, "6♠", "whist, whist", {0: 6 if made else 5, 1: 2, 2: 2 if made else 3})
+    pulka = recorded(rules, [first, second])
+    assert pulka.raspas_series == (0 if made else 1)
+
+
+def unwhisted(rules: Rules, dealer: int, declarer: int, contract: str) -> Deal:
+    """A deal where ``declarer`` buys ``contract`` and both opponents pass it (no play)."""
+    d = deal_with(rules, dealer=dealer)
+    while d.phase is Phase.BIDDING:
+        play(d, contract if d.to_act == declarer else "pass")
+    play(d, [str(c) for c in d.talon])
+    play(d, [contract, "pass", "pass"])
+    return d
+
+
+@pytest.mark.parametrize("target", ["highest_pool", "lowest_pool"])
+def test_help_target_through_a_record(target: str) -> None:
+    """test_help_goes_to_the_highest_open_pool played in the engine: A 9♠, C 8♠, B 6♠, A 7♠,
+    none whisted (dealers C, A, B, C): A's surplus 2 helps C (highest) or B (lowest)."""
+    rules = SOCHI.replace(pool_target=10, help_target=target, end_condition="agreement")
+    deals = [unwhisted(rules, 2, 0, "9♠"), unwhisted(rules, 0, 2, "8♠"), unwhisted(rules, 1, 1, "6♠"),
+             unwhisted(rules, 2, 0, "7♠")]  # fmt: skip
+    helped = "C" if target == "highest_pool" else "B"
+    assert last_lines(recorded(rules, deals)) == expected_lines(f"A pool +2; {helped} pool +2; A→{helped} 20")
