@@ -1,6 +1,6 @@
 """Benchmark of the double-dummy solver on a fixed, seeded set of full deals.
 
-    python benchmarks/solver.py [--deals 200] [--tables 20] [--ablation] [--batch]
+    python benchmarks/solver.py [--deals 200] [--tables 20] [--ablation] [--batch] [--misere-values]
 
 Kinds (issue 4): trump — the declarer is the strongest hand and trump is his
 longest suit; no-trump — the same deals at NT; misère — the declarer holds the
@@ -10,7 +10,8 @@ on one thread: wall clock, or with ``--cpu`` the thread's CPU time.  ``--ablatio
 and reports the median time and nodes.  ``--batch`` times what a sampling bot
 asks: 16 layouts of one position (first hand's cards fixed, the others dealt
 anew) of 10 and of 4 cards a hand, one call per layout against one ``best_moves_many`` call, warm
-table as in a bot's decision.
+table as in a bot's decision.  ``--misere-values`` prints the misère solves'
+nodes by the value found (which misères are slow).
 """
 
 from __future__ import annotations
@@ -153,12 +154,26 @@ def batch(kinds: dict[str, list[Position]], deals: int) -> None:
               f"   ratio {mm / ms:.2f}")
 
 
+def misere_values(kinds: dict[str, list[Position]]) -> None:
+    print("\nMisère: nodes per solve by the declarer's tricks (cold table)")
+    eng = engine()
+    by: dict[int, list[int]] = {}
+    for p in kinds["misère"]:
+        eng.reset()
+        n0 = eng.nodes
+        v = eng.solve(**engine_args(p))
+        by.setdefault(v, []).append(eng.nodes - n0)
+    for v, ns in sorted(by.items()):
+        print(f"  {v:2} tricks  n={len(ns):4}  mean {statistics.mean(ns):9.0f}  max {max(ns):9}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--tables", type=int, default=20, help="deals for contract_table")
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--batch", action="store_true", help="layouts of one position: single calls vs a batch")
+    ap.add_argument("--misere-values", action="store_true", help="misère nodes by the value found")
     ap.add_argument(
         "--cpu", action="store_true",
         help="time with the thread's CPU clock (ignores time descheduled on a busy machine)",
@@ -187,6 +202,8 @@ def main() -> None:
         ablation(kinds)
     if args.batch:
         batch(kinds, min(args.deals, 50))
+    if args.misere_values:
+        misere_values(kinds)
 
 
 if __name__ == "__main__":

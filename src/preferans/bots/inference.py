@@ -210,7 +210,7 @@ def layout_weight(obs: Observation, k: Knowledge, layout: dict[int, int], ev: Ev
         lens = [(h & SUIT_MASKS[t]).bit_count() for t in range(4)]
         total = sum(lens)
         if total:
-            w *= _floor(lens[c >> 3] / total * 2)
+            w *= _floor(min(1.0, 2 * lens[c >> 3] / total))  # twice the average length or more: 1
     return w
 
 
