@@ -170,3 +170,17 @@ def test_last_to_speak_weighs_the_all_pass() -> None:
     assert not bot._pass_means_all_pass(first.observation(first.to_act))  # type: ignore[arg-type]
     assert bot.act(obs) in obs.legal_actions
     assert isinstance(bot.act(obs), Action)
+
+
+def test_play_think_sets_every_expert_and_the_hints() -> None:
+    from preferans.cli import build_parser
+    from preferans.cli.play import build_table
+
+    args = build_parser().parse_args(
+        ["play", "--seats", "human,bot:expert,bot:hard", "--think", "250ms", "--seed", "1", "--save", "/dev/null"])
+    table = build_table(args)
+    assert table.seats == ["human", "bot:expert:250ms", "bot:hard"]
+    assert table.hint_level == "expert:250ms"
+    bad = build_parser().parse_args(["play", "--think", "later"])
+    with pytest.raises(PreferansError, match="--think: thinking time 'later'"):
+        build_table(bad)
