@@ -38,11 +38,13 @@ from .engine.deal import Deal, Phase
 from .engine.observation import Observation
 from .engine.result import DealKind, DealResult
 from .errors import BadSeat, DealInProgress, DealOver, GameOver, NotYourTurn, OptionOff, PreferansError
+from .i18n import LANGS, Translator, check_lang
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
 from .rules import Rules
 from .scoring import DealScore
 from .scoring.pulka import Pulka
+from .seats import active_seats
 
 __all__ = ["Hint", "Rulings", "SaveError", "Table", "parse_seats"]
 
@@ -99,17 +101,19 @@ def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[s
 
 
 def default_names(seats: Sequence[str], lang: str = "en") -> list[str]:
-    """``You``, ``Left``, ``Right`` (or in Russian) for a lone human in seat 0; else short names."""
+    """``You``, ``Left``, ``Right`` (or in Russian) for a lone human in seat 0; else short names.
+
+    >>> default_names(["human", "bot:easy", "bot:hard"], "ru"), default_names(["bot:easy"] * 3)
+    (['Вы', 'Левый', 'Правый'], ['Anna', 'Boris', 'Vera'])
+    """
+    t = Translator(lang)
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if len(humans) == 1 and humans[0] == 0:
-        if lang == "ru":
-            return ["Вы", "Левый", "Правый"] if len(seats) == 3 else ["Вы", "Левый", "Напротив", "Правый"]
-        return ["You", "Left", "Right"] if len(seats) == 3 else ["You", "Left", "Across", "Right"]
-    return list((_NAMES_RU if lang == "ru" else _NAMES)[: len(seats)])
-
-
-_NAMES = ("Anna", "Boris", "Vera", "Gleb")
-_NAMES_RU = ("Анна", "Борис", "Вера", "Глеб")
+        if len(seats) == 3:
+            return [t("You"), t.p("seat", "Left"), t.p("seat", "Right")]
+        return [t("You"), t.p("seat", "Left"), t.p("seat", "Across"), t.p("seat", "Right")]
+    names = [t.p("name", "Anna"), t.p("name", "Boris"), t.p("name", "Vera"), t.p("name", "Gleb")]
+    return names[: len(seats)]
 
 
 @dataclass
@@ -117,7 +121,8 @@ class Hint:
     """What the hinting bot would do: its choice, and its value per option when it tells.
 
     ``why`` is the reason as a key and its arguments (``("estimates", "♠5.0 …")``,
-    ``("declarer", "3.1")``, ``("samples", "12")``, ``("choice", "hard")``, or
+    ``("declarer", "3.1")``, ``("samples", "12")``, ``("exact", "")`` when no card is
+    unseen, ``("choice", "hard")``, or
     ``("bot", text)`` when the bot explained itself) for front ends to word in
     their language; ``reason`` is the English wording.
     """
@@ -147,6 +152,7 @@ _WHY_EN = {
     "estimates": "expected tricks by strain: {}",
     "declarer": "the declarer should take about {} tricks",
     "samples": "best on average over {} layouts of the unseen cards, each solved exactly",
+    "exact": "every card is in view: solved exactly{}",
     "choice": "the {} bot's choice",
     "bot": "{}",
 }
@@ -164,6 +170,9 @@ def _why(bot: Bot, obs: Observation) -> tuple[str, str]:
         return "declarer", f"{declarer_estimate(obs):.1f}"
     samples = getattr(bot, "samples", None)
     if phase == "play" and isinstance(samples, int):
+        others = [s for s in active_seats(obs.dealer, obs.players) if s != obs.seat]
+        if all(s in obs.known_hands for s in others):
+            return "exact", ""  # nothing is unseen (e.g. the declarer facing open defenders): no sampling
         return "samples", str(samples)
     return "choice", str(getattr(bot, "name", type(bot).__name__))
 
@@ -241,7 +250,8 @@ class Table:
     exactly.  ``practice`` allows :meth:`undo`; ``auto_single`` plays a
     forced single legal card for a human; ``max_deals`` ends the game after
     that many deals (besides the pool closing); ``save_path`` is rewritten
-    after every action (save as you go).  ``rulings`` works out claim proofs
+    after every action (save as you go); ``lang`` is the language the game is
+    played in (saved with it, so a resumed game speaks it again).  ``rulings`` works out claim proofs
     and the exposed-talon assessment (default: in this process).
 
     Every move has a ``verify_…`` method that raises and changes nothing, and
@@ -262,13 +272,15 @@ class Table:
         max_deals: int | None = None,
         save_path: str | os.PathLike[str] | None = None,
         hint_level: str = "expert",
+        lang: str = "en",
         start: bool = True,
         rulings: Rulings | None = None,
     ) -> None:
         self.rules = rules
+        self.lang = check_lang(lang)
         self.seats = parse_seats(seats)
         self.players = len(self.seats)
-        self.names = list(names) if names else default_names(self.seats)
+        self.names = list(names) if names else default_names(self.seats, lang)
         if len(self.names) != self.players:
             raise PreferansError(f"names: give {self.players} names, not {len(self.names)}")
         self.seed = seed if seed is not None else random.randrange(2**31)
@@ -320,6 +332,14 @@ class Table:
         if self.pulka.is_over:
             return True
         return self.max_deals is not None and len(self.pulka.results) >= self.max_deals and self.deal.is_over
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game is over: ``"closed"`` (the pools closed), ``"agreement"`` (:meth:`stop`),
+        ``"deals"`` (``max_deals`` reached), or ``None`` while it goes on."""
+        if self.pulka.is_over:
+            return "closed" if self._closed_by_rules() else "agreement"
+        return "deals" if self.is_over else None
 
     def stop(self) -> None:
         """End the game by agreement (rules.md §10); the sheet is settled as it stands."""
@@ -744,6 +764,7 @@ class Table:
             "practice": self.practice,
             "auto_single": self.auto_single,
             "max_deals": self.max_deals,
+            "lang": self.lang,
             "stopped": self.pulka.is_over and not self._closed_by_rules(),
             "deals": [
                 {"seed": d.seed, "dealer": d.dealer, "min_level": d.min_level, "actions": list(d.actions)}
@@ -764,7 +785,7 @@ class Table:
     def to_record(self, headers: Mapping[str, str] | None = None) -> GameRecord:
         """The game as a record (:mod:`preferans.record`); the headers keep what resuming needs
         (and ``headers``, e.g. the event)."""
-        headers = {**(headers or {}), "seats": ",".join(self.seats), "seed": str(self.seed)}
+        headers = {**(headers or {}), "seats": ",".join(self.seats), "seed": str(self.seed), "lang": self.lang}
         if self.practice:
             headers["practice"] = "yes"
         if self.auto_single:
@@ -835,6 +856,7 @@ class Table:
             "names": list(rec.players), "seed": seed, "first_dealer": rec.first_dealer,
             "practice": h.get("practice") == "yes", "auto_single": h.get("auto_play") == "yes",
             "max_deals": int(h["deals"]) if h.get("deals", "").isdigit() else None,
+            "lang": h.get("lang") if h.get("lang") in LANGS else "en",
             "stopped": rec.stopped, "deals": deals,
         }  # fmt: skip
         return cls.from_dict(data, **overrides)
@@ -853,6 +875,7 @@ class Table:
                 "practice": bool(data.get("practice", False)),
                 "auto_single": bool(data.get("auto_single", False)),
                 "max_deals": data.get("max_deals"),
+                "lang": data.get("lang", "en"),
             }
             kwargs.update(overrides)
             table = cls(rules, data["seats"], start=False, **kwargs)

@@ -63,7 +63,12 @@ def test_every_number_is_on_the_svg(make: type[Pulka], tmp_path: Path) -> None:
             run = p.sheet.running(column, i)
             if run:
                 assert ".".join(amount_text(v) for v in run) in texts
-    assert str(p.rules.pool_target) in texts and "пуля" in texts
+    assert str(p.rules.pool_target) in texts and "pool" in texts
+    # The same sheet in Russian: the paper's own words, every number unchanged.
+    ru = _texts(p.svg("ru"))
+    assert {"пуля", "гора"} <= set(ru) and any(x.startswith("на ") for x in ru) and "Итог" not in " ".join(texts)
+    ru_tokens = {tok for t in ru for tok in re.split(r"[\s·→]+|(?<=\d)\.(?=\d)", t) if tok} | {t.strip() for t in ru}
+    assert not {x for x in _numbers_of(p) if x not in ru_tokens}
     cairosvg = pytest.importorskip("cairosvg")
     png = tmp_path / "sheet.png"
     cairosvg.svg2png(bytestring=svg.encode(), write_to=str(png))

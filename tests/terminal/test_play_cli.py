@@ -36,12 +36,14 @@ def test_bots_only_demo_prints_deals_and_the_sheet() -> None:
     for n in range(1, 6):
         assert f"=== Deal {n} — sochi" in out
     assert "=== Deal 6" not in out
-    assert "seat 0: Anna (hard), seat 1: Boris (medium), seat 2: Vera (easy)" in out
+    assert "seat 0: Anna (bot, hard), seat 1: Boris (bot, medium), seat 2: Vera (bot, easy)" in out
     assert out.count("Result: ") == 5
     # Deal 1 is an all-pass: each talon card is told as it leads its trick (Kodeks 3.7.6).
     assert "the talon card K♥ leads\nTrick 1: talon K♥," in out
     assert "Anna A♥ — Anna takes the trick\nthe talon card Q♦ leads\nTrick 2: talon Q♦," in out
-    assert "The pulka is over." in out and "Settlement in whists" in out
+    # --deals 5 stopped the game: it says so, and does not claim the pulka was over.
+    assert "The game stopped after 5 deals (--deals)" in out and "The pulka is over." not in out
+    assert "Settlement in whists" in out
     # The sheet's columns stay aligned with names longer than one letter.
     rows = [line for line in out.splitlines() if line.startswith(("pool ", "mountain ", "whists on "))][-5:]
     assert len({len(r) for r in rows}) == 1, rows
@@ -77,10 +79,10 @@ def test_wrong_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     out = r.stdout
     assert "Traceback" not in out + r.stderr
     assert "Commands:" in out
-    assert "cannot read 'misre'" in out and "did you mean misere?" in out
+    assert "cannot read 'misre'" in out and "did you mean misère?" in out
     assert "Your card [" in out
     assert f"{wrong}: ! " in out or f"{wrong}\n! " in out  # the engine's reason for the illegal card
-    assert out.count("Result: ") == 1 and "The pulka is over." in out
+    assert out.count("Result: ") == 1 and "The game stopped after 1 deal (--deals)" in out
     assert "Result: " + table.scores[-1].label in out
 
 
@@ -88,7 +90,7 @@ def test_russian_words_and_quit_saves_for_resume(tmp_path: Path) -> None:
     r = play(["--seed", "3", "--lang", "ru", "--level", "easy"], "подсказка\nпас\nвыход\n", home=tmp_path)
     assert r.returncode == 0, r.stderr
     assert "Сдача 1" in r.stdout and "Ваши карты" in r.stdout
-    assert "Подсказка (бот expert)" in r.stdout and "ожидаемые взятки по мастям: ♠" in r.stdout
+    assert "Подсказка (бот «эксперт»)" in r.stdout and "ожидаемые взятки по мастям: ♠" in r.stdout
     saved = tmp_path / "last-game.prf"
     assert saved.exists()
     before = Table.load(saved)

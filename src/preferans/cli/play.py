@@ -16,6 +16,7 @@ from pathlib import Path
 from ..bots import LEVELS
 from ..bots.expert import parse_think
 from ..errors import PreferansError
+from ..i18n import LANGS
 from ..table import Table, default_names, parse_seats
 from ._rules_args import add_rules_arguments, rules_from_args
 
@@ -41,7 +42,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--names", default=None, metavar="NAMES", help="comma-separated player names")
     p.add_argument("--deals", type=int, default=None, metavar="N", help="stop after N deals")
     p.add_argument("--seed", type=int, default=None, help="seed of every shuffle and bot (a replayable game)")
-    p.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the interface")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="language of the interface: en or ru (default en; a resumed game keeps its own)")
     p.add_argument("--plain", action="store_true", help="line mode for screen readers and pipes")
     p.add_argument("--practice", action="store_true", help="practice mode: undo your last action")
     p.add_argument("--auto-play", action="store_true", help="play a forced single card by itself")
@@ -76,7 +78,13 @@ def build_table(args: argparse.Namespace) -> Table:
     args.hint_level = _with_think(args.hint_level, think)
     save = Path(args.save) if args.save else None
     if args.resume:
-        table = Table.load(args.resume, **({"save_path": save} if save else {}))
+        kept = {"save_path": save} if save else {}
+        table = Table.load(args.resume, **kept)
+        if args.lang is not None and args.lang != table.lang:
+            # The default names are the interface's words (You, Left, Right): they change with it.
+            default = table.names == default_names(table.seats, table.lang)
+            renamed: dict[str, object] = {"names": default_names(table.seats, args.lang)} if default else {}
+            table = Table.load(args.resume, lang=args.lang, **renamed, **kept)
         if args.deals is not None:
             table.max_deals = args.deals
         if args.practice:
@@ -96,12 +104,13 @@ def build_table(args: argparse.Namespace) -> Table:
         n = args.players or 3
         seats = ["human"] + [f"bot:{args.level}"] * (n - 1)
     seats = [_with_think(s, think) for s in seats]
-    names = [x.strip() for x in args.names.split(",")] if args.names else default_names(seats, args.lang)
+    lang = args.lang or "en"
+    names = [x.strip() for x in args.names.split(",")] if args.names else default_names(seats, lang)
     if save is None and "human" in seats:
         save = default_save_path()  # a person's game is always saved as it goes
     return Table(
         rules, seats, names=names, seed=args.seed, practice=args.practice, auto_single=args.auto_play,
-        max_deals=args.deals, save_path=save, hint_level=args.hint_level,
+        max_deals=args.deals, save_path=save, hint_level=args.hint_level, lang=lang,
     )  # fmt: skip
 
 
@@ -125,13 +134,13 @@ def _play(args: argparse.Namespace, table: Table) -> int:
     if plain:
         from ..terminal.plain import run_plain
 
-        return run_plain(table, lang=args.lang, quit_save=default_save_path() if table.humans else None)
-    app = PlayApp(table, lang=args.lang, delay=args.delay, quit_save=default_save_path(), light=args.light)
+        return run_plain(table, lang=table.lang, quit_save=default_save_path() if table.humans else None)
+    app = PlayApp(table, lang=table.lang, delay=args.delay, quit_save=default_save_path(), light=args.light)
     app.run()
     if app.exit_message:
         print(app.exit_message)
     if table.is_over:
         from ..scoring.text_sheet import render_text
 
-        print(render_text(table.pulka.sheet, table.rules, table.pulka.settlement()))
+        print(render_text(table.pulka.sheet, table.rules, table.pulka.settlement(), lang=table.lang))
     return app.return_code or 0

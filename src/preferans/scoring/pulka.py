@@ -26,6 +26,7 @@ from fractions import Fraction
 from ..actions import Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import PreferansError, ScoreError
+from ..i18n import Translator
 from ..rules import Rules
 from . import DealScore, Entry, Settlement, Sheet, deal_label, score_deal, settle
 from .sheet import Amount
@@ -159,11 +160,13 @@ class Pulka:
             self._write(r, h)
         return last
 
-    def svg(self) -> str:
-        """The paper sheet with its settlement, as SVG (:mod:`preferans.scoring.svg_sheet`)."""
+    def svg(self, lang: str = "en") -> str:
+        """The paper sheet with its settlement, as SVG (:mod:`preferans.scoring.svg_sheet`), in ``lang``."""
         r = self.rules
-        title = f"Пулька — {r.name}, {self.players} players, pool {r.pool_target}, {len(self.results)} deals"
-        return sheet_svg(self.sheet, self.settlement(), pool_target=r.pool_target, title=title)
+        t = Translator(lang)
+        title = t("Pulka: {rules}, {players} players, pool {pool}, {deals}", rules=r.name, players=self.players,
+                  pool=r.pool_target, deals=t.n("{n} deal", "{n} deals", len(self.results)))  # fmt: skip
+        return sheet_svg(self.sheet, self.settlement(), pool_target=r.pool_target, title=title, lang=lang)
 
     _repr_svg_ = svg  # shown as the sheet in notebooks
 

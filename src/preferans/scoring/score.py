@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..actions import Action
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import ScoreError
+from ..i18n import Call, Msg
 from ..rules import Rules
 from ..seats import active_seats, defenders_of
 from .allpass import score_all_pass
@@ -257,34 +259,41 @@ def _check_half_whist(
         raise _fail(f"defence: half-whist is allowed on levels {levels}, not {result.contract.level}")
 
 
-def deal_label(result: DealResult, names: tuple[str, ...]) -> str:
-    """A short human summary of a deal: ``A 7♠ −1``, ``all-pass``, ``B misère 0``."""
+def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:
+    """A short summary of a deal: ``A 7♠ −1``, ``all-pass A0 B4 C6``, ``B misère clean``.
+
+    A :class:`~preferans.i18n.Msg`: English as a ``str``, in Russian with
+    ``text(label, "ru")`` (``B 7♠ без 1``, ``распасы A0 B4 C6``).
+    """
     if result.kind is DealKind.VOID:
-        return "void deal (re-dealt)"
+        return Msg("void deal (re-dealt)")
     if result.kind is DealKind.PENALTY:
         offender = result.offender
-        return f"penalty on {names[offender]}" if offender is not None else "penalty"
+        return Msg("penalty on {name}", name=names[offender]) if offender is not None else Msg("penalty")
     if result.kind is DealKind.ALL_PASS:
         parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in sorted(result.active)]
         if result.players == 4 and result.dealer_tricks:
             parts.append(f"{names[result.dealer]}{result.dealer_tricks}")
-        return "all-pass " + " ".join(parts)
+        return Msg("all-pass {tricks}", tricks=" ".join(parts))
     assert result.declarer is not None and result.contract is not None
     who = names[result.declarer]
     c = result.contract
     if result.kind is DealKind.MISERE:
         t = result.tricks.get(result.declarer, 0)
-        half = " ½" if result.misere_half else ""
-        return f"{who} misère {'clean' if t == 0 else f'caught {t}'}{half}"
-    text = f"{who} {c}"
+        label = (Msg("{who} misère clean", who=who) if t == 0
+                 else Msg("{who} misère caught {n}", "{who} misère caught {n}", n=t, who=who))  # fmt: skip
+        return Msg("{label} ½", label=label) if result.misere_half else label
+    contract = Call(str(Action.bid(c)))
     if result.conceded == 3:
-        return text + " без трёх"
+        return Msg("{who} {contract} без трёх", who=who, contract=contract)
     if result.kind is DealKind.NOT_PLAYED:
         calls = [result.defence.get(d, DefenceCall.PASS) for d in result.defenders]
         if DefenceCall.HALF in calls:
-            return text + " half-whist"
+            return Msg("{who} {contract} half-whist", who=who, contract=contract)
         if DefenceCall.WHIST in calls:
-            return text + " за своими"
-        return text + " not whisted"
+            return Msg("{who} {contract} за своими", who=who, contract=contract)
+        return Msg("{who} {contract} not whisted", who=who, contract=contract)
     dt = result.tricks.get(result.declarer, 0)
-    return text + (" made" if dt >= c.level else f" −{c.level - dt}")
+    if dt >= c.level:
+        return Msg("{who} {contract} made", who=who, contract=contract)
+    return Msg("{who} {contract} −{n}", "{who} {contract} −{n}", n=c.level - dt, who=who, contract=contract)

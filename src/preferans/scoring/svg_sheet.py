@@ -14,7 +14,9 @@ settlement.
 >>> p = Pulka(players=3)
 >>> _ = p.game("A", "6H", defence={"B": "whist", "C": "whist"}, tricks={"A": 6, "B": 2, "C": 2})
 >>> svg = sheet_svg(p.sheet, p.settlement(), pool_target=p.rules.pool_target)
->>> svg.startswith("<svg") and "16/3" in svg and "пуля" in svg
+>>> svg.startswith("<svg") and "16/3" in svg and "pool" in svg
+True
+>>> "пуля" in sheet_svg(p.sheet, p.settlement(), pool_target=20, lang="ru")
 True
 """
 
@@ -24,6 +26,7 @@ from fractions import Fraction
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
+from ..i18n import Translator
 from .settlement import Settlement
 from .sheet import Sheet, amount_text
 from .text_sheet import running_text
@@ -134,8 +137,11 @@ class _Geometry(NamedTuple):
         return self.x0 + self.w / 2, self.y0 + self.h / 2
 
 
-def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: str = "") -> str:
-    """Draw a sheet and its settlement."""
+def sheet_svg(
+    sheet: Sheet, settlement: Settlement, *, pool_target: int, title: str = "", lang: str = "en"
+) -> str:
+    """Draw a sheet and its settlement, its words in ``lang``."""
+    tr = Translator(lang)
     n = sheet.players
     four = n == 4
     w, h = (760.0, 760.0) if four else (900.0, 620.0)
@@ -148,11 +154,11 @@ def sheet_svg(sheet: Sheet, settlement: Settlement, *, pool_target: int, title: 
     rows = 3 + n + (n * (n - 1) + 2) // 3
     total_w, total_h = x0 * 2 + w, y0 + h + 90 + 26 * rows
     _paper(c, total_w, total_h, title)
-    _frame(c, g, four, pool_target)
+    _frame(c, g, four, pool_target, tr)
     sides = ("bottom", "left", "top", "right") if four else ("left", "top", "right")
     for i in range(n):
-        _player(c, g, sheet, i, sides[i])
-    _totals(c, g, sheet, settlement)
+        _player(c, g, sheet, i, sides[i], tr)
+    _totals(c, g, sheet, settlement, tr)
     body = "\n".join(c.parts)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
@@ -174,7 +180,7 @@ def _paper(c: _Canvas, total_w: float, total_h: float, title: str) -> None:
         c.text(total_w / 2, 30, title, size=18, family=FONT, weight="bold", fill=LINE)
 
 
-def _frame(c: _Canvas, g: _Geometry, four: bool, pool_target: int) -> None:
+def _frame(c: _Canvas, g: _Geometry, four: bool, pool_target: int, tr: Translator) -> None:
     """The outer box, the band boxes, the lines dividing the players and the pool circle."""
     x0, y0, w, h, insets, radius = g.x0, g.y0, g.w, g.h, g.insets, g.radius
     c.rect(x0, y0, w, h, stroke=2.4, fill="#fffdf6")
@@ -204,7 +210,7 @@ def _frame(c: _Canvas, g: _Geometry, four: bool, pool_target: int) -> None:
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="#fffdf6" '
         f'stroke="{LINE}" stroke-width="2.2"/>'
     )
-    c.text(cx, cy - radius * 0.28, "пуля", size=13, family=FONT, fill="#6b6f78")
+    c.text(cx, cy - radius * 0.28, tr.p("sheet", "pool"), size=13, family=FONT, fill="#6b6f78")
     c.text(cx, cy + radius * 0.12, str(pool_target), size=min(40, radius * 0.8), weight="bold")
 
 
@@ -228,7 +234,7 @@ def _band(c: _Canvas, g: _Geometry, side: str, inset: float, t0: float, t1: floa
     c.text(vx, vy, _fit_run(value, fit), angle=ang, fit=fit)
 
 
-def _player(c: _Canvas, g: _Geometry, sheet: Sheet, i: int, side: str) -> None:
+def _player(c: _Canvas, g: _Geometry, sheet: Sheet, i: int, side: str, tr: Translator) -> None:
     """One player's mountain, pool and whists on his side of the sheet, and his name."""
     names, n = sheet.names, sheet.players
     four = n == 4
@@ -238,7 +244,7 @@ def _player(c: _Canvas, g: _Geometry, sheet: Sheet, i: int, side: str) -> None:
         mid = g.depth * (a + b) / 2
         if name != "whists":
             column = "pool" if name == "pool" else "mountain"
-            _band(c, g, side, mid, 0.0, 1.0, "пуля" if name == "pool" else "гора",
+            _band(c, g, side, mid, 0.0, 1.0, tr.p("sheet", "pool") if name == "pool" else tr.p("sheet", "mountain"),
                   running_text(sheet.running(column, i)))  # fmt: skip
             continue
         if four:
@@ -257,27 +263,31 @@ def _player(c: _Canvas, g: _Geometry, sheet: Sheet, i: int, side: str) -> None:
                 # thirds of the whole edge, measured along the strip
                 t0 = max(0.0, (edge * k / 3 - mid) / (edge - 2 * mid))
                 t1 = min(1.0, (edge * (k + 1) / 3 - mid) / (edge - 2 * mid))
-                _band(c, g, side, mid, t0, t1, f"на {names[o]}", running_text(sheet.running("whists", i, o)))
+                _band(c, g, side, mid, t0, t1, tr("on {name}", name=names[o]),
+                      running_text(sheet.running("whists", i, o)))  # fmt: skip
         elif side == "top":
             for o, t0, t1 in ((0, 0.0, 0.5), (2, 0.5, 1.0)):
-                _band(c, g, "top", mid, t0, t1, f"на {names[o]}", running_text(sheet.running("whists", i, o)))
+                _band(c, g, "top", mid, t0, t1, tr("on {name}", name=names[o]),
+                      running_text(sheet.running("whists", i, o)))  # fmt: skip
         else:
-            _band(c, g, side, mid, 0.0, 1.0, f"на {names[1]}", running_text(sheet.running("whists", i, 1)))
+            _band(c, g, side, mid, 0.0, 1.0, tr("on {name}", name=names[1]),
+                  running_text(sheet.running("whists", i, 1)))  # fmt: skip
             other = 2 if i == 0 else 0
             t0, t1 = (0.0, 0.5) if side == "left" else (0.5, 1.0)
-            _band(c, g, "bottom", mid, t0, t1, f"на {names[other]}",
+            _band(c, g, "bottom", mid, t0, t1, tr("on {name}", name=names[other]),
                   running_text(sheet.running("whists", i, other)))  # fmt: skip
     nx, ny, ang, _ = _slot(side, -26, 0.0, 1.0, w, h, x0, y0)
     c.text(nx, ny, names[i], size=20, angle=ang, weight="bold", family=FONT, fill=LINE)
 
 
-def _totals(c: _Canvas, g: _Geometry, sheet: Sheet, settlement: Settlement) -> None:
+def _totals(c: _Canvas, g: _Geometry, sheet: Sheet, settlement: Settlement, tr: Translator) -> None:
     """Below the sheet: each player's totals and result, then every pair's whists."""
     names, n = sheet.names, sheet.players
     x0 = g.x0
     ty = g.y0 + g.h + 76
     cols = [x0 + 10, x0 + 150, x0 + 250, x0 + 370, x0 + 520, x0 + 650]
-    heads = ("player", "pool", "mountain", "whists ±", "net (whists)", "≈")
+    heads = (tr.p("sheet", "player"), tr.p("sheet", "pool"), tr.p("sheet", "mountain"), tr("whists ±"),
+             tr("net (whists)"), "≈")  # fmt: skip
     for x, head in zip(cols, heads, strict=True):
         c.text(x, ty, head, size=13, anchor="start", family=FONT, fill="#6b6f78")
     for i in range(n):
@@ -298,5 +308,6 @@ def _totals(c: _Canvas, g: _Geometry, sheet: Sheet, settlement: Settlement) -> N
     for r in range(0, len(pairs), 3):
         c.text(x0 + 10, y, "  ·  ".join(pairs[r:r + 3]), size=14, anchor="start")
         y += 24
-    c.text(x0 + 10, y + 4, f"settlement: {len(sheet.history)} deals; rules.md §11.1 = §11.2; Σ net = 0",
+    c.text(x0 + 10, y + 4, tr("settlement: {deals}; both methods agree (rules.md §11.1 = §11.2); Σ net = 0",
+                            deals=tr.n("{n} deal", "{n} deals", len(sheet.history))),
            size=12, anchor="start", family=FONT, fill="#6b6f78")  # fmt: skip

@@ -2,12 +2,15 @@
 
 Layout, top to bottom: a status line (deal, dealer, contract, trumps); the
 table — the players with their calls, tricks and any hand lying face up, the
-current trick with the talon, and the game's log; the prompt; the choices
-(your hand sorted by suit with the legal cards bright and the others dimmed,
-or the legal calls); the key help.
+current trick with the talon, and the game's log; the prompt (up to two
+lines); the choices (your hand sorted by suit with the legal cards bright and
+the others dimmed, or the legal calls); the key help.  Hands are broken into
+lines between suits only, never inside one.
 
-Keys: ←/→ choose, Enter play, s sheet, l last trick, h hint, u undo (practice),
-a auto-play a forced card, t light/dark, ? help, q save and quit.
+Keys: ←/→ choose (the cursor stops at the ends), Enter play, s sheet, l last
+trick, h hint (it marks its choice and never moves the cursor), u undo
+(practice), a auto-play a forced card, t light/dark, ? help, q save and quit.
+Any other key gets a one-line answer.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,11 +33,22 @@ from ..errors import PreferansError
 from ..scoring.text_sheet import render_text
 from ..table import Table
 from .narrate import Narrator
-from .words import T, action_name, contract_text, display_order, hand_text, played_mask, read_action, result_text
+from .words import (
+    action_name,
+    contract_text,
+    display_order,
+    game_end_text,
+    hand_text,
+    hint_reason,
+    played_mask,
+    read_action,
+    result_text,
+)  # fmt: skip
 
 __all__ = ["PlayApp"]
 
 _RED = "bold red"
+_HINT = "underline bold"
 
 
 def card_text(card: int, style: str = "") -> Text:
@@ -41,6 +56,31 @@ def card_text(card: int, style: str = "") -> Text:
     c = Card(card)
     red = c.suit in (2, 3)
     return Text(str(c), style=(_RED if red else "bold") + (" " + style if style else ""))
+
+
+def suit_groups(mask: int) -> list[list[Card]]:
+    """The cards of a hand by suit, in display order (♠ ♣ ♦ ♥, high to low)."""
+    groups: list[list[Card]] = []
+    for c in iter_display(mask):
+        if not groups or groups[-1][0].suit != c.suit:
+            groups.append([])
+        groups[-1].append(c)
+    return groups
+
+
+def hand_lines(mask: int, width: int, first: int = 0) -> list[list[list[Card]]]:
+    """The suits of a hand laid into lines of at most ``width`` characters (the first line has
+    ``first`` fewer), breaking only between suits: a suit is never cut in two."""
+    lines: list[list[list[Card]]] = [[]]
+    used = first
+    for group in suit_groups(mask):
+        w = sum(len(str(c)) + 1 for c in group) + 1
+        if lines[-1] and used + w > width:
+            lines.append([])
+            used = 0
+        lines[-1].append(group)
+        used += w
+    return lines
 
 
 class TextScreen(ModalScreen[None]):
@@ -71,6 +111,11 @@ class TextScreen(ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss()
 
+    def on_key(self, event: events.Key) -> None:
+        if event.key not in ("up", "down", "pageup", "pagedown", "home", "end"):
+            event.stop()
+            self.dismiss()
+
 
 class PlayApp(App[int]):
     """``preferans play``: the table drawn full-screen, driven by the keyboard."""
@@ -84,8 +129,8 @@ class PlayApp(App[int]):
     #seats { width: 30; padding: 0 1; border-right: vkey $secondary; }
     #trick { width: 22; padding: 0 1; }
     #log { width: 1fr; border-left: vkey $secondary; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
-    #prompt { height: 1; padding: 0 1; color: $warning; text-style: bold; }
-    #hand { height: 1; padding: 0 1; }
+    #prompt { height: auto; max-height: 2; padding: 0 1; color: $warning; text-style: bold; }
+    #hand { height: auto; max-height: 2; padding: 0 1; }
     #bottom { height: auto; }
     #calls { height: auto; max-height: 3; padding: 0 1; }
     #typed { display: none; height: 1; border: none; padding: 0 1; }
@@ -113,6 +158,7 @@ class PlayApp(App[int]):
         Binding("q", "quit_game", "quit", show=False),
         Binding("ctrl+q,ctrl+c", "quit_game", "quit", show=False, priority=True),
     ]
+    BOUND_KEYS = frozenset(k for b in BINDINGS if isinstance(b, Binding) for k in b.key.split(","))
 
     def __init__(
         self,
@@ -126,16 +172,17 @@ class PlayApp(App[int]):
         super().__init__()
         self.table = table
         self.lang = lang
-        self.t = T(lang)
         self.delay = delay
         self.quit_save = quit_save
         self.light = light
         self.cursor = 0
+        self.hinted: Action | None = None
         self.message = ""
         self.exit_message = ""
         self._busy = False
         self._log_buffer: list[str] = []
         self.narrator = Narrator(table, lang=lang, say=self._log_line)
+        self.t = self.narrator.t
         self.viewer = self.narrator.viewer if self.narrator.viewer is not None else 0
 
     # -- building ------------------------------------------------------------------------
@@ -151,7 +198,8 @@ class PlayApp(App[int]):
             yield Static(id="prompt")
             yield Static(id="hand")
             yield Static(id="calls")
-            yield Input(id="typed", placeholder=self.t("type_here"))
+            yield Input(id="typed", placeholder=self.t("type a card or call (AS, pass, 7NT), Enter to play, "
+                                                       "Esc to cancel"))  # fmt: skip
             yield Static(id="keys")
 
     def _widget(self, name: str) -> Static:
@@ -162,7 +210,7 @@ class PlayApp(App[int]):
         self._main = self.screen
         self.theme = "textual-light" if self.light else "textual-dark"
         if self.table.deal.moves:
-            self.narrator.resync()
+            self.narrator.retell()  # a resumed game: the deal so far in the log, as it was told
         else:
             self.narrator.banner()
         self.refresh_all()
@@ -224,10 +272,11 @@ class PlayApp(App[int]):
         table = self.table
         table.save()
         if table.deal.is_over:
-            self.message = self.t("game_over") if table.is_over else self.t("next_deal")
+            self.message = game_end_text(table, self.lang) if table.is_over else self.t("Press Enter for the next deal")
         else:
             self.message = ""
         self.cursor = 0
+        self.hinted = None
         self.refresh_all()
         if table.is_over:
             self.show_sheet(final=True)
@@ -239,9 +288,10 @@ class PlayApp(App[int]):
 
     # -- actions (keys) ------------------------------------------------------------------
     def action_move(self, step: int) -> None:
+        """Move the cursor; it stops at the first and the last choice (no wrapping round)."""
         n = len(self.choices())
         if n:
-            self.cursor = (self.cursor + step) % n
+            self.cursor = max(0, min(n - 1, self.cursor + step))
             self.refresh_choices()
 
     def action_jump(self, where: int) -> None:
@@ -280,11 +330,12 @@ class PlayApp(App[int]):
         try:
             table.act(action, seat)
         except PreferansError as e:
-            self.message = str(e)
+            self.message = self.t.text(e)
             self.refresh_all()
             return
         self.message = ""
         self.cursor = 0
+        self.hinted = None
         self.refresh_all()
         self.advance()
 
@@ -293,50 +344,57 @@ class PlayApp(App[int]):
 
     def show_sheet(self, final: bool = False) -> None:
         p = self.table.pulka
-        body = render_text(p.sheet, p.rules, p.settlement())
-        title = self.t("settlement") if final else self.t("sheet")
+        body = render_text(p.sheet, p.rules, p.settlement(), lang=self.lang)
+        title = self.t("Final settlement (whists)") if final else self.t("Score sheet")
         if final:
-            body = self.t("game_over") + "\n\n" + body
+            body = game_end_text(self.table, self.lang) + "\n\n" + body
         self.push_screen(TextScreen(title, body, "q / Esc"), self._after_final if final else None)
 
     def _after_final(self, _: None = None) -> None:
-        self.exit_message = self.t("game_over")
+        self.exit_message = game_end_text(self.table, self.lang)
         self.exit(0)
 
     def action_last_trick(self) -> None:
         deal = self.table.deal
         done = deal.completed_tricks
         if not done:
-            self.message = self.t("no_last_trick")
+            self.message = self.t("No trick has been played yet")
             self.refresh_prompt()
             return
         cards, winner = done[-1]
         body = Text()
         for s, c in cards:
-            body.append(f"{self.narrator.name(s):<8}")
+            body.append(f"{self.narrator.name(s):<10}")
             body.append_text(card_text(c))
             body.append("\n")
         body.append(self.narrator.takes(winner) + "\n\n")
-        body.append(f"{self.t('played')}: ", style="bold")
+        body.append(self.t("Cards played: {cards}", cards=""), style="bold")
         body.append(hand_text(played_mask(deal)))
-        self.push_screen(TextScreen(self.t("last_trick"), body, "Esc"))
+        self.push_screen(TextScreen(self.t("Last trick"), body, "Esc"))
 
     def action_hint(self) -> None:
+        """Say what the hinting bot would do and mark that choice; the cursor stays where it is."""
         if self.table.human_to_act is None or self._busy:
             return
+        t = self.t
         h = self.table.hint()
-        text = self.t("hint", level=self.table.hint_level, action=action_name(h.action, self.lang))
-        if h.why[0]:
-            text += f" — {self.t.why(h.why)}"
+        name = action_name(h.action, self.lang)
+        text = t("Hint ({level} bot): {action}", level=t.p("level", self.table.hint_level), action=name)
+        why = hint_reason(h.why, t)
+        if why:
+            text += f" — {why}"
+        log = text
         if h.values:
             best = sorted(h.values.items(), key=lambda kv: -kv[1])[:6]
-            text += "\n" + self.t("hint_values") + ": "
-            text += ", ".join(f"{action_name(a, self.lang)} {v:+.2f}" for a, v in best)
-        self._log_line(text)
+            log += "\n" + t("expected score (whists): {values}", values=", ".join(
+                f"{action_name(a, self.lang)} {v:+.2f}" for a, v in best))  # fmt: skip
+        self._log_line(log)
         options = self.choices()
-        if h.action in options:
-            self.cursor = options.index(h.action)
-        self.message = text.split("\n")[0]
+        self.hinted = h.action if h.action in options else None
+        if self.hinted is not None and options[min(self.cursor, len(options) - 1)] != h.action:
+            text += " " + t("(underlined; the cursor stays on {choice})",
+                            choice=action_name(options[min(self.cursor, len(options) - 1)], self.lang))  # fmt: skip
+        self.message = text
         self.refresh_all()
 
     def action_undo(self) -> None:
@@ -344,25 +402,31 @@ class PlayApp(App[int]):
         if self._busy:
             return
         if not table.practice:
-            self.message = self.t("undo_practice")
+            self.message = self.t("undo works in practice mode only (--practice)")
+            self.refresh_prompt()
+            return
+        if not any(table.is_human(s) for s, _ in table.deal.moves):
+            self.message = self.t("Nothing to take back: you have not moved in this deal yet")
             self.refresh_prompt()
             return
         try:
             undone = table.undo()
         except PreferansError as e:
-            self.message = str(e)
+            self.message = self.t.text(e)
             self.refresh_prompt()
             return
         self.narrator.resync()
         moves = ", ".join(f"{self.narrator.name(s)} {action_name(a, self.lang)}" for s, a in reversed(undone))
-        self._log_line(self.t("undone", moves=moves))
+        self._log_line(self.t("Taken back: {moves}", moves=moves))
         self.message = ""
         self.cursor = 0
+        self.hinted = None
         self.refresh_all()
 
     def action_auto(self) -> None:
         self.table.auto_single = not self.table.auto_single
-        self.message = self.t("auto_on") if self.table.auto_single else self.t("auto_off")
+        self.message = (self.t("auto-play of a single card: on") if self.table.auto_single
+                        else self.t("auto-play of a single card: off"))  # fmt: skip
         self.refresh_prompt()
         if not self._busy and self.table.forced() is not None:
             self.advance()
@@ -381,6 +445,15 @@ class PlayApp(App[int]):
         box.remove_class("on")
         self.set_focus(None)
 
+    def on_key(self, event: events.Key) -> None:
+        """A key that does nothing here gets a one-line answer instead of silence."""
+        if self.screen is not self._main or event.key in self.BOUND_KEYS or self.focused is not None:
+            return
+        if event.character is None or not event.character.isprintable() or event.key.startswith("ctrl"):
+            return
+        self.message = self.t("The key {key} does nothing here; ? lists the keys", key=event.character)
+        self.refresh_prompt()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_cancel_typing()
         seat = self.table.human_to_act
@@ -391,14 +464,14 @@ class PlayApp(App[int]):
             try:  # issue 10: irregularities and claims, behind table options
                 self.message = self.table.command(text, seat)
             except PreferansError as e:
-                self.message = str(e)
+                self.message = self.t.text(e)
             self.refresh_all()
             self.advance()
             return
         try:
             action = read_action(self.table.deal, text, self.lang)
         except PreferansError as e:
-            self.message = str(e)
+            self.message = self.t.text(e)
             self.refresh_prompt()
             return
         self.play(action)
@@ -408,14 +481,33 @@ class PlayApp(App[int]):
         self.theme = "textual-light" if self.light else "textual-dark"
 
     def action_help(self) -> None:
-        self.push_screen(TextScreen("?", self.t("tui_help"), "Esc"))
+        self.push_screen(TextScreen("?", self.help_text(), "Esc"))
+
+    def help_text(self) -> str:
+        t = self.t
+        return "\n".join([
+            t("←/→ (↑/↓, Home/End) choose among your legal cards or calls; the"),
+            t("cursor stops at the ends.  Enter or Space plays the chosen one;"),
+            t(": or / lets you type it instead (AS, pass, 7NT, шесть пик)."),
+            t("Legal cards are bright, the others dim; ★ marks the declarer; the"),
+            t("highlighted name is the player to act."),
+            "",
+            t("s  the score sheet (pool, mountain, whists) and the settlement"),
+            t("l  the last trick and the cards played so far"),
+            t("h  hint: the strong bot's choice, underlined (the cursor stays)"),
+            t("u  take back your last action (practice mode, --practice)"),
+            t("a  auto-play a forced single card on/off"),
+            t("t  light / dark colours"),
+            t("q  save and quit (go on with: preferans play --resume FILE)"),
+        ])  # fmt: skip
 
     def action_quit_game(self) -> None:
         table = self.table
         target = table.save_path or self.quit_save
         if target is not None and not table.is_over:
             table.save(target)
-            self.exit_message = self.t("saved", path=target) + "\n" + self.t("resume_with", path=target)
+            self.exit_message = (self.t("Game saved to {path}", path=target) + "\n"
+                                 + self.t("Resume with: preferans play --resume {path}", path=target))  # fmt: skip
         self.exit(0)
 
     # -- drawing -------------------------------------------------------------------------
@@ -427,12 +519,9 @@ class PlayApp(App[int]):
         self.refresh_choices()
 
     def refresh_status(self) -> None:
-        table, deal, t = self.table, self.table.deal, self.t
+        deal = self.table.deal
         names = [self.narrator.name(s) for s in range(deal.players)]
-        parts = [
-            t("deal_header", n=table.deal_number, rules=table.rules.name, pool=table.rules.pool_target,
-              dealer=names[deal.dealer]),
-        ]  # fmt: skip
+        parts = [self.narrator.header()]
         c = contract_text(deal, names, self.lang, self.narrator.you)
         if c:
             parts.append(c)
@@ -444,27 +533,37 @@ class PlayApp(App[int]):
                 return action_name(Action(a), self.lang)
         return ""
 
+    def _panel_width(self, name: str, default: int) -> int:
+        try:
+            w = self._widget(name).content_size.width
+        except Exception:
+            w = 0
+        return w if w > 0 else default
+
     def refresh_seats(self) -> None:
         deal, t = self.table.deal, self.t
         known = deal.observation(self.viewer).known_hands  # only what your seat may see
+        width = self._panel_width("seats", 28)
         out = Text()
         for s in range(deal.players):
             name = self.narrator.name(s)
             if deal.players == 4 and s == deal.dealer:
-                out.append(f"{name[:8]:<8} ", style="dim")
-                out.append(t("sits_out", name="").strip() + "\n", style="dim")
+                out.append(f"{name[:9]:<9} ", style="dim")
+                sits = t("you deal, sit out") if s == self.narrator.you else t("deals, sits out")
+                out.append(sits + "\n", style="dim")
                 continue
             style = "reverse" if deal.to_act == s and not deal.is_over else "bold"
-            out.append(f"{name[:8]:<8}", style=style)
+            out.append(f"{name[:9]:<9}", style=style)
             out.append(" ★ " if deal.declarer == s else "   ", style="bold")
             out.append(f"{self._last_call(s)[:11]:<11}")
             if deal.phase is Phase.PLAY or deal.is_over:
                 out.append(f"{deal.tricks_won[s]:>2}", style="bold")
             out.append("\n")
             if s != self.viewer and known.get(s):
-                out.append("  ")
-                out.append_text(self._hand_row(known[s], set(), None, dim_all=False))
-                out.append("\n")
+                for line in hand_lines(known[s], width - 2):
+                    out.append("  ")
+                    out.append_text(self._groups_text(line, set(), None, dim_all=False))
+                    out.append("\n")
         if deal.players == 3:
             out.append(f"\n{t('dealer')}: {self.narrator.name(deal.dealer)}", style="dim")
         self._widget("seats").update(out)
@@ -475,11 +574,11 @@ class PlayApp(App[int]):
         if deal.phase is Phase.PLAY or deal.is_over:
             done = deal.completed_tricks
             if deal.trick or not done:
-                out.append(t("trick", n=len(done) + 1) + "\n", style="bold underline")
+                out.append(t("Trick {n}", n=len(done) + 1) + "\n", style="bold underline")
                 shown, winner = deal.trick, None
             else:  # the trick just taken stays in view until the next card
                 shown, winner = done[-1]
-                out.append(t("trick", n=len(done)) + "\n", style="bold underline")
+                out.append(t("Trick {n}", n=len(done)) + "\n", style="bold underline")
             for s, c in shown:
                 out.append(f"{self.narrator.name(s)[:8]:<9}", style="bold" if s == winner else "")
                 out.append_text(card_text(c, "dim" if winner is not None and s != winner else ""))
@@ -488,15 +587,15 @@ class PlayApp(App[int]):
                 out.append(f"→ {self.narrator.name(winner)}\n", style="bold")
             trump = deal.trump
             out.append("\n")
-            out.append(t("trumps", suit="♠♣♦♥"[trump]) if trump is not None else t("no_trumps"), style="dim")
+            out.append(t("trumps {suit}", suit="♠♣♦♥"[trump]) if trump is not None else t("no trumps"), style="dim")
             out.append("\n")
         if deal.talon_shown:
-            out.append(f"\n{t('talon')}: ")
+            out.append(f"\n{t('Talon')}: ")
             for c in deal.talon[: deal.talon_shown]:
                 out.append_text(card_text(c))
                 out.append(" ")
         elif deal.phase is Phase.BIDDING:
-            out.append(f"{t('talon')}: ", style="dim")
+            out.append(f"{t('Talon')}: ", style="dim")
             out.append("[?] [?]", style="dim")
         self._widget("trick").update(out)
 
@@ -506,46 +605,44 @@ class PlayApp(App[int]):
         if self.message:
             text = self.message
         elif seat is None:
-            text = "" if deal.is_over else t("waiting", name=self.narrator.name(deal.to_act or 0))
+            text = "" if deal.is_over else t("{name} is thinking…", name=self.narrator.name(deal.to_act or 0))
         elif deal.phase is Phase.DISCARD:
-            text = t("prompt.discard", k=13 - deal.hands[seat].bit_count())
+            text = t("Discard two cards ({k} of 2)", k=13 - deal.hands[seat].bit_count())
         elif deal.phase is Phase.PLAY and deal.to_play is not None and deal.to_play != seat:
-            text = t("prompt.play_for", name=self.narrator.name(deal.to_play))
+            text = t("Card from {name}'s hand", name=self.narrator.name(deal.to_play))
         else:
-            text = t("prompt." + deal.phase.value)
+            text = t.p("prompt", deal.phase.value)
         self._widget("prompt").update(Text(text))
 
-    def _hand_row(self, mask: int, legal: set[int], cursor: int | None, dim_all: bool = True) -> Text:
+    def _groups_text(self, groups: list[list[Card]], legal: set[int], cursor: int | None,
+                     dim_all: bool = True) -> Text:  # fmt: skip
         out = Text()
-        last_suit = -1
-        for c in iter_display(mask):
-            if last_suit >= 0 and c.suit != last_suit:
+        for k, group in enumerate(groups):
+            if k:
                 out.append("  ")
-            elif last_suit >= 0:
-                out.append(" ")
-            last_suit = c.suit
-            if c == cursor:
-                style = "reverse"
-            elif c in legal or not dim_all:
-                style = ""
-            else:
-                style = "dim"
-            text = card_text(c, style)
-            if style == "dim":
-                text = Text(str(c), style="dim")
-            out.append_text(text)
+            for i, c in enumerate(group):
+                if i:
+                    out.append(" ")
+                if c == cursor:
+                    style = "reverse"
+                elif c in legal or not dim_all:
+                    style = ""
+                else:
+                    style = "dim"
+                if self.hinted is not None and int(c) == int(self.hinted):
+                    style = (style + " " + _HINT).strip()
+                out.append_text(Text(str(c), style=style) if style == "dim" else card_text(c, style))
         return out
 
     def refresh_choices(self) -> None:
-        deal = self.table.deal
-        keys = self._widget("keys")
-        keys.update(Text(self.t("tui_keys")))
+        deal, t = self.table.deal, self.t
+        self._widget("keys").update(Text(t("←→ ⏎ play  s sheet  l last  h hint  u undo  a auto  ? help  q quit")))
         if deal.is_over:
             score = self.table.scores[-1] if self.table.scores else None
             names = [self.narrator.name(s) for s in range(deal.players)]
             lines = result_text(deal.result, score, names, self.lang)
             self._widget("hand").update(Text(lines[0], style="bold"))
-            self._widget("calls").update(Text("\n".join(lines[1:2])))
+            self._widget("calls").update(Text("\n".join(lines[1:])))
             return
         seat = self.table.human_to_act
         options = self.choices()
@@ -559,18 +656,24 @@ class PlayApp(App[int]):
         play_from = deal.to_play if deal.phase is Phase.PLAY and deal.to_play is not None else seat
         legal = {int(a) for a in cards}
         cursor = int(chosen) if chosen is not None and chosen.is_card else None
-        label = self.t("your_hand") if play_from == self.viewer else self.narrator.name(play_from)
+        label = t("Your hand") if play_from == self.viewer else self.narrator.name(play_from)
+        width = max(20, self.size.width - 2)
         hand = Text(f"{label}: ", style="bold")
-        hand.append_text(self._hand_row(deal.hands[play_from], legal, cursor, dim_all=bool(cards)))
-        if play_from != seat:
-            hand.append(f"   ({self.t('your_hand')}: {hand_text(deal.hands[seat])})", style="dim")
+        rows = hand_lines(deal.hands[play_from], width, first=len(label) + 2)
+        for i, row in enumerate(rows[:2]):
+            if i:
+                hand.append("\n")
+            hand.append_text(self._groups_text(row, legal, cursor, dim_all=bool(cards)))
+        if play_from != seat and len(rows) < 2:
+            hand.append("\n")
+            hand.append(f"({t('Your hand')}: {hand_text(deal.hands[seat])})", style="dim")
         self._widget("hand").update(hand)
         self._widget("calls").update(self._calls_rows(calls, chosen))
 
     def _calls_rows(self, calls: list[Action], chosen: Action | None, rows: int = 3) -> Text:
         """The legal calls wrapped to the width; when they need more than ``rows`` lines (dark
         calls double the list), the lines around the cursor are shown with ``…`` marks."""
-        width = max(20, self.size.width - 4)
+        width = max(20, self.size.width - 6)
         lines: list[list[Action]] = [[]]
         used = 0
         for a in calls:
@@ -587,7 +690,10 @@ class PlayApp(App[int]):
             if i > first:
                 out.append("\n")
             for a in lines[i]:
-                out.append(f" {action_name(a, self.lang)} ", style="reverse" if a == chosen else "bold")
+                style = "reverse" if a == chosen else "bold"
+                if a == self.hinted:
+                    style += " " + _HINT
+                out.append(f" {action_name(a, self.lang)} ", style=style)
                 out.append(" ")
             if i == first and first > 0:
                 out.append("↑…", style="dim")

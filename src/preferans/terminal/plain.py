@@ -1,8 +1,9 @@
 """``preferans play --plain``: the whole game as lines of text, for screen readers and pipes.
 
 Every prompt lists the legal actions; input is the listed name, the engine's
-text (``AS``, ``7NT``) or a Russian word (``пас``, ``вист``).  Wrong input gets
-a message and the prompt again, never a crash; end of input saves and quits.
+text (``AS``, ``7NT``) or the words of the table (``пас``, ``вист``, ``шесть пик``).
+Wrong input gets a message and the prompt again, never a crash; end of input
+saves and quits.
 """
 
 from __future__ import annotations
@@ -16,21 +17,31 @@ from ..errors import PreferansError
 from ..scoring.text_sheet import render_text
 from ..table import Table
 from .narrate import Narrator
-from .words import action_name, contract_text, hand_text, legal_names, played_mask, read_action
+from .words import (
+    action_name,
+    contract_text,
+    game_end_text,
+    hand_text,
+    hint_lines,
+    legal_names,
+    played_mask,
+    read_action,
+)
 
-__all__ = ["PlainGame"]
+__all__ = ["COMMANDS", "PlainGame"]
 
-_COMMANDS: dict[str, str] = {
-    "help": "help", "?": "help", "помощь": "help",
-    "hand": "hand", "карты": "hand",
-    "trick": "trick", "стол": "trick",
+COMMANDS: dict[str, str] = {
+    "help": "help", "?": "help", "помощь": "help", "справка": "help",
+    "hand": "hand", "карты": "hand", "рука": "hand",
+    "trick": "trick", "стол": "trick", "взятка": "trick",
     "last": "last", "последняя": "last",
     "sheet": "sheet", "score": "sheet", "пуля": "sheet", "пулька": "sheet",
-    "hint": "hint", "подсказка": "hint",
+    "hint": "hint", "подсказка": "hint", "совет": "hint",
     "undo": "undo", "отмена": "undo",
     "auto": "auto", "автоход": "auto",
     "quit": "quit", "exit": "quit", "q": "quit", "выход": "quit",
 }  # fmt: skip
+"""The words of the line mode's commands, English and Russian."""
 
 
 class PlainGame(Narrator):
@@ -54,30 +65,30 @@ class PlainGame(Narrator):
         print(text, file=self.out, flush=True)
 
     def show_trick(self) -> None:
-        deal = self.table.deal
+        deal, t = self.table.deal, self.t
         contract = contract_text(deal, [self.name(s) for s in range(deal.players)], self.lang, self.you)
         trump = deal.trump
-        strain = self.t("trumps", suit="♠♣♦♥"[trump]) if trump is not None else self.t("no_trumps")
+        strain = t("trumps {suit}", suit="♠♣♦♥"[trump]) if trump is not None else t("no trumps")
         tricks = ", ".join(f"{self.name(s)} {deal.tricks_won[s]}" for s in deal.active)
         cards = ", ".join(f"{self.name(s)} {c}" for s, c in deal.trick) or "—"
-        self.say(f"{contract}; {strain}; {self.t('tricks')}: {tricks}. "
-                 f"{self.t('trick', n=len(deal.completed_tricks) + 1)}: {cards}")  # fmt: skip
+        self.say(t("{contract}; {strain}; tricks: {tricks}. Trick {n}: {cards}", contract=contract, strain=strain,
+                   tricks=tricks, n=len(deal.completed_tricks) + 1, cards=cards))  # fmt: skip
 
     def show_last(self) -> None:
         done = self.table.deal.completed_tricks
         if not done:
-            self.say(self.t("no_last_trick"))
+            self.say(self.t("No trick has been played yet"))
             return
         cards, winner = done[-1]
         played = ", ".join(f"{self.name(s)} {c}" for s, c in cards)
-        self.say(f"{self.t('last_trick')}: {played} — {self.takes(winner)}")
-        self.say(f"{self.t('played')}: {hand_text(played_mask(self.table.deal))}")
+        self.say(self.t("Last trick: {cards} — {taken}", cards=played, taken=self.takes(winner)))
+        self.say(self.t("Cards played: {cards}", cards=hand_text(played_mask(self.table.deal))))
 
     def show_sheet(self, final: bool = False) -> None:
         p = self.table.pulka
         self.say()
-        self.say(self.t("settlement") if final else self.t("sheet"))
-        self.say(render_text(p.sheet, p.rules, p.settlement()))
+        self.say(self.t("Final settlement (whists)") if final else self.t("Score sheet"))
+        self.say(render_text(p.sheet, p.rules, p.settlement(), lang=self.lang))
 
     # -- input -------------------------------------------------------------------------
     def prompt(self, seat: int) -> str:
@@ -86,17 +97,18 @@ class PlainGame(Narrator):
         if phase is Phase.PLAY:
             self.show_trick()
             player = deal.to_play if deal.to_play is not None else seat
-            self.say(f"{t('your_hand')}: {hand_text(deal.hands[seat])}")
+            self.say(f"{t('Your hand')}: {hand_text(deal.hands[seat])}")
             if player != seat:
-                self.say(f"{t('hand_of', name=self.name(player))}: {hand_text(deal.hands[player])}")
-                head = t("prompt.play_for", name=self.name(player))
+                whose = t("{name}'s hand", name=self.name(player))
+                self.say(f"{whose}: {hand_text(deal.hands[player])}")
+                head = t("Card from {name}'s hand", name=self.name(player))
             else:
-                head = t("prompt.play")
+                head = t("Your card")
         elif phase is Phase.DISCARD:
-            self.say(f"{t('your_hand')}: {hand_text(deal.hands[seat])}")
-            head = t("prompt.discard", k=13 - deal.hands[seat].bit_count())
+            self.say(f"{t('Your hand')}: {hand_text(deal.hands[seat])}")
+            head = t("Discard two cards ({k} of 2)", k=13 - deal.hands[seat].bit_count())
         else:
-            head = t("prompt." + phase.value)
+            head = t.p("prompt", phase.value)
         choices = ", ".join(legal_names(deal, self.lang))
         return f"{head} [{choices}]: "
 
@@ -112,15 +124,18 @@ class PlainGame(Narrator):
 
     def _command(self, word: str) -> bool | None:
         """Run a command word; ``None`` means quit, ``False`` that it was no command."""
-        cmd = _COMMANDS.get(word.lower())
+        cmd = COMMANDS.get(word.lower())
         if cmd is None:
             return False
-        table, deal = self.table, self.table.deal
+        table, deal, t = self.table, self.table.deal, self.t
         if cmd == "help":
-            self.say(self.t("commands"))
+            self.say(t("Commands: a card or call as listed (also 'AS', 'pass', 'six spades'); hand, trick, last, "
+                       "sheet, hint, undo, auto, help, quit.  With the table options claims / irregularity_reports: "
+                       "'claim N', 'claim rest', 'report talon-seen|talon-exposed|talon-taken|misdeal WHO', "
+                       "'report out-of-turn WHO CALL'."))  # fmt: skip
         elif cmd == "hand":
             seat = self.viewer if self.viewer is not None else 0
-            self.say(f"{self.t('your_hand')}: {hand_text(deal.hands[seat])}")
+            self.say(f"{t('Your hand')}: {hand_text(deal.hands[seat])}")
         elif cmd == "trick":
             self.show_trick()
         elif cmd == "last":
@@ -130,39 +145,40 @@ class PlainGame(Narrator):
         elif cmd == "hint":
             self.show_hint()
         elif cmd == "undo":
-            if not table.practice:
-                self.say(self.t("undo_practice"))
-            else:
-                undone = table.undo()
-                self.resync()
-                moves = ", ".join(f"{self.name(s)} {action_name(a, self.lang)}" for s, a in reversed(undone))
-                self.say(self.t("undone", moves=moves))
+            self.undo()
         elif cmd == "auto":
             table.auto_single = not table.auto_single
-            self.say(self.t("auto_on") if table.auto_single else self.t("auto_off"))
+            self.say(t("auto-play of a single card: on") if table.auto_single else t("auto-play of a single card: off"))
         elif cmd == "quit":
             return None
         return True
 
+    def undo(self) -> None:
+        table, t = self.table, self.t
+        if not table.practice:
+            self.say(t("undo works in practice mode only (--practice)"))
+            return
+        if not any(table.is_human(s) for s, _ in table.deal.moves):
+            self.say(t("Nothing to take back: you have not moved in this deal yet"))
+            return
+        try:
+            undone = table.undo()
+        except PreferansError as e:
+            self.say(f"! {t.text(e)}")
+            return
+        self.resync()
+        moves = ", ".join(f"{self.name(s)} {action_name(a, self.lang)}" for s, a in reversed(undone))
+        self.say(t("Taken back: {moves}", moves=moves))
+
     def show_hint(self) -> None:
-        h = self.table.hint()
-        text = self.t("hint", level=self.table.hint_level, action=action_name(h.action, self.lang))
-        if h.why[0]:
-            text += f" — {self.t.why(h.why)}"
-        self.say(text)
-        if h.values:
-            best = sorted(h.values.items(), key=lambda kv: -kv[1])[:8]
-            values = ", ".join(f"{action_name(a, self.lang)} {v:+.2f}" for a, v in best)
-            self.say(f"  {self.t('hint_values')}: {values}")
+        for line in hint_lines(self.table, self.t):
+            self.say(line)
 
     # -- the loop ------------------------------------------------------------------------
     def run(self) -> int:
-        table = self.table
+        table, t = self.table, self.t
         if table.deal.moves:
-            self.say(f"=== {self.t('deal_header', n=table.deal_number, rules=table.rules.name, pool=table.rules.pool_target, dealer=self.name(table.deal.dealer))} ===")  # noqa: E501
-            self.resync()
-            if self.viewer is not None:
-                self.say(f"{self.t('your_hand')}: {hand_text(table.deal.hands[self.viewer])}")
+            self.retell()  # a resumed game: the deal so far, as it was told
         else:
             self.banner()
         while True:
@@ -180,21 +196,21 @@ class PlainGame(Narrator):
             line = self._read(self.prompt(seat))
             if line is None or self._command(line) is None:
                 return self.quit()
-            if _COMMANDS.get(line.lower()):
+            if COMMANDS.get(line.lower()):
                 continue
             if line and line.split()[0].lower() in ("report", "claim", "нарушение", "заявка"):
                 try:
                     self.say(table.command(line, seat))  # issue 10: behind table options
                 except PreferansError as e:
-                    self.say(f"! {e}")
+                    self.say(f"! {t.text(e)}")
                 continue
             try:
                 action = read_action(table.deal, line, self.lang)
                 table.act(action, seat)
             except PreferansError as e:
-                self.say(f"! {e}")
+                self.say(f"! {t.text(e)}")
         self.say()
-        self.say(self.t("game_over"))
+        self.say(game_end_text(table, self.lang))
         self.show_sheet(final=True)
         return 0
 
@@ -203,8 +219,8 @@ class PlainGame(Narrator):
         target = table.save_path or self.quit_save
         if target is not None and not table.is_over:
             table.save(target)
-            self.say(self.t("saved", path=target))
-            self.say(self.t("resume_with", path=target))
+            self.say(self.t("Game saved to {path}", path=target))
+            self.say(self.t("Resume with: preferans play --resume {path}", path=target))
         self.show_sheet()
         return 0
 
@@ -212,4 +228,3 @@ class PlainGame(Narrator):
 def run_plain(table: Table, *, lang: str = "en", quit_save: Path | None = None,
               out: TextIO | None = None, inp: TextIO | None = None) -> int:  # fmt: skip
     return PlainGame(table, lang=lang, out=out, inp=inp, quit_save=quit_save).run()
-

@@ -1,8 +1,11 @@
-"""What the terminal says, in English or Russian: action names, prompts, moves, results.
+"""What the terminal says and reads, in English or Russian: action names, typed calls, results.
 
 Shared by the plain line mode and the full-screen interface, so both speak
-alike.  Russian names are the table's own words (пас, вист, здесь, мизер, …)
-and read back as input.
+alike.  The words themselves are in the message catalogs
+(:mod:`preferans.i18n`); this module puts them together for a deal and reads
+back what a person types — the listed names in either language, the engine's
+text (``AS``, ``7NT``) and the spoken forms of the table (``шесть пик``,
+``семь червей``, ``раз``, ``трефы мои``, seed 002 p.16–19).
 
 >>> from preferans.actions import Action
 >>> action_name(Action.parse("here"), "ru"), action_name(Action.parse("7NT", bid=True), "ru")
@@ -14,207 +17,43 @@ and read back as input.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..cards import format_hand
+from ..actions import HERE, PASS, Action, Contract
+from ..cards import Card, format_hand
 from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind, DealResult
 from ..errors import PreferansError
+from ..i18n import LANGS, Translator, call_name
 from ..scoring import DealScore
 from ..scoring.text_sheet import entry_text
+from ..table import Table
 
 __all__ = [
-    "LANGS", "InputError", "T", "action_name", "contract_text", "display_order", "hand_text", "legal_names",
-    "read_action", "result_text",
+    "LANGS",
+    "InputError",
+    "action_name",
+    "contract_text",
+    "display_order",
+    "game_end_text",
+    "hand_text",
+    "hint_lines",
+    "hint_reason",
+    "legal_names",
+    "read_action",
+    "result_text",
+    "spoken_action",
 ]  # fmt: skip
-
-LANGS = ("en", "ru")
 
 
 class InputError(PreferansError):
     """Typed input that names no legal action; the message says what would be right."""
 
 
-_RU_CALLS = {
-    "pass": "пас",
-    "here": "здесь",
-    "talon": "прикуп",
-    "dark pass": "пас втёмную",
-    "whist": "вист",
-    "half-whist": "полвиста",
-    "open": "лёжа",
-    "closed": "стоя",
-    "invite": "приглашаю",
-    "accept": "согласен",
-    "refuse": "отказ",
-    "quota": "за своими",
-    "play": "играю",
-    "concede-3": "без трёх",
-    "concede-all": "без всех",
-    "misere": "мизер",
-    "misere-no-talon": "мизер без прикупа",
-}
-
-# Every string the player reads, by key: (English, Russian).
-_STRINGS: dict[str, tuple[str, str]] = {
-    "title": ("Preferans", "Преферанс"),
-    "deal_header": (
-        "Deal {n} — {rules}, pool {pool} — dealer: {dealer}",
-        "Сдача {n} — {rules}, пуля {pool} — сдаёт: {dealer}",
-    ),
-    "min_level": ("after the all-pass the lowest game is {level}", "после распасов игра не ниже {level}"),
-    "your_hand": ("Your hand", "Ваши карты"),
-    "hand_of": ("{name}'s hand", "Карты: {name}"),
-    "sits_out": ("{name} deals and sits out", "{name} сдаёт и не играет"),
-    "talon": ("Talon", "Прикуп"),
-    "talon_shown": ("Talon: {cards}", "Прикуп: {cards}"),
-    "discards": ("{name} discards a card", "{name} сносит карту"),
-    "discarded": ("{name} discards {card}", "{name} сносит {card}"),
-    "you_discard": ("You discard {card}", "Вы сносите {card}"),
-    "you_play": ("You play {contract}", "Вы играете {contract}"),
-    "lies_down": ("{name} lies down: {cards}", "{name} открывает карты: {cards}"),
-    "takes_trick": ("{name} takes the trick", "{name} берёт взятку"),
-    "you_take_trick": ("you take the trick", "ваша взятка"),
-    "talon_leads": ("the talon card {card} leads", "карта прикупа {card} задаёт масть"),
-    "led": ("{name} leads {card}", "{name} ходит {card}"),
-    "plays": ("{name} plays {card}", "{name}: {card}"),
-    "says": ("{name}: {action}", "{name}: {action}"),
-    "prompt.bidding": ("Your call", "Ваша заявка"),
-    "prompt.misere_invite": ("Misère «пополам» invitation", "Приглашение на мизер пополам"),
-    "prompt.discard": ("Discard two cards ({k} of 2)", "Снесите две карты ({k} из 2)"),
-    "prompt.declare": ("Name your contract", "Назначьте игру"),
-    "prompt.whist": ("Whist or pass", "Вист или пас"),
-    "prompt.concession": ("Play on or concede", "Играть или сдаться"),
-    "prompt.defence": ("Play open or closed", "Играть лёжа или стоя"),
-    "prompt.quota_answer": ("Allow «за своими»?", "Согласны «за своими»?"),
-    "prompt.play": ("Your card", "Ваш ход"),
-    "prompt.play_for": ("Card from {name}'s hand", "Ход из карт: {name}"),
-    "legal": ("choose", "варианты"),
-    "contract": ("{name} plays {contract}", "{name} играет {contract}"),
-    "all_pass": ("All pass: распасовка", "Распасовка"),
-    "tricks": ("tricks", "взятки"),
-    "trick": ("Trick {n}", "Взятка {n}"),
-    "last_trick": ("Last trick", "Последняя взятка"),
-    "no_last_trick": ("No trick has been played yet", "Взяток ещё не было"),
-    "played": ("Cards played", "Вышли карты"),
-    "trumps": ("trumps {suit}", "козыри {suit}"),
-    "no_trumps": ("no trumps", "без козыря"),
-    "result": ("Result", "Итог"),
-    "written": ("Written", "Записано"),
-    "sheet": ("Score sheet", "Пулька"),
-    "settlement": ("Final settlement (whists)", "Итоговый расчёт (висты)"),
-    "game_over": ("The pulka is over.", "Пулька окончена."),
-    "next_deal": ("Press Enter for the next deal", "Enter — следующая сдача"),
-    "hint": ("Hint ({level} bot): {action}", "Подсказка (бот {level}): {action}"),
-    "hint_values": ("expected score", "ожидание"),
-    "why.estimates": ("expected tricks by strain: {}", "ожидаемые взятки по мастям: {}"),
-    "why.declarer": ("the declarer should take about {} tricks", "разыгрывающий возьмёт около {} взяток"),
-    "why.samples": (
-        "best on average over {} layouts of the unseen cards, each solved exactly",
-        "лучший в среднем по {} раскладам невидимых карт, каждый решён точно",
-    ),
-    "why.choice": ("the {} bot's choice", "выбор бота {}"),
-    "why.bot": ("{}", "{}"),
-    "undone": ("Taken back: {moves}", "Отменено: {moves}"),
-    "saved": ("Game saved to {path}", "Игра сохранена в {path}"),
-    "resume_with": ("Resume with: preferans play --resume {path}", "Продолжить: preferans play --resume {path}"),
-    "bad_input": ("cannot read {text!r}", "не понимаю {text!r}"),
-    "did_you_mean": ("did you mean {guess}?", "может быть, {guess}?"),
-    "not_legal": ("{action} is not allowed now", "{action} сейчас нельзя"),
-    "choose_from": ("choose one of: {choices}", "выберите: {choices}"),
-    "waiting": ("{name} is thinking…", "{name} думает…"),
-    "you": ("You", "Вы"),
-    "seat": ("seat", "место"),
-    "totals": ("pool: {pool}; mountain: {mountain}", "пуля: {pool}; гора: {mountain}"),
-    "auto_on": ("auto-play of a single card: on", "автоход единственной картой: вкл"),
-    "auto_off": ("auto-play of a single card: off", "автоход единственной картой: выкл"),
-    "undo_practice": (
-        "undo works in practice mode only (--practice)",
-        "отмена хода — только в режиме тренировки (--practice)",
-    ),
-    "dealer": ("dealer", "сдаёт"),
-    "type_here": (
-        "type a card or call (AS, pass, 7NT), Enter to play, Esc to cancel",
-        "карта или заявка (AS, пас, 7БК), Enter — ход, Esc — отмена",
-    ),
-    "tui_keys": (
-        "←→ ⏎ play  s sheet  l last  h hint  u undo  a auto  t theme  ? help  q quit",
-        "←→ ⏎ ход  s пуля  l взятка  h совет  u отмена  a авто  ? помощь  q выход",
-    ),
-    "tui_help": (
-        "←/→ (or ↑/↓, Home/End) move between your legal cards or calls; Enter or Space plays the\n"
-        "chosen one; : or / lets you type it instead (AS, pass, 7NT, пас).\n"
-        "Legal cards are bright, the others dimmed; ★ marks the declarer; a highlighted\n"
-        "name is the player to act.\n\n"
-        "s  the score sheet (pool, mountain, whists) and the settlement so far\n"
-        "l  the last trick\n"
-        "h  hint: what the strong bot would do here (its values per option, when it gives them)\n"
-        "u  undo your last action (practice mode, --practice)\n"
-        "a  auto-play a forced single card on/off\n"
-        "t  light / dark colours\n"
-        "q  save and quit (resume with preferans play --resume FILE)",
-        "←/→ (или ↑/↓, Home/End) — выбор карты или заявки; Enter или пробел — сделать ход;\n"
-        ": или / — ввести ход текстом (AS, пас, 7БК).\n"
-        "Разрешённые карты яркие, остальные тусклые; ★ — разыгрывающий; выделено имя того, чей ход.\n\n"
-        "s  пулька (пуля, гора, висты) и расчёт на сейчас\n"
-        "l  последняя взятка\n"
-        "h  подсказка: что сделал бы сильный бот (и его оценки вариантов)\n"
-        "u  отменить свой последний ход (тренировка, --practice)\n"
-        "a  автоход единственной картой вкл/выкл\n"
-        "t  светлая / тёмная тема\n"
-        "q  сохранить и выйти (продолжить: preferans play --resume ФАЙЛ)",
-    ),
-    "commands": (
-        "Commands: a card or call as listed (also 'AS', 'пас', 'вист'); hand, trick, last, sheet, hint, "
-        "undo, auto, help, quit.  With the table options claims / irregularity_reports: 'claim N', "
-        "'claim rest', 'report talon-seen|talon-exposed|talon-taken|misdeal WHO', 'report out-of-turn WHO CALL'.",
-        "Команды: карта или заявка из списка (также 'AS', 'пас', 'вист'); hand, trick, last, sheet, hint, "
-        "undo, auto, help, quit (выход).  С опциями claims / irregularity_reports: 'заявка N', "
-        "'заявка все', 'нарушение talon-seen|talon-exposed|talon-taken|misdeal КТО', "
-        "'нарушение out-of-turn КТО ЗАЯВКА'.",
-    ),
-}
-
-
-class T:
-    """The strings of one language: ``T("ru")("your_hand")``."""
-
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in LANGS:
-            raise PreferansError(f"lang: choose en or ru, not {lang!r}")
-        self.lang = lang
-        self._i = LANGS.index(lang)
-
-    def __call__(self, key: str, **kw: object) -> str:
-        return _STRINGS[key][self._i].format(**kw)
-
-    def action(self, action: Action) -> str:
-        return action_name(action, self.lang)
-
-    def why(self, why: tuple[str, str]) -> str:
-        """A hint's reason in this language (see :class:`preferans.table.Hint`)."""
-        key, arg = why
-        return _STRINGS["why." + key][self._i].format(arg) if key else ""
-
-
-def action_name(action: Action, lang: str = "en") -> str:
+def action_name(action: int, lang: str = "en") -> str:
     """The action as the player reads it (and may type it back)."""
-    action = Action(action)  # legal cards may come as Card
-    text = str(action)
-    if lang != "ru" or action.is_card:
-        return text
-    if action.is_bid:
-        dark = action.is_dark
-        base = text[5:] if dark else text
-        if base in _RU_CALLS:
-            base = _RU_CALLS[base]
-        elif base.endswith("-no-talon"):
-            base = base[: -len("-no-talon")] + " без прикупа"
-        else:
-            base = base.replace("NT", "БК")
-        return base + " втёмную" if dark else base
-    return _RU_CALLS.get(text, text)
+    return call_name(str(Action(action)), lang)
 
 
 def display_order(actions: Sequence[int]) -> list[Action]:
@@ -229,38 +68,183 @@ def legal_names(deal: Deal, lang: str = "en") -> list[str]:
 
 
 def _key(text: str) -> str:
-    return " ".join(text.strip().lower().replace("ё", "е").split())
+    return " ".join(re.sub(r"[!.,;«»\"']", " ", text.strip().lower().replace("ё", "е")).split())
+
+
+# -- spoken forms (seed 002 p.16–19: «Раз», «Пики», «Первые», «Два», «Семь треф мои», «Мои») -------------
+
+_LEVELS = {
+    "шесть": 6, "семь": 7, "восемь": 8, "девять": 9, "десять": 10,
+    "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    **{str(n): n for n in range(6, 11)},
+}  # fmt: skip
+_STRAINS = {
+    **dict.fromkeys(("пик", "пики", "пика", "пиках", "spades", "spade", "♠"), 0),
+    **dict.fromkeys(("треф", "трефы", "трефа", "трефах", "крести", "крестей", "кресты", "clubs", "club", "♣"), 1),
+    **dict.fromkeys(("бубен", "бубны", "бубна", "бубнах", "буби", "бубей", "diamonds", "diamond", "♦"), 2),
+    **dict.fromkeys(("червей", "черви", "червы", "черва", "червах", "черв", "hearts", "heart", "♥"), 3),
+    **dict.fromkeys(("бк", "nt", "notrump", "notrumps", "бескозырка"), 4),
+}  # fmt: skip
+_NO_TRUMP_WORDS = ("без козыря", "без козырей", "no trump", "no trumps", "no-trump", "no-trumps")
+_STEPS = {"раз": 0, "первые": 0, "два": 1, "вторые": 1}  # the first and second steps of the ladder: 6♠, 6♣
+_WORDS = {
+    "пасую": "pass", "pass": "pass", "вистую": "whist", "полвиста": "half-whist", "играю": "play",
+    "лежа": "open", "в светлую": "open", "открыто": "open", "в открытую": "open", "ложимся": "open",
+    "стоя": "closed", "закрыто": "closed", "в закрытую": "closed",
+    "прикуп": "talon", "беру прикуп": "talon", "согласен": "accept", "отказ": "refuse", "не согласен": "refuse",
+    "за своими": "quota", "без трех": "concede-3", "без всех": "concede-all",
+}  # fmt: skip
+_RANKS = {
+    "туз": 7, "король": 6, "дама": 5, "валет": 4, "десятка": 3, "девятка": 2, "восьмерка": 1, "семерка": 0,
+    "ace": 7, "king": 6, "queen": 5, "jack": 4, "ten": 3, "nine": 2, "eight": 1, "seven": 0,
+}  # fmt: skip
+
+
+def _bid_of(deal: Deal, contract: Contract) -> Action | None:
+    try:
+        return Action.bid(contract)
+    except PreferansError:
+        return None
+
+
+def spoken_action(deal: Deal, text: str, lang: str = "en") -> Action | None:
+    """The action a spoken call names in this deal's phase, or ``None`` (not a spoken form).
+
+    Levels and suits in words or figures (``шесть пик``, ``7 бубен``, ``seven hearts``,
+    ``8 без козыря``), ``без прикупа``, the seed's «раз» / «первые» (6♠) and «два» (6♣), a
+    bare suit for the lowest legal bid in it (``пики``), «мои» / ``здесь`` after a bid
+    (``трефы мои``, ``семь треф мои``: the bid held, seed 002 p.19), and the cards as words
+    (``туз пик``, ``дама червей``).  Raises :class:`InputError` when the words name a bid
+    that cannot be held.
+    """
+    key = _key(text)
+    if key in _WORDS:
+        return Action.parse(_WORDS[key], bid=True)
+    phase = deal.phase
+    bidding = phase in (Phase.BIDDING, Phase.DECLARE)
+    words = key.split()
+    if not words:
+        return None
+    dark = False
+    for w in ("втемную", "dark"):
+        if w in words:
+            words.remove(w)
+            dark = True
+    hold = False
+    if words and words[-1] in ("мои", "здесь", "mine", "here"):
+        words.pop()
+        hold = True
+    rest = " ".join(words)
+    no_talon = False
+    for suffix in (" без прикупа", " without the talon", " without talon"):
+        if rest.endswith(suffix):
+            rest, no_talon = rest[: -len(suffix)], True
+    for nt in _NO_TRUMP_WORDS:
+        rest = rest.replace(nt, "nt")
+    words = rest.split()
+    level: int | None = None
+    strain: int | None = None
+    if len(words) == 1 and words[0] in _STEPS and bidding and not hold:
+        level, strain = 6, _STEPS[words[0]]
+    elif len(words) == 1 and re.fullmatch(r"(6|7|8|9|10)(бк|nt)", words[0]):
+        level, strain = int(words[0][:-2]), 4
+    elif len(words) == 2 and words[0] in _LEVELS and words[1] in _STRAINS:
+        level, strain = _LEVELS[words[0]], _STRAINS[words[1]]
+    elif len(words) == 1 and words[0] in _STRAINS:
+        strain = _STRAINS[words[0]]
+    elif len(words) == 1 and words[0] in _LEVELS and no_talon:
+        level = _LEVELS[words[0]]
+    elif not hold and len(words) == 2 and words[0] in _RANKS and words[1] in _STRAINS and _STRAINS[words[1]] < 4:
+        return Action.from_card(Card(_STRAINS[words[1]] * 8 + _RANKS[words[0]]))
+    elif not words and hold:
+        return HERE
+    else:
+        return None
+    if hold:
+        best = deal.highest_bid
+        if best is None or best.level == 0 or (strain is not None and best.strain != strain) or (
+            level is not None and best.level != level
+        ):
+            t = Translator(lang)
+            if best is None or best.level == 0:
+                raise InputError(t("«here» holds a bid, and there is none to hold yet"))
+            named = Contract(level or best.level, best.strain if strain is None else strain)
+            said, held = action_name(Action.bid(named), lang), action_name(Action.bid(best), lang)
+            raise InputError(t("«here» holds the current bid {held}, not {said}", held=held, said=said))
+        return HERE
+    if not bidding:
+        return None
+    if level is None:  # a bare suit (or «без прикупа» with a level): the lowest legal bid that fits
+        for a in deal.legal_actions():
+            c = Action(a).contract
+            if c is None or Action(a).is_dark != dark or c.level == 0:
+                continue
+            if (strain is None or c.strain == strain) and c.without_talon == no_talon:
+                return Action(a)
+        return None
+    try:
+        contract = Contract(level, strain if strain is not None else 4, without_talon=no_talon)
+        return Action.bid(contract, dark=dark)
+    except PreferansError:
+        return None
+
+
+def _suggestion(key: str, names: dict[str, Action]) -> str | None:
+    """A close legal name for a typo, only where the guess is likely: words of four or more
+    letters; a short text (``5h``) is no misspelt card or bid."""
+    if len(key) < 4:
+        return None
+    words = [k for k in names if len(k) >= 3 and not re.match(r"^(10|[6-9])", k)]
+    guess = difflib.get_close_matches(key, words, n=1, cutoff=0.7)
+    return guess[0] if guess else None
+
+
+def _shape_hint(key: str, t: Translator) -> str:
+    """Why a short text names nothing: a level outside 6–10, an unknown suit letter."""
+    m = re.fullmatch(r"(\d+)\s*([a-zа-я♠♣♦♥]+)?", key)
+    if m and not 6 <= int(m.group(1)) <= 10:
+        return t("games are played at levels 6 to 10 (6♠ … 10NT); cards run from 7 to the ace")
+    return ""
 
 
 def read_action(deal: Deal, text: str, lang: str = "en") -> Action:
-    """The legal action a person typed: its listed name in either language, or any engine text.
+    """The legal action a person typed: its listed name in either language, any engine text,
+    or a spoken form (:func:`spoken_action`).
 
-    Raises :class:`InputError` (unreadable, with a guess) or the engine's
+    Raises :class:`InputError` (unreadable, with a sensible guess) or the engine's
     :class:`~preferans.errors.IllegalAction` (readable but not allowed now,
     with the rule).
     """
-    t = T(lang)
+    t = Translator(lang)
     legal = display_order(deal.legal_actions())
     names: dict[str, Action] = {}
     for a in legal:
-        for form in (action_name(a, "ru"), action_name(a, "en"), a.ascii()):
+        for form in (action_name(a, "ru"), action_name(a, "en"), a.ascii(), str(a)):
             names.setdefault(_key(form), a)
     key = _key(text)
+    choices = ", ".join(action_name(a, lang) for a in legal)
     if not key:
-        raise InputError(t("choose_from", choices=", ".join(action_name(a, lang) for a in legal)))
+        raise InputError(t("choose one of: {choices}", choices=choices))
     if key in names:
         return names[key]
-    try:
-        action = deal.parse_action(text)
-    except PreferansError:
-        guess = difflib.get_close_matches(key, list(names), n=1, cutoff=0.5)
-        msg = t("bad_input", text=text.strip())
-        if guess:
-            msg += "; " + t("did_you_mean", guess=action_name(names[guess[0]], lang))
-        choices = ", ".join(action_name(a, lang) for a in legal)
-        raise InputError(msg + "; " + t("choose_from", choices=choices)) from None
+    action: Action | None = spoken_action(deal, text, lang)
+    if action is None:
+        try:
+            action = Action(deal.parse_action(text))
+        except PreferansError:
+            msg = t("cannot read {text!r}", text=text.strip())
+            guess = _suggestion(key, names)
+            hint = _shape_hint(key, t)
+            if guess:
+                msg += "; " + t("did you mean {guess}?", guess=action_name(names[guess], lang))
+            elif hint:
+                msg += "; " + hint
+            raise InputError(msg + "; " + t("choose one of: {choices}", choices=choices)) from None
+    if action == PASS and deal.phase is not Phase.BIDDING and PASS not in legal:
+        raise InputError(t("{action} is not allowed now", action=action_name(action, lang)) + "; "
+                         + t("choose one of: {choices}", choices=choices))  # fmt: skip
     deal.verify(action)  # raises IllegalAction with the rule's reason
-    return Action(action)
+    return action
 
 
 def hand_text(mask: int) -> str:
@@ -270,29 +254,31 @@ def hand_text(mask: int) -> str:
 
 def contract_text(deal: Deal, names: Sequence[str], lang: str = "en", you: int | None = None) -> str:
     """``Left plays 7♠`` or the all-pass, for the status line."""
-    t = T(lang)
+    t = Translator(lang)
     if deal.kind is DealKind.ALL_PASS or (deal.declarer is None and deal.phase is Phase.PLAY):
-        return t("all_pass")
+        return t("All pass: распасовка")
     c = deal.contract or deal.highest_bid
     if deal.declarer is None or c is None:
         return ""
     strain = action_name(Action.bid(c), lang)
     if deal.declarer == you:
-        return t("you_play", contract=strain)
-    return t("contract", name=names[deal.declarer], contract=strain)
+        return t("You play {contract}", contract=strain)
+    return t("{name} plays {contract}", name=names[deal.declarer], contract=strain)
 
 
 def result_text(result: DealResult, score: DealScore | None, names: Sequence[str], lang: str = "en") -> list[str]:
     """The outcome of a deal and what it wrote on the sheet, a few lines."""
-    t = T(lang)
-    lines = [f"{t('result')}: {score.label if score else result.kind.value}"]
+    t = Translator(lang)
+    label = t.text(score.label) if score else t.p("deal kind", result.kind.value)
+    lines = [t("Result: {label}", label=label)]
     if result.tricks:
         parts = [f"{names[s]} {n}" for s, n in sorted(result.tricks.items())]
         if result.players == 4 and result.dealer_tricks:
             parts.append(f"{names[result.dealer]} {result.dealer_tricks}")
-        lines.append(f"{t('tricks')}: " + ", ".join(parts))
-    if score is not None and score.entries:
-        lines.append(f"{t('written')}: " + " · ".join(entry_text(e, tuple(names)) for e in score.entries))
+        lines.append(t("Tricks: {tricks}", tricks=", ".join(parts)))
+    if score is not None:
+        written = " · ".join(entry_text(e, tuple(names), lang) for e in score.entries) or t("nothing")
+        lines.append(t("Written: {entries}", entries=written))
     return lines
 
 
@@ -305,3 +291,49 @@ def played_mask(deal: Deal) -> int:
     for _, c in deal.trick:
         m |= 1 << c
     return m
+
+
+def game_end_text(table: Table, lang: str) -> str:
+    """How the game ended: the pulka closed, or stopped after ``--deals N`` or by agreement."""
+    t = Translator(lang)
+    played = len(table.pulka.results)
+    if table.end_reason == "closed":
+        return t("The pulka is over.")
+    if table.end_reason == "agreement":
+        return t("The game was ended by agreement after {deals}.", deals=t.n("{n} deal", "{n} deals", played))
+    return t("The game stopped after {deals} (--deals); the pulka is not finished.",
+             deals=t.n("{n} deal", "{n} deals", played))  # fmt: skip
+
+
+def hint_lines(table: Table, t: Translator) -> list[str]:
+    """The hint in words: the bot's choice, why, and its expected score per option."""
+    h = table.hint()
+    head = t("Hint ({level} bot): {action}", level=t.p("level", table.hint_level),
+             action=action_name(h.action, t.lang))  # fmt: skip
+    why = hint_reason(h.why, t)
+    lines = [head + (f" — {why}" if why else "")]
+    if h.values:
+        best = sorted(h.values.items(), key=lambda kv: -kv[1])[:8]
+        values = ", ".join(f"{action_name(a, t.lang)} {v:+.2f}" for a, v in best)
+        lines.append("  " + t("expected score (whists): {values}", values=values))
+    return lines
+
+
+def hint_reason(why: tuple[str, str], t: Translator) -> str:
+    """A hint's reason (:attr:`preferans.table.Hint.why`) in the reader's language."""
+    key, arg = why
+    if key == "estimates":
+        return t("expected tricks by strain: {estimates}", estimates=arg)
+    if key == "declarer":
+        return t("the declarer should take about {tricks} tricks", tricks=arg)
+    if key == "samples":
+        n = int(arg) if arg.isdigit() else 0
+        return t.n("best on average over {n} layout of the unseen cards, each solved exactly",
+                   "best on average over {n} layouts of the unseen cards, each solved exactly", n)  # fmt: skip
+    if key == "exact":
+        return t("every card is in view: solved exactly")
+    if key == "choice":
+        return t("the {level} bot's choice", level=t.p("level", arg))
+    if key == "bot":
+        return arg
+    return ""
