@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from preferans.record import loads
-from preferans.server.cardsvg import card_svg
+from preferans.server.cardsvg import card_sprite_svg, card_svg
 from preferans.server.hub import MAX_FRAME, RateLimiter
 from server_helpers import Replayer, cookie, create_table, join, pick
 from server_helpers import make_client as _make_client
@@ -144,8 +144,16 @@ def test_one_person_and_two_bots_play_a_deal(tmp_path: Any) -> None:
                 break
             if v["to_act"] == 0:
                 me.send({"type": "act", "action": pick(v, rng), "n": f["n"]})
-        assert f["table"]["result"]["label"]
-        assert f["table"]["sheet"]["labels"] == [f["table"]["result"]["label"]]
+        result = f["table"]["result"]
+        assert result["label"]
+        assert f["table"]["sheet"]["labels"] == [result["label"]]
+        # The after-deal panel's facts: the label in each language, what was written, the hands as dealt.
+        assert result["labels"]["en"] == result["label"] and result["labels"]["ru"]
+        pulka = client.app.state.hub.games[tid].pulka  # type: ignore[attr-defined]
+        assert result["written"] == [[e.column, e.player, str(e.amount), e.on, e.why]
+                                     for e in pulka.sheet.history[-1].entries]  # fmt: skip
+        deal = client.app.state.hub.games[tid].deal  # type: ignore[attr-defined]
+        assert {int(s): len(h) for s, h in result["hands"].items()} == dict.fromkeys(deal.active, 10)
         Replayer(client, tid).check_frame(f)
         me.close()
 
@@ -173,6 +181,7 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Any) -> Non
             (b, {"type": "act", "action": [61]}, "bad_action"),
             (b, {"type": "act", "action": 999}, "illegal"),
             (b, {"type": "act", "action": "A♥"}, "illegal"),  # a card in the auction
+            (b, {"type": "act", "action": "here"}, "illegal"),  # nothing to hold: the reason in both languages
             (b, {"type": "act", "action": "dance"}, "illegal"),
             (a, {"type": "act", "action": "pass"}, "not_your_turn"),
             (b, {"type": "act", "action": "pass", "n": 7}, "stale"),
@@ -185,6 +194,8 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Any) -> Non
             conn.send(msg)
             err = conn.until(lambda f: f["type"] == "error")
             assert err["code"] == code, (msg if isinstance(msg, dict) else msg[:30], err)
+            if isinstance(msg, dict) and msg.get("action") == "here":
+                assert err["texts"]["en"] == err["message"] and "заявок ещё не было" in err["texts"]["ru"]
             assert moves() == 0
         b.ws.send_bytes(b'{"type": "act", "action": 61}')
         assert b.until(lambda f: f["type"] == "error")["code"] == "bad_message"
@@ -276,6 +287,7 @@ def test_http_api(tmp_path: Any) -> None:
         svg = client.get("/cards/10%E2%99%A5.svg")
         assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
         assert client.get("/cards/back.svg").status_code == 200
+        assert client.get("/cards/sprite.svg").text.count("<symbol") == 33
         assert client.get("/cards/11X.svg").status_code == 404
         assert client.get("/api/tables/nope").status_code == 404
         presets = client.get("/api/presets").json()
@@ -315,6 +327,12 @@ def test_card_svgs() -> None:
 
         svg = card_svg(str(Card(c)))
         assert svg.startswith("<svg") and str(Card(c))[-1] in svg
+    # One sprite holds them all (the client draws every card from it, with no image to wait for).
+    import xml.etree.ElementTree as ET
+
+    sprite = ET.fromstring(card_sprite_svg())
+    ids = [e.get("id") for e in sprite if e.tag.endswith("symbol")]
+    assert ids == [f"card-{c}" for c in range(32)] + ["card-back"]
 
 
 def test_the_game_ends_by_agreement_between_deals(tmp_path: Any) -> None:
@@ -411,3 +429,19 @@ def test_a_client_too_slow_to_read_is_dropped() -> None:
 
     closed, queued = asyncio.run(scenario())
     assert closed and queued <= QUEUE_LIMIT + 1
+
+
+def test_the_catalog_and_the_sheet_speak_russian(tmp_path: Any) -> None:
+    """The client's words come from the gettext catalog (preferans.i18n) as JSON; the sheet follows ?lang."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        ru = client.get("/api/i18n/ru")
+        assert ru.status_code == 200
+        body = ru.json()
+        assert body["nplurals"] == 3 and "n%10==1" in body["plural"]
+        assert body["messages"]["call\u0004pass"] == "пас" and body["messages"]["{n} deal"][2] == "{n} сдач"
+        assert client.get("/api/i18n/en").json()["messages"]["call\u0004misere"] == "misère"
+        assert client.get("/api/i18n/de").status_code == 404
+        tid = client.post("/api/tables", json={"name": "Ann"}).json()["id"]
+        assert "пуля" in client.get(f"/api/tables/{tid}/sheet.svg?lang=ru").text
+        en = client.get(f"/api/tables/{tid}/sheet.svg").text
+        assert "пуля" not in en and "pool" in en

@@ -3,8 +3,10 @@
 Routes:
 
 * ``GET /`` — the lobby page (create a table); ``GET /t/{id}`` — a table's page
-  (the invitation link); ``/static/…`` — the browser client; ``GET /cards/{card}.svg``.
+  (the invitation link); ``/static/…`` — the browser client; ``GET /cards/{card}.svg``;
+  ``GET /cards/sprite.svg`` — every card as a ``<symbol>`` (the client draws cards from it).
 * ``GET /healthz`` — 200 when the database answers, 503 otherwise.
+* ``GET /api/i18n/{lang}`` — the client's words (``en``, ``ru``): the gettext catalog as JSON.
 * ``GET /api/presets`` — the rules presets and bot levels.
 * ``POST /api/tables`` — create a table; the creator's seat token comes back
   as an HttpOnly cookie ``pref_{id}``.
@@ -34,8 +36,9 @@ from fastapi.staticfiles import StaticFiles
 
 from ..bots import LEVELS
 from ..errors import PreferansError
+from ..i18n import LANGS, catalog_json
 from ..rules import Rules
-from .cardsvg import card_back_svg, card_svg
+from .cardsvg import card_back_svg, card_sprite_svg, card_svg
 from .game import GameError, TableConfig, TableGame
 from .hub import Hub, RateLimiter
 from .records import record_of
@@ -120,6 +123,11 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    @app.get("/cards/sprite.svg", include_in_schema=False)
+    async def card_sprite() -> Response:
+        cache = {"Cache-Control": "public, max-age=86400"}
+        return Response(card_sprite_svg(), media_type="image/svg+xml", headers=cache)
+
     @app.get("/cards/{name}.svg", include_in_schema=False)
     async def card(name: str) -> Response:
         try:
@@ -127,6 +135,13 @@ def create_app(
         except PreferansError as e:
             return error(404, "no_card", str(e))
         return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"})
+
+    @app.get("/api/i18n/{lang}")
+    async def catalog(lang: str) -> Response:
+        """The words of the client in ``lang`` (the gettext catalog as JSON, :func:`preferans.i18n.catalog_json`)."""
+        if lang not in LANGS:
+            return error(404, "no_language", f"lang: choose {' or '.join(LANGS)}, not {lang!r}")
+        return JSONResponse(catalog_json(lang), headers={"Cache-Control": "no-cache"})
 
     @app.get("/healthz")
     async def healthz() -> JSONResponse:

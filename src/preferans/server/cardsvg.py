@@ -17,7 +17,7 @@ from functools import cache
 
 from ..cards import Card
 
-__all__ = ["SUIT_COLOURS", "card_back_svg", "card_svg"]
+__all__ = ["SUIT_COLOURS", "card_back_svg", "card_sprite_svg", "card_svg"]
 
 SUIT_COLOURS = ("#111111", "#137a2f", "#1650b4", "#c8102e")  # ♠ ♣ ♦ ♥
 W, H = 60, 90
@@ -86,3 +86,18 @@ def card_back_svg() -> str:
         'stroke-width="1.2"/>'
         f'<rect x="4" y="4" width="{W - 8}" height="{H - 8}" rx="3" fill="url(#p)"/></svg>'
     )
+
+
+@cache
+def card_sprite_svg() -> str:
+    """Every card and the back as ``<symbol>`` elements of one SVG (``id`` = ``card-0`` … ``card-31``,
+    ``card-back``): the client loads it once and draws each card with ``<use>``, so no card ever
+    waits for its own image (no blank flash while a picture loads)."""
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" style="display:none">']
+    for ident, svg in [*((str(c), card_svg(str(Card(c)))) for c in range(32)), ("back", card_back_svg())]:
+        inner = svg[svg.index(">") + 1 : svg.rindex("</svg>")]
+        if ident == "back":
+            inner = inner.replace('id="p"', 'id="card-back-lattice"').replace("url(#p)", "url(#card-back-lattice)")
+        parts.append(f'<symbol id="card-{ident}" viewBox="0 0 {W} {H}">{inner}</symbol>')
+    parts.append("</svg>")
+    return "".join(parts)

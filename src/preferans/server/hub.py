@@ -28,7 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action
+from ..cards import cards_of
 from ..errors import PreferansError, TableError
+from ..i18n import LANGS, text
 from .game import GameError, TableGame
 from .storage import Storage
 from .views import public_view, seat_view
@@ -99,8 +101,12 @@ class Client:
                 return
 
 
-def error_frame(code: str, message: str, ref: object = None) -> str:
-    return json.dumps({"type": "error", "code": code, "message": message, "ref": ref}, ensure_ascii=False)
+def error_frame(code: str, message: str, ref: object = None, error: BaseException | None = None) -> str:
+    """An error frame; with the ``error`` that caused it, ``texts`` has its reason in every language."""
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "ref": ref}
+    if error is not None:
+        frame["texts"] = {lang: text(error, lang) for lang in LANGS}
+    return json.dumps(frame, ensure_ascii=False)
 
 
 class Hub:
@@ -191,9 +197,17 @@ class Hub:
                 "labels": [h.label for h in sheet.history],
             }
             if g.deal is not None and g.deal.is_over:
-                result = g.deal.result.to_dict()
+                deal, last = g.deal, sheet.history[-1]
+                result = deal.result.to_dict()
                 result.pop("talon", None)  # not public (Rostov all-pass, dark misère)
-                info["result"] = {"label": sheet.history[-1].label, **result}
+                info["result"] = {
+                    "label": last.label, **result,
+                    "labels": {lang: text(last.label, lang) for lang in LANGS},
+                    # what the deal wrote on the sheet: [column, player, amount, on (whists), why]
+                    "written": [[e.column, e.player, str(e.amount), e.on, e.why] for e in last.entries],
+                    # the hands as dealt, face up for the review after the deal
+                    "hands": {str(s): [str(c) for c in cards_of(deal.initial_hands[s])] for s in deal.active},
+                }  # fmt: skip
             if g.finished:
                 st = pulka.settlement()
                 info["settlement"] = [str(x) for x in st.rounded]
@@ -312,7 +326,7 @@ class Hub:
             client.put(error_frame(e.code, str(e), ref))
             return
         except PreferansError as e:
-            client.put(error_frame("illegal", str(e), ref))
+            client.put(error_frame("illegal", str(e), ref, e))
             return
         client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": len(g.deal.moves) if g.deal else 0,
                                "action": int(a)}))  # fmt: skip

@@ -8,11 +8,7 @@
   let lang = localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
   const $ = (id) => document.getElementById(id);
 
-  function t(key, vars) {
-    let s = (I18N[lang] && I18N[lang][key]) || I18N.en[key] || key;
-    for (const k in vars || {}) s = s.replace("{" + k + "}", vars[k]);
-    return s;
-  }
+  const { t, tn, tp } = I18N;  // the project's gettext catalog (i18n.js)
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
     for (const k in attrs || {}) {
@@ -36,20 +32,29 @@
   }
   function backImg() { return el("img", { class: "card back", src: "/cards/back.svg", alt: "?" }); }
   function actText(text) {
-    // Calls in the chosen language; bids and cards as they are (NT → БК in Russian).
-    const key = "act_" + text;
-    if (I18N.en[key]) return t(key);
-    if (text.startsWith("dark ")) return (lang === "ru" ? "втёмную " : "dark ") + actText(text.slice(5));
-    return text.replace("NT", t("nt"));
+    // An action's name as the player reads it (preferans.i18n.call_name): calls in the catalog's
+    // context "call", NT → БК in Russian, cards and suit bids as they are.
+    if (text.startsWith("dark ")) return tp("call", "dark {call}", { call: actText(text.slice(5)) });
+    if (text.startsWith("!out-of-turn ")) return tp("call", "out of turn: {call}", { call: actText(text.slice(13)) });
+    let m = text.match(/^(\d+)-no-talon$/);
+    if (m) return tp("call", "{level} without the talon", { level: m[1] });
+    m = text.match(/^(\d+)(NT|♠|♣|♦|♥)$/);
+    if (m) return m[1] + (m[2] === "NT" ? tp("strain", "NT") : m[2]);
+    if (text.length <= 3 && "♠♣♦♥".includes(text.slice(-1))) return text;
+    return tp("call", text);
   }
   function applyI18n() {
     document.documentElement.lang = lang;
-    document.querySelectorAll("[data-i18n]").forEach((e) => { e.textContent = t(e.dataset.i18n); });
+    document.querySelectorAll("[data-i18n]").forEach((e) => {
+      if (!e.dataset.msgid) e.dataset.msgid = e.textContent.trim();  // the English text is the message id
+      e.textContent = t(e.dataset.msgid);
+    });
     $("lang").textContent = lang === "ru" ? "EN" : "RU";
-    document.title = t("title");
+    document.title = t("Preferans");
   }
-  $("lang").addEventListener("click", () => {
-    lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("pref_lang", lang); applyI18n();
+  $("lang").addEventListener("click", async () => {
+    lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("pref_lang", lang);
+    await I18N.load(lang); applyI18n(); lastSheetKey = "";
     if (state) render(); else if (!$("lobby").hidden) renderSeatSpecs();
   });
 
@@ -57,14 +62,14 @@
   function renderSeatSpecs() {
     const box = $("seat-specs"); const n = +$("players").value;
     const old = [...box.querySelectorAll("select")].map((s) => s.value);
-    box.replaceChildren(el("legend", { text: t("seats") }));
-    box.append(el("div", { class: "spec" }, el("span", { text: t("seat_n", { n: 1 }) }), el("b", { text: t("you_seat") })));
+    box.replaceChildren(el("legend", { text: t("Seats") }));
+    box.append(el("div", { class: "spec" }, el("span", { text: t("Seat {n}", { n: 1 }) }), el("b", { text: t("You") })));
     for (let i = 1; i < n; i++) {
-      const sel = el("select", { "data-seat": i, "aria-label": t("seat_n", { n: i + 1 }) },
-        el("option", { value: "human", text: t("friend") }),
-        ...["random", "easy", "medium", "hard"].map((lv) => el("option", { value: "bot:" + lv, text: t("bot") + " — " + t("level_" + lv) })));
+      const sel = el("select", { "data-seat": i, "aria-label": t("Seat {n}", { n: i + 1 }) },
+        el("option", { value: "human", text: t("A friend (invite)") }),
+        ...["random", "easy", "medium", "hard"].map((lv) => el("option", { value: "bot:" + lv, text: t("Bot") + " — " + tp("level", lv) })));
       sel.value = old[i - 1] || (i === 1 ? "bot:easy" : "bot:easy");
-      box.append(el("div", { class: "spec" }, el("span", { text: t("seat_n", { n: i + 1 }) }), sel));
+      box.append(el("div", { class: "spec" }, el("span", { text: t("Seat {n}", { n: i + 1 }) }), sel));
     }
   }
   function recentTables() {
@@ -104,7 +109,7 @@
         seats, spectators: $("spectators").checked, options };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const data = await r.json();
-      if (!r.ok) { $("create-error").textContent = data.message || t("error"); return; }
+      if (!r.ok) { $("create-error").textContent = data.message || t("Error"); return; }
       location.href = data.url;
     });
   }
@@ -116,7 +121,7 @@
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(proto + "//" + location.host + "/ws/" + tableId);
-    setConn(retry ? t("reconnecting") : t("connecting"));
+    setConn(retry ? t("reconnecting…") : t("connecting…"));
     ws.onopen = () => { retry = 0; setConn(null); };
     ws.onmessage = (ev) => {
       const f = JSON.parse(ev.data);
@@ -124,7 +129,7 @@
       else if (f.type === "error") showError(f.message);
     };
     ws.onclose = () => {
-      ws = null; setConn(t("reconnecting"));
+      ws = null; setConn(t("reconnecting…"));
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, Math.min(250 * 2 ** retry, 5000));
     };
@@ -139,8 +144,8 @@
   }
 
   function nameOf(seat) {
-    if (seat < 0) return t("talon");
-    const s = state.table.seats[seat]; return (s && s.name) || t("seat_n", { n: seat + 1 });
+    if (seat < 0) return t("Talon");
+    const s = state.table.seats[seat]; return (s && s.name) || t("Seat {n}", { n: seat + 1 });
   }
   function positions(n, me) {
     // Clockwise from you: left, (across), right.
@@ -155,7 +160,7 @@
     $("invite").value = location.origin + "/t/" + tb.id;
     if (me !== null && remembered !== tb.status + tb.deal) {
       remembered = tb.status + tb.deal;
-      rememberTable(tb.id, tb.seats.map((s) => s.name || "?").join(", ") + " · " + tb.rules + " · " + t("deal_n", { n: tb.deal }));
+      rememberTable(tb.id, tb.seats.map((s) => s.name || "?").join(", ") + " · " + tb.rules + " · " + t("Deal {n}", { n: tb.deal }));
     }
     // join box: free human seats for a visitor without a seat
     const free = tb.seats.filter((s) => !s.taken);
@@ -163,7 +168,7 @@
     if (!$("join").hidden) {
       $("join-name").value = $("join-name").value || localStorage.getItem("pref_name") || "";
       $("free-seats").replaceChildren(...free.map((s) => el("button", { class: "primary", type: "button",
-        "data-seat": s.seat, onclick: () => takeSeat(s.seat) }, t("take_seat") + " — " + t("seat_n", { n: s.seat + 1 }))));
+        "data-seat": s.seat, onclick: () => takeSeat(s.seat) }, t("Sit here") + " — " + t("Seat {n}", { n: s.seat + 1 }))));
     }
     renderPlayers();
     renderCentre();
@@ -174,11 +179,11 @@
 
   async function takeSeat(seat) {
     const name = $("join-name").value.trim();
-    if (!name) { $("join-error").textContent = t("name_needed"); return; }
+    if (!name) { $("join-error").textContent = t("Enter your name first."); return; }
     localStorage.setItem("pref_name", name);
     const r = await fetch("/api/tables/" + tableId + "/seats/" + seat, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
-    if (!r.ok) { const d = await r.json(); $("join-error").textContent = d.message || t("seat_taken"); return; }
+    if (!r.ok) { const d = await r.json(); $("join-error").textContent = d.message || t("That seat is taken."); return; }
     if (ws) ws.close(); // reconnect with the new seat cookie
   }
 
@@ -210,7 +215,7 @@
       div.append(row);
       if (f.you !== null && info.kind === "human" && info.taken && !info.online && tb.status === "playing") {
         div.append(el("button", { type: "button", class: "quiet to-bot", "data-seat": seat,
-          onclick: () => send({ type: "bot", seat, level: "easy" }) }, t("bot_takes_over")));
+          onclick: () => send({ type: "bot", seat, level: "easy" }) }, t("Let a bot play for them")));
       }
       box.append(div);
     });
@@ -222,7 +227,7 @@
       const base = positions(n, null).base;
       mine.classList.toggle("acting", !!v && v.to_act === base);
       mine.append(playerLine(base, tb.seats[base], v, calls),
-        el("span", { class: "watching", text: tb.spectators ? t("spectating") : t("spectators_off") }));
+        el("span", { class: "watching", text: tb.spectators ? t("You are watching") : t("This table does not allow spectators.") }));
       const row = el("div", { class: "mini-hand" });
       const known = v && v.known_hands && v.known_hands[String(base)];
       if (known && known.length) sortHand(known).forEach((c) => row.append(cardImg(c, { class: "card small" })));
@@ -233,8 +238,8 @@
   function playerLine(seat, info, v, calls) {
     const line = el("div", { class: "pline" });
     line.append(el("span", { class: "dot " + (info.online ? "on" : "off"), title: info.online ? t("online") : t("offline") }));
-    line.append(el("b", { text: info.name || t("seat_n", { n: seat + 1 }) }));
-    if (info.kind === "bot") line.append(el("span", { class: "tag", text: t("bot") + " · " + t("level_" + info.level) }));
+    line.append(el("b", { text: info.name || t("Seat {n}", { n: seat + 1 }) }));
+    if (info.kind === "bot") line.append(el("span", { class: "tag", text: t("Bot") + " · " + tp("level", info.level) }));
     if (v && v.dealer === seat) line.append(el("span", { class: "tag dealer", text: t("dealer") }));
     if (v && v.declarer === seat && v.contract) line.append(el("span", { class: "tag decl", text: actText(v.contract) }));
     if (v && v.phase === "play" || v && v.phase === "over") line.append(el("span", { class: "tricks", text: t("tricks") + ": " + v.tricks_won[seat] }));
@@ -261,13 +266,13 @@
     const talon = $("talon"); talon.replaceChildren();
     if (!v) {
       const free = tb.seats.filter((s) => !s.taken).length;
-      status.textContent = tb.status === "waiting" ? t("waiting", { n: free }) : (tb.spectators ? "" : t("spectators_off"));
+      status.textContent = tb.status === "waiting" ? t("Waiting for players: {n} free seat(s). Send the invitation link.", { n: free }) : (tb.spectators ? "" : t("This table does not allow spectators."));
       return;
     }
-    let head = t("deal_n", { n: f.deal }) + " · " + t("phase_" + v.phase);
-    if (v.contract) head += " · " + t("contract") + ": " + actText(v.contract) + " (" + nameOf(v.declarer) + ")";
-    if (v.phase === "over") head = t("deal_n", { n: f.deal }) + " · " + (tb.result ? resultText(tb.result) : t("phase_over"));
-    else if (v.to_act !== null) head += " · " + (v.to_act === f.you ? t("your_turn") : t("waits_for", { name: nameOf(v.to_act) }));
+    let head = t("Deal {n}", { n: f.deal }) + " · " + tp("phase", v.phase);
+    if (v.contract) head += " · " + t("Contract") + ": " + actText(v.contract) + " (" + nameOf(v.declarer) + ")";
+    if (v.phase === "over") head = t("Deal {n}", { n: f.deal }) + " · " + (tb.result ? resultText(tb.result) : t("Deal over"));
+    else if (v.to_act !== null) head += " · " + (v.to_act === f.you ? t("Your turn") : t("Waiting for {name}", { name: nameOf(v.to_act) }));
     status.textContent = head;
     status.classList.toggle("mine", v.to_act === f.you && v.phase !== "over");
     const { base } = positions(tb.players, f.you);
@@ -276,11 +281,11 @@
     let cards = v.trick, last = false;
     if (!cards.length && v.completed_tricks.length && (v.phase === "play" || v.phase === "over")) { cards = v.completed_tricks[v.completed_tricks.length - 1].cards; last = true; }
     cards.forEach(([s, c]) => trick.append(cardImg(c, { class: "card in-trick " + where(s) + (last ? " faded" : "") })));
-    if (last) trick.append(el("span", { class: "last-label", text: t("last_trick") }));
+    if (last) trick.append(el("span", { class: "last-label", text: t("last trick") }));
     const tal = v.talon || [];
     const allPass = v.phase === "play" && v.contract === null;
     if (v.phase !== "over" && (v.phase !== "play" || (allPass && tal.some((c) => c)))) {
-      talon.append(el("span", { class: "label", text: t("talon") }));
+      talon.append(el("span", { class: "label", text: t("Talon") }));
       tal.forEach((c) => talon.append(c ? cardImg(c, { class: "card small" }) : backImg()));
     }
   }
@@ -302,7 +307,7 @@
     // Playing another hand (the declarer's open partner in open defence, and so on).
     if (v.to_act === f.you && v.phase === "play" && v.to_play !== null && v.to_play !== f.you) {
       const cards = (v.known_hands && v.known_hands[String(v.to_play)]) || [];
-      ctl.append(el("div", { class: "label", text: t("play_for", { name: nameOf(v.to_play) }) }));
+      ctl.append(el("div", { class: "label", text: t("Playing for {name}", { name: nameOf(v.to_play) }) }));
       const row = el("div", { class: "hand other" });
       sortHand(cards).forEach((c) => { const id = cardId(c); const ok = legal.has(id);
         const img = cardImg(c, { class: "card" + (ok ? " legal" : " dim") }); if (ok) img.addEventListener("click", () => act(id)); row.append(img); });
@@ -316,20 +321,20 @@
     const row = el("div", { class: "calls irregular" });
     if (opts.claims && v.phase === "play") {
       row.append(el("button", { type: "button", class: "quiet", id: "claim", onclick: () => {
-        const n = window.prompt(t("claim_prompt"), "");
+        const n = window.prompt(t("How many of the remaining tricks does your side take?"), "");
         if (n !== null && /^\d+$/.test(n.trim())) send({ type: "claim", tricks: +n.trim() });
-      } }, t("claim")));
+      } }, t("Claim tricks…")));
     }
     if (opts.irregularity_reports && v.phase === "bidding") {
       row.append(el("button", { type: "button", class: "quiet", id: "report", onclick: () => {
-        const what = window.prompt(t("report_prompt"), "talon-seen");
+        const what = window.prompt(t("What happened: talon-seen, talon-exposed, talon-taken, misdeal or out-of-turn"), "talon-seen");
         if (what === null) return;
-        const who = window.prompt(t("report_who"), "1");
+        const who = window.prompt(t("Who committed it (seat number, 1 = first)?"), "1");
         if (who === null || !/^\d+$/.test(who.trim())) return;
         const msg = { type: "report", what: what.trim(), offender: +who.trim() - 1 };
-        if (what.trim() === "out-of-turn") msg.call = window.prompt(t("report_call"), "pass") || "pass";
+        if (what.trim() === "out-of-turn") msg.call = window.prompt(t("The call made out of turn (e.g. 7♦, pass)"), "pass") || "pass";
         send(msg);
-      } }, t("report")));
+      } }, t("Report an irregularity…")));
     }
     if (row.childNodes.length) box.append(row);
   }
@@ -340,12 +345,12 @@
     if (!v || f.you === null) return;
     if (v.phase === "over") {
       if (tb.status !== "finished") {
-        box.append(el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("next_deal")));
+        box.append(el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")));
         const humans = tb.seats.filter((s) => s.kind === "human").length;
         const votes = tb.stop_votes || [];
         const voted = votes.includes(f.you);
         box.append(el("button", { type: "button", id: "stop-game", class: "quiet", disabled: voted,
-          onclick: () => send({ type: "stop" }) }, t("stop_game") + (votes.length ? " (" + votes.length + "/" + humans + ")" : "")));
+          onclick: () => send({ type: "stop" }) }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : "")));
       }
       return;
     }
@@ -365,55 +370,33 @@
       box.append(row);
     }
   }
-  function initials(seat) { return seat < 0 ? t("talon") : String(seat + 1); }
-  function contractText(ascii) {
-    if (!ascii) return "";
-    const m = ascii.match(/^(\d+)(NT|S|C|D|H)$/);
-    if (!m) return actText(ascii.toLowerCase().startsWith("mis") ? "misere" : ascii);
-    return m[1] + (m[2] === "NT" ? t("nt") : SUITS["SCDH".indexOf(m[2])]);
-  }
+  function initials(seat) { return seat < 0 ? t("Talon") : String(seat + 1); }
   function resultText(r) {
-    // The deal's outcome in the chosen language (the server's label is English).
-    if (!r) return "";
-    const tr = (s) => r.tricks[String(s)] || 0;
-    if (r.kind === "all_pass") {
-      const seats = Object.keys(r.tricks).map(Number);
-      return t("all_pass") + ": " + seats.map((s) => nameOf(s) + " " + tr(s)).join(", ");
-    }
-    const who = nameOf(r.declarer);
-    if (r.kind === "misere") return who + " " + t("act_misere") + ": " + t("tricks") + " " + tr(r.declarer);
-    const c = contractText(r.contract);
-    if (r.kind === "not_played") {
-      const calls = Object.values(r.defence);
-      const how = calls.includes("half") ? t("act_half-whist") : calls.includes("whist") ? t("act_quota") : t("not_whisted");
-      return who + " " + c + " — " + how;
-    }
-    const level = parseInt(r.contract, 10), got = tr(r.declarer);
-    const verdict = got >= level ? t("made") : t("down", { n: level - got });
-    return who + " " + c + ": " + t("tricks") + " " + got + " — " + verdict;
+    // The deal's label as the server's sheet wrote it (preferans.scoring.deal_label), in the chosen language.
+    return r ? (r.labels && r.labels[lang]) || r.label : "";
   }
   function suitClass(text) { const i = SUITS.indexOf(text.slice(-1)); return i < 0 ? "nt" : String(i); }
 
   function renderSide() {
     const f = state, tb = f.table, v = f.view;
-    const sheetKey = tb.deal + ":" + (tb.sheet ? tb.sheet.labels.length : 0);
+    const sheetKey = lang + ":" + tb.deal + ":" + (tb.sheet ? tb.sheet.labels.length : 0);
     if (sheetKey !== lastSheetKey) {
       lastSheetKey = sheetKey;
-      const url = "/api/tables/" + tb.id + "/sheet.svg?k=" + encodeURIComponent(sheetKey);
+      const url = "/api/tables/" + tb.id + "/sheet.svg?lang=" + lang + "&k=" + encodeURIComponent(sheetKey);
       $("sheet").src = url; $("sheet-link").href = url;
     }
     const rb = $("result-box"); rb.replaceChildren();
     rb.hidden = !(tb.result || tb.status === "finished");
-    if (tb.result) rb.append(el("h3", { text: t("result") }), el("p", { class: "res", text: resultText(tb.result) }));
+    if (tb.result) rb.append(el("h3", { text: t("Result") }), el("p", { class: "res", text: resultText(tb.result) }));
     if (tb.status === "finished") {
-      rb.append(el("h3", { text: t("game_over") }));
+      rb.append(el("h3", { text: t("The game is over") }));
       if (tb.settlement && tb.sheet) {
         const ul = el("ul", { class: "settle" });
         tb.sheet.names.forEach((nm, i) => ul.append(el("li", {}, el("span", { text: nm }), el("b", { text: tb.settlement[i] }))));
         rb.append(ul);
       }
-      rb.append(el("a", { class: "button", href: "/api/tables/" + tb.id + "/record", download: "", text: t("download") }), " ",
-                el("a", { class: "button", href: "/api/tables/" + tb.id + "/analysis?format=text", target: "_blank", text: t("analysis") }),
+      rb.append(el("a", { class: "button", href: "/api/tables/" + tb.id + "/record", download: "", text: t("Download record") }), " ",
+                el("a", { class: "button", href: "/api/tables/" + tb.id + "/analysis?format=text", target: "_blank", text: t("Analysis") }),
                 " ", el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?format=json", download: "", text: "JSON" }));
     }
     const log = $("log"); log.replaceChildren();
@@ -426,15 +409,15 @@
         const discard = id === null || (v.declarer !== null && cardMoves < 2 && s === v.declarer && v.phase !== "bidding");
         cardMoves++;
         if (!discard) return;
-        const what = id === null ? t("discards") : t("discards_card", { card: text });
+        const what = id === null ? t("discards") : t("discards {card}", { card: text });
         log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { text: what })));
         return;
       }
       log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { class: "call", text: actText(text) })));
     });
     const trickLine = (n, cards, winner) => {
-      const li = el("li", { class: "trick-line" }, el("span", { class: "who", text: t("trick_n", { n }) + ":" }));
-      cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("talon") : nameOf(s), text: c }),
+      const li = el("li", { class: "trick-line" }, el("span", { class: "who", text: t("Trick {n}", { n }) + ":" }));
+      cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: c }),
         el("sub", { text: initials(s) })));
       if (winner !== null) li.append(" → ", el("b", { text: nameOf(winner) }));
       log.append(li);
@@ -447,10 +430,12 @@
   $("copy").addEventListener("click", async () => {
     const inp = $("invite"); inp.select();
     try { await navigator.clipboard.writeText(inp.value); } catch (e) { document.execCommand("copy"); }
-    $("copy").textContent = t("copied"); setTimeout(() => { $("copy").textContent = t("copy"); }, 1500);
+    $("copy").textContent = t("Copied"); setTimeout(() => { $("copy").textContent = t("Copy"); }, 1500);
   });
 
-  applyI18n();
-  if (tableId) { $("table").hidden = false; connect(); }
-  else initLobby();
+  I18N.load(lang).then(() => {
+    applyI18n();
+    if (tableId) { $("table").hidden = false; connect(); }
+    else initLobby();
+  });
 })();

@@ -1,66 +1,73 @@
-// English and Russian texts of the client.  The game's own terms follow the rules reference.
+// The client's words: the project's gettext catalog (preferans.i18n), fetched as JSON from
+// /api/i18n/{lang}.  A message id is the English text; t(), tn() and tp() follow gettext
+// (gettext, ngettext, pgettext), and plural forms use the catalog's own Plural-Forms expression,
+// read by a small parser below (no eval, so a strict Content-Security-Policy holds).
 "use strict";
-window.I18N = {
-  en: {
-    title: "Preferans", create_title: "New table", your_name: "Your name", rules: "Rules", pool: "Pool",
-    players: "Players", seats: "Seats", allow_spectators: "Allow spectators", options: "Rule options",
-    options_hint: "One FIELD=VALUE per line (see the rules reference).", create: "Create table",
-    join_title: "Join the table", take_seat: "Sit here", invite: "Invitation link", copy: "Copy", copied: "Copied",
-    sheet: "Score sheet", log: "Deal log", seat_n: "Seat {n}", you_seat: "You", friend: "A friend (invite)",
-    bot: "Bot", level_random: "random", level_easy: "easy", level_medium: "medium", level_hard: "hard",
-    waiting: "Waiting for players: {n} free seat(s). Send the invitation link.",
-    your_turn: "Your turn", waits_for: "Waiting for {name}", dealer: "dealer", declarer: "declarer",
-    tricks: "tricks", offline: "offline", online: "online", connecting: "connecting…", reconnecting: "reconnecting…",
-    spectating: "You are watching", spectators_off: "This table does not allow spectators.",
-    next_deal: "Next deal", deal_n: "Deal {n}", game_over: "The game is over", download: "Download record",
-    analysis: "Analysis", contract: "Contract", talon: "Talon", last_trick: "last trick",
-    discards: "discards", discards_card: "discards {card}", plays: "{card}", result: "Result",
-    phase_bidding: "Bidding", phase_misere_invite: "Misère invitation", phase_discard: "Discard two cards",
-    phase_declare: "Declare the contract", phase_whist: "Whisting", phase_concession: "Concession",
-    phase_defence: "Open or closed?", phase_quota_answer: "Quota?", phase_play: "Play", phase_over: "Deal over",
-    all_pass: "all-pass", play_for: "Playing for {name}", settlement: "Settlement",
-    pool_col: "pool", mountain_col: "mountain", whists_col: "whists", seat_taken: "That seat is taken.",
-    act_pass: "pass", act_whist: "whist", "act_half-whist": "half-whist", act_misere: "misère", act_here: "here",
-    act_open: "open", act_closed: "closed", act_talon: "take talon", "act_dark pass": "dark pass",
-    act_invite: "invite", act_accept: "accept", act_refuse: "refuse", act_quota: "quota", act_play: "play on",
-    "act_concede-3": "concede 3", "act_concede-all": "concede all", nt: "NT",
-    error: "Error", name_needed: "Enter your name first.", made: "made", down: "down {n}",
-    not_whisted: "not whisted", trick_n: "Trick {n}", takes: "takes", dealer_tricks: "dealer",
-    stop_game: "End the game by agreement",
-    claim: "Claim tricks…", claim_prompt: "How many of the remaining tricks does your side take?",
-    report: "Report an irregularity…", report_who: "Who committed it (seat number, 1 = first)?",
-    report_prompt: "What happened: talon-seen, talon-exposed, talon-taken, misdeal or out-of-turn",
-    report_call: "The call made out of turn (e.g. 7♦, pass)", your_tables: "Your tables", bot_takes_over: "Let a bot play for them",
-  },
-  ru: {
-    title: "Преферанс", create_title: "Новый стол", your_name: "Ваше имя", rules: "Правила", pool: "Пуля",
-    players: "Игроков", seats: "Места", allow_spectators: "Разрешить зрителей", options: "Настройки правил",
-    options_hint: "По одной строке ПОЛЕ=ЗНАЧЕНИЕ (см. справочник правил).", create: "Создать стол",
-    join_title: "Сесть за стол", take_seat: "Сесть", invite: "Ссылка-приглашение", copy: "Копировать", copied: "Скопировано",
-    sheet: "Пулька", log: "Ход сдачи", seat_n: "Место {n}", you_seat: "Вы", friend: "Друг (по ссылке)",
-    bot: "Бот", level_random: "случайный", level_easy: "лёгкий", level_medium: "средний", level_hard: "сильный",
-    waiting: "Ждём игроков: свободных мест — {n}. Отправьте ссылку-приглашение.",
-    your_turn: "Ваш ход", waits_for: "Ходит {name}", dealer: "сдаёт", declarer: "играет",
-    tricks: "взяток", offline: "не в сети", online: "в сети", connecting: "соединение…", reconnecting: "переподключение…",
-    spectating: "Вы зритель", spectators_off: "За этим столом зрители не допускаются.",
-    next_deal: "Следующая сдача", deal_n: "Сдача {n}", game_over: "Игра окончена", download: "Скачать запись",
-    analysis: "Анализ", contract: "Игра", talon: "Прикуп", last_trick: "последняя взятка",
-    discards: "сносит", discards_card: "сносит {card}", plays: "{card}", result: "Итог",
-    phase_bidding: "Торговля", phase_misere_invite: "Мизер пополам?", phase_discard: "Снесите две карты",
-    phase_declare: "Заказ игры", phase_whist: "Вистование", phase_concession: "Без трёх?",
-    phase_defence: "Открыто или закрыто?", phase_quota_answer: "За своими?", phase_play: "Розыгрыш", phase_over: "Сдача сыграна",
-    all_pass: "распасы", play_for: "Ходите за {name}", settlement: "Расчёт",
-    pool_col: "пуля", mountain_col: "гора", whists_col: "висты", seat_taken: "Это место уже занято.",
-    act_pass: "пас", act_whist: "вист", "act_half-whist": "полвиста", act_misere: "мизер", act_here: "здесь",
-    act_open: "открыто (лёжа)", act_closed: "закрыто (стоя)", act_talon: "прикуп", "act_dark pass": "пас втёмную",
-    act_invite: "пополам", act_accept: "согласен", act_refuse: "отказ", act_quota: "за своими", act_play: "играю",
-    "act_concede-3": "без трёх", "act_concede-all": "без всех", nt: "БК",
-    error: "Ошибка", name_needed: "Сначала введите имя.", made: "сыграна", down: "без {n}",
-    not_whisted: "без вистов", trick_n: "Взятка {n}", takes: "берёт", dealer_tricks: "сдающий",
-    stop_game: "Закончить игру по согласию",
-    claim: "Заявить взятки…", claim_prompt: "Сколько из оставшихся взяток берёт ваша сторона?",
-    report: "Сообщить о нарушении…", report_who: "Кто нарушил (номер места, 1 = первое)?",
-    report_prompt: "Что случилось: talon-seen, talon-exposed, talon-taken, misdeal или out-of-turn",
-    report_call: "Заявка вне очереди (например, 7♦, пас)", your_tables: "Ваши столы", bot_takes_over: "Пусть за него играет бот",
-  },
-};
+window.I18N = (function () {
+  const loaded = {};
+  let messages = {}, plural = (n) => (n === 1 ? 0 : 1);
+
+  // Plural-Forms is a C expression of n: ?: || && == != < > <= >= + - * / % ! and parentheses.
+  function compilePlural(src) {
+    const tokens = src.match(/\d+|n|&&|\|\||[=!<>]=|[-+*/%()?:<>!]/g) || [];
+    let i = 0;
+    const peek = () => tokens[i], take = () => tokens[i++];
+    const BIN = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]];
+    function cond() {
+      const c = binary(0);
+      if (peek() !== "?") return c;
+      take(); const a = cond(); take(); const b = cond();
+      return (n) => (c(n) ? a(n) : b(n));
+    }
+    function binary(level) {
+      if (level === BIN.length) return unary();
+      let left = binary(level + 1);
+      while (BIN[level].includes(peek())) {
+        const op = take(), l = left, r = binary(level + 1);
+        left = (n) => { const x = l(n), y = r(n);
+          switch (op) {
+            case "||": return x || y ? 1 : 0; case "&&": return x && y ? 1 : 0;
+            case "==": return x === y ? 1 : 0; case "!=": return x !== y ? 1 : 0;
+            case "<": return x < y ? 1 : 0; case ">": return x > y ? 1 : 0;
+            case "<=": return x <= y ? 1 : 0; case ">=": return x >= y ? 1 : 0;
+            case "+": return x + y; case "-": return x - y; case "*": return x * y;
+            case "/": return Math.trunc(x / y); default: return x % y;
+          } };
+      }
+      return left;
+    }
+    function unary() {
+      const tok = take();
+      if (tok === "!") { const e = unary(); return (n) => (e(n) ? 0 : 1); }
+      if (tok === "(") { const e = cond(); take(); return e; }
+      if (tok === "n") return (n) => n;
+      const v = parseInt(tok, 10); return () => v;
+    }
+    const f = cond();
+    return (n) => +f(n);
+  }
+
+  function format(s, vars) {
+    return s.replace(/\{(\w+)\}/g, (m, k) => (vars && Object.prototype.hasOwnProperty.call(vars, k) ? String(vars[k]) : m));
+  }
+  async function load(lang) {
+    if (!loaded[lang]) loaded[lang] = fetch("/api/i18n/" + lang).then((r) => r.json());
+    const cat = await loaded[lang];
+    messages = cat.messages || {};
+    plural = compilePlural(cat.plural || "n != 1");
+  }
+  // gettext: the translation of an English id, formatted with {name} values.
+  function t(msgid, vars) { const m = messages[msgid]; return format(typeof m === "string" ? m : msgid, vars); }
+  // ngettext: the form for n (n is also a value of the text).
+  function tn(singular, pluralId, n, vars) {
+    const m = messages[singular];
+    const s = Array.isArray(m) ? m[Math.min(plural(n), m.length - 1)] : (n === 1 ? singular : pluralId);
+    return format(s, Object.assign({ n }, vars));
+  }
+  // pgettext: an id in a context ("call", "level", "phase", "sheet" …).
+  function tp(context, msgid, vars) {
+    const m = messages[context + "\u0004" + msgid];
+    return format(typeof m === "string" ? m : msgid, vars);
+  }
+  return { load, t, tn, tp, compilePlural };
+})();
