@@ -106,7 +106,7 @@ def test_thinking_stops_on_convergence_cap_or_time() -> None:
     early, s0 = _play_point(5, tricks=0)
     hurried = ExpertBot(deal.rules, seed=1, think=1e-6, max_layouts=4000)
     hurried.card_values(early.observation(s0))
-    assert hurried.last_layouts == hurried.batch  # one batch, then the clock stops it
+    assert hurried.last_layouts == hurried.min_layouts  # the floor, then the clock stops it
 
 
 def test_inference_ranks_the_true_layout_above_chance() -> None:

@@ -93,7 +93,8 @@ class ExpertBot(PimcBot):
     """The sampling bot with a thinking time (see the module doc).
 
     ``think`` — seconds a card decision may take (default 1); the cap of layouts
-    per card decision grows with it (:attr:`max_layouts`).  ``infer`` — weight
+    per card decision grows with it (:attr:`max_layouts`); ``min_layouts`` are
+    always sampled, whatever the clock says.  ``infer`` — weight
     the layouts by the others' calls and cards.
     """
 
@@ -178,9 +179,11 @@ class ExpertBot(PimcBot):
             for w, moves in zip(weights, best_moves_many(positions), strict=True):
                 rows.append((w, {int(c): utility[min(10, focus_won + v)] for c, v in moves.items() if c in legal}))
             now = time.perf_counter()
-            if not hidden or len(rows) >= self.max_layouts or now - start + (now - t0) > self.think:
+            if not hidden or len(rows) >= self.max_layouts:
                 break
-            if len(rows) >= self.min_layouts and _settled(rows, legal):
+            # min_layouts is a floor the clock does not cut (a loaded machine would
+            # otherwise leave the expert fewer layouts than hard)
+            if len(rows) >= self.min_layouts and (now - start + (now - t0) > self.think or _settled(rows, legal)):
                 break
         self.last_layouts = len(rows)
         wsum = sum(w for w, _ in rows) or 1.0
