@@ -71,6 +71,11 @@ class DeclaringMixin(DealFields):
             return (ACTIONS[WHIST_ID],)  # «сталинград»: 6♠ must be whisted (common practice)
         if seat == d1 and c2 == HALF:
             return (ACTIONS[PASS_ID], ACTIONS[WHIST_ID])  # answer to half-whist
+        if seat != d1 and seat != d2:
+            return (ACTIONS[PASS_ID], ACTIONS[WHIST_ID])  # the 4-handed dealer's whist (dealer_whist)
+        if seat == d1 and c1 == WHISTED and c2 == PASSED:
+            # first_defender_half_whist: left alone, he stands or falls back to half-whist.
+            return (ACTIONS[WHIST_ID], ACTIONS[HALF_WHIST_ID])
         out = [ACTIONS[PASS_ID], ACTIONS[WHIST_ID]]
         if seat == d2 and c1 == PASSED and level in self.rules.half_whist_levels:
             out.append(ACTIONS[HALF_WHIST_ID])
@@ -130,6 +135,9 @@ class DeclaringMixin(DealFields):
         c1, c2 = self._calls
         seat = self._to_act
         call = WHISTED if a == WHIST_ID else HALF if a == HALF_WHIST_ID else PASSED
+        if seat != d1 and seat != d2:
+            self._dealer_answer(call == WHISTED)
+            return
         if seat == d1 and c2 == HALF:
             if call == WHISTED:
                 # The first defender takes the whist back; the half-whister becomes a passer.
@@ -137,7 +145,14 @@ class DeclaringMixin(DealFields):
                 self._after_whisting()
             else:
                 self._calls = (PASSED, HALF)
-                self._finish_not_played()  # half-whist: no play (rules.md §5.4)
+                self._half_whist_stands()
+            return
+        if seat == d1 and c1 == WHISTED and c2 == PASSED:
+            if call == HALF:  # first_defender_half_whist: he falls back
+                self._calls = (HALF, PASSED)
+                self._half_whist_stands()
+            else:
+                self._after_whisting()
             return
         if seat == d1:
             self._calls = (call, NONE)
@@ -147,16 +162,59 @@ class DeclaringMixin(DealFields):
         if call == HALF:
             self._to_act = d1
             return
+        r, level = self.rules, self._contract.level if self._contract else 0
+        if call == PASSED and c1 == WHISTED and r.first_defender_half_whist and level in r.half_whist_levels:
+            self._to_act = d1  # left alone: whist on or fall back to half-whist
+            return
         self._after_whisting()
+
+    def _half_whist_stands(self) -> None:
+        """A half-whist confirmed: the dealer may whist instead; the half-whister plays
+        (half_whist_played) or writes half the quota without play (rules.md §5.4)."""
+        if self._dealer_may_whist():
+            return
+        if self.rules.half_whist_played:
+            d1, _ = self.defenders
+            self._lone = d1 if self._calls[0] == HALF else self.defenders[1]
+            self._to_concession()
+            return
+        self._finish_not_played()
+
+    def _dealer_may_whist(self) -> bool:
+        """dealer_whist: with 4 players the dealer is asked after both defenders passed a 6 or
+        a 7, or after a half-whist; True when the deal now waits for his answer."""
+        c = self._contract
+        if self.players != 4 or not self.rules.dealer_whist or self._dealer_whist >= 0 or c is None:
+            return False
+        if HALF not in self._calls and c.level not in (6, 7):
+            return False
+        self._to_act = self.dealer
+        return True
+
+    def _dealer_answer(self, whists: bool) -> None:
+        self._dealer_whist = 1 if whists else 0
+        if whists:
+            for d in self.defenders:  # he plays both defending hands, laid open
+                self._exposed |= 1 << d
+            self._to_concession()
+        elif HALF in self._calls:
+            self._half_whist_stands()
+        else:
+            self._finish_not_played()
 
     def _after_whisting(self) -> None:
         whisters = self._calls.count(WHISTED)
         if whisters == 0:
-            self._finish_not_played()  # seed-002 p.25: both pass, the game is written without play
+            if not self._dealer_may_whist():
+                self._finish_not_played()  # seed-002 p.25: both pass, the game is written without play
             return
         if whisters == 1:
             d1, d2 = self.defenders
             self._lone = d1 if self._calls[0] == WHISTED else d2
+        self._to_concession()
+
+    def _to_concession(self) -> None:
+        """The declarer may concede (без трёх, без всех) before play, where the rules allow."""
         r, c = self.rules, self._contract
         if r.concede_all or (r.bez_trekh and c is not None and c.level <= r.bez_trekh_max_level):
             self._phase = CONCESSION

@@ -74,7 +74,10 @@ class PlayMixin(DealFields):
             self._exposed |= 1 << d
 
     def _controller(self, seat: int) -> int:
-        """Who decides for a hand: in open play the whister plays his partner's cards."""
+        """Who decides for a hand: in open play the whister plays his partner's cards, after a
+        dealer's whist the dealer plays both defending hands."""
+        if self._dealer_whist == 1 and seat != self._declarer:
+            return self.dealer
         if self._open and self._lone >= 0 and seat != self._declarer and seat != self._lone:
             return self._lone
         return seat

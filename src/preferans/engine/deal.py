@@ -178,6 +178,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._ten_checked = False
         self._open_pending = False
         self._quota_refused = False
+        self._dealer_whist = -1
         self._last_bid: tuple[int, ...] = (-1,) * players
         self._talon_seen_by = 0
         self._out_of_turn: tuple[tuple[int, int], ...] = ()
@@ -654,7 +655,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             tricks = {self._declarer: self._contract.level - 3}
         elif self._conceded == 10:
             # Kodeks 3.5.4 «без всех»: the declarer takes no trick; the defence all ten.
-            ws = self.whisters
+            ws = self.whisters or ((self._lone,) if self._lone >= 0 else self.defenders)
             tricks = {self._declarer: 0}
             for d in self.defenders:
                 tricks[d] = (10 if len(ws) == 1 else 5) if d in ws else 0
@@ -672,6 +673,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             conceded=self._conceded,
             # Kodeks 3.6.9: «пополам» only when the misère itself was played, not when it was overcalled.
             misere_half=self._misere_half and kind == DealKind.MISERE,
+            dealer_whist=self._dealer_whist == 1,
             dark_game=bool(self._dark_bidders >> self._declarer & 1),
             claim=self._final_claim,
             **common,  # type: ignore[arg-type]

@@ -64,6 +64,8 @@ class DealResult:
     * ``za_svoimi`` — the lone whister wrote his quota without play (seed-002 p.27).
     * ``conceded`` — 3 for «без трёх», 10 for «без всех» (Kodeks 3.5.4), else 0.
     * ``misere_half`` — misère «пополам» with the 4-handed dealer (Kodeks 3.6.9).
+    * ``dealer_whist`` — the 4-handed dealer whisted a game both defenders passed (or
+      half-whisted) and played both defending hands (``dealer_whist``).
     * ``multiplier`` — the deal's own coefficient: 2 for a dark game, and on
       all-pass 2 per dark pass (Kodeks 3.3.19), capped by ``bomb_limit``.
     * ``dark_game`` — the declarer bid in the dark.
@@ -93,6 +95,7 @@ class DealResult:
     za_svoimi: bool = False
     conceded: int = 0
     misere_half: bool = False
+    dealer_whist: bool = False
     multiplier: int = 1
     dark_game: bool = False
     dark_passers: tuple[int, ...] = ()
@@ -144,6 +147,7 @@ class DealResult:
             "za_svoimi": self.za_svoimi,
             "conceded": self.conceded,
             "misere_half": self.misere_half,
+            "dealer_whist": self.dealer_whist,
             "multiplier": self.multiplier,
             "dark_game": self.dark_game,
             "dark_passers": list(self.dark_passers),

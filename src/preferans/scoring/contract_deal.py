@@ -118,6 +118,10 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     side = t1 + t2
     u = level - dt if dt < level else 0
 
+    if result.dealer_whist:
+        return _dealer_whisted(out, result, rules, v, wp, u, side)
+    if defence.get(d1) is HALF or defence.get(d2) is HALF:
+        return _half_whist_played(out, result, rules, v, wp, u, side, d1, d2)
     whisters = tuple(d for d in (d1, d2) if defence.get(d) is WHIST)
     if result.ten_checked or (result.conceded == 10 and not whisters):
         whisters = (d1, d2)  # checked 10 (seed-002 p.26): both count as whisters
@@ -167,6 +171,55 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
             half = _part(wp * side + 2 * c, 1, 2)
             out.append(Entry("whists", w, half, decl, "whist"))
             out.append(Entry("whists", p, half, decl, "whist"))
+    if result.players == 4 and rules.consolation_by_dealer:
+        out.append(Entry("whists", result.dealer, c, decl, "consolation"))
+    return out
+
+
+def _dealer_whisted(
+    out: list[Entry], result: DealResult, rules: Rules, v: int, wp: int, u: int, side: int
+) -> list[Entry]:
+    """dealer_whist (rules.md §5.6): the 4-handed dealer defended with both hands, so he writes
+    the side's whists, both defenders' consolations (and his own) and answers for the quota."""
+    decl, dealer = result.declarer, result.dealer
+    assert decl is not None and result.contract is not None
+    quota = QUOTA[result.contract.level]
+    if u == 0:
+        out.append(Entry("pool", decl, v, -1, "game"))
+        if side:
+            out.append(Entry("whists", dealer, wp * side, decl, "whist"))
+        owed: Amount = quota if rules.lone_quota == "full" else Fraction(quota, 2)
+        if owed > side:
+            out.append(Entry("mountain", dealer, _times(rules.pen_mult * v, owed - side), -1, "penalty"))
+        return out
+    out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))
+    c = rules.cons_mult * v * u
+    own = c if rules.consolation_by_dealer else 0
+    out.append(Entry("whists", dealer, wp * side + 2 * c + own, decl, "whist"))
+    return out
+
+
+def _half_whist_played(
+    out: list[Entry], result: DealResult, rules: Rules, v: int, wp: int, u: int, side: int, d1: int, d2: int
+) -> list[Entry]:
+    """half_whist_played (rules.md §5.4): the half-whister defended alone for half the quota:
+    credited his side's tricks up to it, charged for the shortfall below it."""
+    decl = result.declarer
+    assert decl is not None and result.contract is not None
+    hw, passer = (d1, d2) if result.defence.get(d1) is HALF else (d2, d1)
+    half = Fraction(QUOTA[result.contract.level], 2)
+    credit = _times(wp, min(Fraction(side), half))
+    if u == 0:
+        out.append(Entry("pool", decl, v, -1, "game"))
+        if credit:
+            out.append(Entry("whists", hw, credit, decl, "half-whist"))
+        if side < half:
+            out.append(Entry("mountain", hw, _times(rules.pen_mult * v, half - side), -1, "penalty"))
+        return out
+    out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))
+    c = rules.cons_mult * v * u
+    out.append(Entry("whists", hw, credit + c, decl, "half-whist"))
+    out.append(Entry("whists", passer, c, decl, "consolation"))
     if result.players == 4 and rules.consolation_by_dealer:
         out.append(Entry("whists", result.dealer, c, decl, "consolation"))
     return out

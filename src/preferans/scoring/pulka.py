@@ -315,6 +315,7 @@ class Pulka:
         conceded: int = 0,
         talon: Iterable[int] = (),
         help_to: Seat | None = None,
+        dealer_whist: bool = False,
     ) -> DealScore:
         """Record a trick game entered by hand.
 
@@ -340,6 +341,7 @@ class Pulka:
             kind, self.players, d, self.seat(declarer), c,
             defence=calls, open_play=open_play, tricks=t, ten_checked=checked,
             za_svoimi=za, conceded=conceded, multiplier=multiplier, talon=tuple(talon),
+            dealer_whist=dealer_whist,
         )  # fmt: skip
         return self.record(result, help_to=help_to)
 

@@ -232,6 +232,8 @@ def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], pl
             raise _fail("ten_checked: a checked 10-game is laid out and counted; give the tricks")
         return
     calls = [result.defence.get(d, DefenceCall.PASS) for d in defenders]
+    if result.dealer_whist:
+        _check_dealer_whist(result, rules, calls)
     if DefenceCall.HALF in calls:
         _check_half_whist(result, rules, defenders, calls)
         return
@@ -242,17 +244,37 @@ def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], pl
         raise _fail("za_svoimi: «за своими» needs exactly one whister (seed-002 p.27)")
 
 
+def _check_dealer_whist(result: DealResult, rules: Rules, calls: list[DefenceCall]) -> None:
+    """dealer_whist: the 4-handed dealer whisted a game both defenders passed (a 6 or a 7) or
+    half-whisted, and it was played (rules.md §5.6)."""
+    assert result.contract is not None
+    if result.players != 4 or not rules.dealer_whist:
+        raise _fail("dealer_whist: only a 4-handed dealer whists, with dealer_whist=true")
+    if DefenceCall.WHIST in calls:
+        raise _fail("dealer_whist: the dealer whists only a game both defenders passed or half-whisted")
+    if DefenceCall.HALF not in calls and result.contract.level not in (6, 7):
+        raise _fail(f"dealer_whist: the dealer whists a passed 6 or 7, not a {result.contract.level}")
+    if result.kind is not DealKind.GAME:
+        raise _fail("dealer_whist: a game the dealer whisted is played; give the tricks")
+
+
 def _check_half_whist(
     result: DealResult, rules: Rules, defenders: tuple[int, int], calls: list[DefenceCall]
 ) -> None:
     """Полвиста: said by the second opponent after the first passed, on an allowed level."""
     assert result.contract is not None
-    if result.kind is not DealKind.NOT_PLAYED:
-        raise _fail("defence: after an accepted half-whist the game is not played (rules.md §5.4)")
-    if calls[0] is not DefenceCall.PASS or calls[1] is not DefenceCall.HALF:
+    if result.kind is not DealKind.NOT_PLAYED and not (rules.half_whist_played or result.dealer_whist):
+        raise _fail(
+            "defence: after an accepted half-whist the game is not played (rules.md §5.4; "
+            "half_whist_played=true plays it)"
+        )
+    second = calls[0] is DefenceCall.PASS and calls[1] is DefenceCall.HALF
+    first = calls[0] is DefenceCall.HALF and calls[1] is DefenceCall.PASS and rules.first_defender_half_whist
+    if not (second or first):
         raise _fail(
             "defence: half-whist is said by the second opponent after the first passed "
-            f"(the first opponent is seat {defenders[0]}); write pass then half"
+            f"(the first opponent is seat {defenders[0]}); write pass then half "
+            "(or, with first_defender_half_whist=true, half then pass)"
         )
     if result.contract.level not in rules.half_whist_levels:
         levels = ", ".join(str(x) for x in sorted(rules.half_whist_levels)) or "none"

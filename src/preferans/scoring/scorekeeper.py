@@ -98,6 +98,7 @@ class _Parsed:
         "contract",
         "dealer",
         "dealer_tricks",
+        "dealer_whist",
         "declarer",
         "defence",
         "help_to",
@@ -123,6 +124,7 @@ class _Parsed:
         self.conceded = 0
         self.open = False
         self.misere_half = False
+        self.dealer_whist = False  # the 4-handed dealer whisted (dealer_whist)
         self.help_to: int | None = None
         self.bombs: tuple[int, ...] = ()
         self.talon: tuple[int, ...] = ()
@@ -216,6 +218,8 @@ class ScoreKeeper:
             out["open"] = True
         if r.misere_half:
             out["half_with_dealer"] = True
+        if r.dealer_whist:
+            out["dealer_whist"] = True
         if r.multiplier != 1:
             out["multiplier"] = r.multiplier
         if r.conceded:
@@ -375,6 +379,7 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
             p.defence[_seat(pulka, k, "defence")] = _CALLS[v.lower()]
     p.open = obj.get("open") is True
     p.misere_half = obj.get("half_with_dealer") is True
+    p.dealer_whist = obj.get("dealer_whist") is True
     return p
 
 
@@ -582,6 +587,11 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
     if decl not in active:
         raise _fail(f"declarer: {names[decl]} deals and sits out this deal")
     defenders = defenders_of(active, decl)
+    if n == 4 and dealer in p.defence:
+        # "D:w" — the dealer sitting out whists (dealer_whist, rules.md §5.6).
+        if p.defence.pop(dealer) is not DefenceCall.WHIST:
+            raise _fail(f"defence: {names[dealer]} deals; the dealer only whists (D:w) or says nothing")
+        p.dealer_whist = True
     for s in p.defence:
         if s not in defenders:
             raise _fail(f"defence: {names[s]} is not an opponent of {names[decl]} in this deal")
@@ -613,7 +623,9 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
         tricks = {decl: 0, **{d: (10 // len(ws) if d in ws else 0) for d in defenders}}
     elif tricks or checked:
         kind = DealKind.GAME
-        whisters = [d for d in defenders if defence.get(d) is DefenceCall.WHIST]
+        whisters = [d for d in defenders if defence.get(d) is not DefenceCall.PASS]
+        if p.dealer_whist:
+            whisters = [defenders[0]]  # the dealer plays both hands: only the side's total matters
         missing = [s for s in active if s not in tricks]
         if len(missing) == 2 and len(whisters) == 1 and not checked:
             passer = defenders[0] if whisters[0] == defenders[1] else defenders[1]
@@ -632,6 +644,7 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
         kind, n, dealer, decl, contract, defence=defence, open_play=p.open, tricks=tricks,
         ten_checked=checked, za_svoimi=kind is DealKind.NOT_PLAYED and len(lone) == 1,
         conceded=p.conceded, multiplier=p.multiplier, talon=p.talon, misere_half=p.misere_half,
+        dealer_whist=p.dealer_whist,
     )  # fmt: skip
 
 
