@@ -280,3 +280,71 @@ def test_fraction_k_mount_reads_and_saves() -> None:
     rules = SOCHI.set_from_text("k_mount=40/3")
     assert rules.k_mount == Fraction(40, 3)
     assert Rules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
+# -- 2. half-whist by the first defender ---------------------------------------------------------
+
+
+def test_first_defender_falls_back_to_half_whist() -> None:
+    """first_defender_half_whist=True, Sochi: on A's 6♠ B whists, C passes, and B falls back to
+    half-whist: not played, A pool +2, B writes half the quota, 2 tricks × 2 = 4 on A.
+    Nets: pool A 40/3, B, C −20/3; whists B +4, A −4 → A 28/3, B −8/3, C −20/3 (C13a with B
+    as the half-whister).  Without the option "half then pass" is refused.
+    """
+    rules = SOCHI.replace(first_defender_half_whist=True)
+    check(rules, 3, ["A 6S B:h C:p"], "A pool +2; B→A 4", "A 28/3, B -8/3, C -20/3")
+    with pytest.raises(ScoreError, match="first_defender_half_whist"):
+        ScoreKeeper(SOCHI, ["A", "B", "C"]).enter("A 6S B:h C:p")
+
+
+# -- 9. a played half-whist ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("line", "last", "net"), [
+    # A 7, side 3: C credited min(3, 2) × 2 = 4, no shortfall.
+    ("A 6S B:p C:h A7", "A pool +2; C→A 4", "A 28/3, B -20/3, C -8/3"),
+    # A 9, side 1: credited 1 × 2 = 2, charged (2 − 1) × 2 = 2 in the mountain:
+    # A 40/3 + 20/3 − 2 = 18, B −20/3 + 20/3 = 0, C −20/3 − 40/3 + 2 = −18.
+    ("A 6S B:p C:h A9", "A pool +2; C→A 2; C mount +2", "A 18, B 0, C -18"),
+    # A 5, one down: remiz 2; C credited 2 × 2 = 4 plus consolation 2, B consolation 2:
+    # A −40/3 − 8 = −64/3, B 20/3 + 2 = 26/3, C 20/3 + 6 = 38/3.
+    ("A 6S B:p C:h A5", "A mount +2; B→A 2; C→A 6", "A -64/3, B 26/3, C 38/3"),
+])  # fmt: skip
+def test_played_half_whist(line: str, last: str, net: str) -> None:
+    """half_whist_played=True, Sochi, A's 6♠: B passes, C half-whists, B passes again — the
+    half-whister plays alone for half the quota (2 tricks): credited min(side, 2) × 2 whists,
+    charged (2 − side) × 2 into his mountain when short."""
+    check(SOCHI.replace(half_whist_played=True), 3, [line], last, net)
+
+
+# -- 1. the 4-handed dealer's whist ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("line", "last", "net"), [
+    # A 6, side 4: D writes 4 × 2 = 8: pool A 10·(2 − 1/2) = 15, others −5; A −8, D +8.
+    ("A 6S B:p C:p D:w A6 @D", "A pool +2; D→A 8", "A 7, B -5, C -5, D 3"),
+    # A 8, side 2: D writes 4 and answers for the quota's 2 missing tricks: mountain 2 × 2 = 4:
+    # pool A 15, others −5; mountain D −10·(4 − 1) = −30, others +10; whists A −4, D +4.
+    ("A 6S B:p C:p D:w A8 @D", "A pool +2; D→A 4; D mount +4", "A 21, B 5, C 5, D -31"),
+    # A 5, one down: remiz 2; c = 2; D writes 5 × 2 + 2 × 2 (both defenders' consolations) + 2
+    # (his own) = 16: mountain A −15, others +5; A −16, D +16 → the declarer pays 31 as in E-S1.
+    ("A 6S B:p C:p D:w A5 @D", "A mount +2; D→A 16", "A -31, B 5, C 5, D 21"),
+])  # fmt: skip
+def test_dealer_whist(line: str, last: str, net: str) -> None:
+    """dealer_whist=True, Sochi, 4 players (D deals): both defenders pass A's 6♠, the dealer
+    whists and plays both defending hands; he takes the whists, both consolations and the
+    responsibility for the quota of 4."""
+    check(SOCHI.replace(dealer_whist=True), 4, [line], last, net)
+
+
+def test_dealer_whist_in_json_and_refused_without_the_option() -> None:
+    """The JSON key is "dealer_whist": true; a dealer's whist needs the option and a passed 6 or 7."""
+    rules = SOCHI.replace(dealer_whist=True)
+    k = ScoreKeeper(rules, ["A", "B", "C", "D"])
+    k.enter('{"game": "6S", "declarer": "A", "defence": {"B": "pass", "C": "pass"}, "dealer_whist": true,'
+            ' "tricks": {"A": 6, "B": 2, "C": 2}, "dealer": "D"}')  # fmt: skip
+    assert k.to_json(k.pulka.results[0])["dealer_whist"] is True
+    for bad_rules, line, match in ((SOCHI, "A 6S B:p C:p D:w A6 @D", "dealer_whist=true"),
+                                   (rules, "A 8S B:p C:p D:w A8 @D", "passed 6 or 7")):  # fmt: skip
+        with pytest.raises(ScoreError, match=match):
+            ScoreKeeper(bad_rules, ["A", "B", "C", "D"]).enter(line)
