@@ -186,3 +186,56 @@ def test_help_target_through_a_record(target: str) -> None:
              unwhisted(rules, 2, 0, "7♠")]  # fmt: skip
     helped = "C" if target == "highest_pool" else "B"
     assert last_lines(recorded(rules, deals)) == expected_lines(f"A pool +2; {helped} pool +2; A→{helped} 20")
+
+
+def test_first_defender_half_whist_in_play() -> None:
+    """first_defender_half_whist: A's 6♠, B (first defender) whists, C passes; B is asked again
+    and falls back: not played, B→A 4 (test_first_defender_falls_back_to_half_whist)."""
+    rules = SOCHI.replace(first_defender_half_whist=True)
+    d = deal_with(rules, dealer=2)
+    play(d, ["6♠", "pass", "pass"])
+    play(d, [str(c) for c in d.talon])
+    play(d, "6♠, whist, pass")
+    assert d.phase is Phase.WHIST and d.to_act == 1
+    assert [str(a) for a in d.legal_actions()] == ["whist", "half-whist"]
+    play(d, "half-whist")
+    assert d.is_over
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +2; B→A 4")
+
+
+def test_played_half_whist_in_play() -> None:
+    """half_whist_played: pass, half-whist, pass on A's 6♠ — C defends alone (he chooses open
+    or closed), A takes 9: C→A 2, C mount +2 (test_played_half_whist)."""
+    rules = SOCHI.replace(half_whist_played=True)
+    d = played(rules, 3, "6♠", "pass, half-whist, pass", {0: 9, 1: 0, 2: 1})
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +2; C→A 2; C mount +2")
+
+
+@pytest.mark.parametrize(("tricks", "written"), [(6, "A pool +2; D→A 8"), (5, "A mount +2; D→A 16")])
+def test_dealer_whist_in_play(tricks: int, written: str) -> None:
+    """dealer_whist, 4 players: B and C pass A's 6♠, D (the dealer) whists; both defending
+    hands lie open and D plays them (test_dealer_whist)."""
+    rules = SOCHI.replace(dealer_whist=True)
+    d = deal_with(rules, players=4, dealer=3)
+    play(d, ["6♠", "pass", "pass"])
+    play(d, [str(c) for c in d.talon])
+    play(d, "6♠, pass, pass")
+    assert d.phase is Phase.WHIST and d.to_act == 3 and [str(a) for a in d.legal_actions()] == ["pass", "whist"]
+    play(d, "whist")
+    assert set(d.exposed) == {1, 2}
+    d.apply(d.legal_actions()[0])  # A leads
+    assert d.to_play == 1 and d.to_act == 3  # the dealer plays B's card
+    d = played(rules, 4, "6♠", "pass, pass, whist", {0: tricks, 1: 2, 2: 8 - tricks})
+    assert d.result.dealer_whist
+    assert last_lines(recorded(rules, [d])) == expected_lines(written)
+
+
+def test_dealer_may_pass_and_the_game_is_written_unplayed() -> None:
+    """dealer_whist: the dealer passes too — the game is written as made without play."""
+    rules = SOCHI.replace(dealer_whist=True)
+    d = deal_with(rules, players=4, dealer=3)
+    play(d, ["7♠", "pass", "pass"])
+    play(d, [str(c) for c in d.talon])
+    play(d, "7♠, pass, pass, pass")
+    assert d.is_over and not d.result.dealer_whist
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +4")
