@@ -10,8 +10,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from preferans import Deal, DealKind, Rules
-from preferans.actions import INVITE_ID, OPEN_ID
+from preferans import Deal, DealKind, Phase, Rules
+from preferans.actions import INVITE_ID, OPEN_ID, WHIST
 from preferans.cards import ALL_CARDS_MASK, SUIT_MASKS
 
 from helpers import state_signature
@@ -22,6 +22,13 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
         misere_winner_must_play_misere=False, hold_rule="after_pass_any",
     ),
     Rules.preset("classic").replace(misere_rank="top", concede_all=True, hold_rule="via_passed_player"),
+    # Other programs' conventions (rules.md §13): the dealer's whist, both half-whist options, a
+    # checked 10 written as remiz only, «без трёх» up to 7, the literal Kodeks hold.
+    Rules.preset("leningrad").replace(
+        dealer_whist=True, first_defender_half_whist=True, half_whist_played=True, bez_trekh=True,
+        bez_trekh_max_level=7, ten_mode="checked_remiz_only", hold_rule="first_hand_only",
+        open_timing="after_first_lead",
+    ),
 ]
 
 
@@ -35,7 +42,7 @@ def random_walk(rules, players, seed, check_every_step=True, all_pass=False):
             before = state_signature(d)
         legal = d.legal_actions()
         # Lean towards whisting so that most walks reach trick play.
-        whist = [x for x in legal if str(x) in ("whist", "pass" if all_pass and d.phase.value == "bidding" else "")]
+        whist = [x for x in legal if str(x) in ("whist", "pass" if all_pass and d.phase is Phase.BIDDING else "")]
         a = whist[0] if whist and (all_pass or rng.random() < 0.75) else rng.choice(legal)
         d.apply(a)
         if check_every_step and rng.random() < 0.3:
@@ -103,8 +110,10 @@ def allowed_foreign(d: Deal, seat: int, other: int) -> bool:
         started = any(a.is_card for a in acts[d.discard.bit_count():]) or d.declarer != d.first_hand
         if not dark and started:
             return True
-    if c is not None and c.level == 10 and d.rules.ten_mode == "checked" and d.phase.value in ("play", "over"):
+    if c is not None and c.level == 10 and d.rules.tens_checked and d.phase.value in ("play", "over"):
         return True
+    if d.players == 4 and other in d.defenders and any(s == d.dealer and a == WHIST for s, a in d.moves):
+        return True  # dealer_whist: he plays both defending hands, laid open (rules.md §5.6)
     if seat == d.dealer and d.players == 4 and INVITE_ID in acts:
         inviter = next(s for s, a in d.moves if a == INVITE_ID)
         return other == inviter
@@ -121,7 +130,7 @@ def check_observations(d: Deal) -> None:
             if other != seat and not allowed_foreign(d, seat, other):
                 leak = vis & d.hands[other] & ~talon
                 assert leak == 0, (seat, other)
-        if d.phase.value == "bidding":
+        if d.phase is Phase.BIDDING:
             assert vis & talon & ~d.hands[seat] == 0  # nobody sees the talon during the auction
         if seat != d.declarer:
             assert obs.discard == 0
