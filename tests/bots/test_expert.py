@@ -184,3 +184,20 @@ def test_play_think_sets_every_expert_and_the_hints(tmp_path: Path) -> None:
     bad = build_parser().parse_args(["play", "--think", "later", "--save", str(tmp_path / "other.prf")])
     with pytest.raises(PreferansError, match="--think: thinking time 'later'"):
         build_table(bad)
+
+
+def test_defender_signals_among_equal_cards() -> None:
+    """Among cards the solver finds equal a defender plays what the inference reads:
+    the lowest of the led suit, or on a void a discard from his longest side suit."""
+    for s in range(60):
+        for deal, seat, obs in medium_decisions(s):
+            if (obs.phase == "play" and obs.contract is not None and not obs.contract.is_misere
+                    and obs.trick and seat != obs.declarer and len(obs.legal_actions) > 2):
+                bot = ExpertBot(deal.rules, seed=1, think=60.0, max_layouts=16)
+                cards = [int(a) for a in obs.legal_actions]
+                led = obs.trick[0][1] >> 3
+                follow = [c for c in cards if c >> 3 == led]
+                if follow:
+                    assert bot._signal(obs, cards) == min(follow)
+                    return
+    raise AssertionError("no defender following suit with a choice")
