@@ -176,8 +176,8 @@ def test_play_think_sets_every_expert_and_the_hints(tmp_path: Path) -> None:
     from preferans.cli import build_parser
     from preferans.cli.play import build_table
 
-    args = build_parser().parse_args(
-        ["play", "--seats", "human,bot:expert,bot:hard", "--think", "250ms", "--seed", "1", "--save", str(tmp_path / "game.prf")])
+    args = build_parser().parse_args(["play", "--seats", "human,bot:expert,bot:hard", "--think", "250ms",
+                                      "--seed", "1", "--save", str(tmp_path / "game.prf")])
     table = build_table(args)
     assert table.seats == ["human", "bot:expert:250ms", "bot:hard"]
     assert table.hint_level == "expert:250ms"
