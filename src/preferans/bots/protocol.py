@@ -65,7 +65,15 @@ DEFAULT_TIMEOUT = 10.0
 
 class BotProtocolError(PreferansError):
     """A bot program broke the protocol: no answer in time, an unreadable or illegal
-    answer, a version the table does not speak, or it exited."""
+    answer, a version the table does not speak, or it exited.
+
+    ``kind`` says which: ``timeout``, ``crash`` (exited, or cannot start), ``unreadable``,
+    ``illegal``, ``protocol`` (a bad greeting, a version not spoken, a line unasked).
+    """
+
+    def __init__(self, message: str, kind: str = "protocol") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 # --------------------------------------------------------------------------- messages
@@ -174,10 +182,10 @@ def parse_answer(text: str, obs: Observation) -> Action:
     try:
         a = Action.parse(t) if obs.phase in ("play", "discard") else Action.parse(t, bid=True)
     except (ActionError, CardError) as e:
-        raise BotProtocolError(f"cannot read the answer {t!r}: {e}") from None
+        raise BotProtocolError(f"cannot read the answer {t!r}: {e}", "unreadable") from None
     if a not in legal:
         raise BotProtocolError(
-            f"illegal answer {t!r} in phase {obs.phase}: legal are " + ", ".join(str(x) for x in legal)
+            f"illegal answer {t!r} in phase {obs.phase}: legal are " + ", ".join(str(x) for x in legal), "illegal"
         )
     return Action(int(a))
 
@@ -231,7 +239,7 @@ class SubprocessBot(Bot):
                 encoding="utf-8", bufsize=1,
             )
         except OSError as e:
-            raise BotProtocolError(f"{self.name}: cannot start the bot: {e}") from None
+            raise BotProtocolError(f"{self.name}: cannot start the bot: {e}", "crash") from None
         self._lines = queue.Queue()
         out = self._proc.stdout
         assert out is not None
@@ -243,7 +251,7 @@ class SubprocessBot(Bot):
             self.bot_name, self.protocol = parse_greeting(greeting)
         except BotProtocolError as e:
             self._kill()
-            raise BotProtocolError(f"{self.name}: {e}") from None
+            raise BotProtocolError(f"{self.name}: {e}", e.kind) from None
 
     def _tell(self, kind: str, body: Mapping[str, Any]) -> None:
         """Send a message that needs no answer (starting the program if need be)."""
@@ -284,12 +292,20 @@ class SubprocessBot(Bot):
             return parse_answer(answer, observation)
         except BotProtocolError as e:
             self._send({"type": "error", "message": str(e)})
-            raise BotProtocolError(f"{self.name}: {e}") from None
+            raise BotProtocolError(f"{self.name}: {e}", e.kind) from None
 
-    def _check_unasked(self) -> None:
-        """A line written without a question would be read as the next answer: refuse it."""
+    def check_unasked(self, wait: float = 0.0) -> None:
+        """Raise if the program wrote a line nobody asked for (waiting up to ``wait`` seconds for one).
+
+        Such a line would be read as the next answer; :meth:`act` checks before each
+        question, and the conformance kit also waits a moment after each ``result``.
+        """
+        if self.running:
+            self._check_unasked(wait)
+
+    def _check_unasked(self, wait: float = 0.0) -> None:
         try:
-            line = self._lines.get_nowait()
+            line = self._lines.get(timeout=wait) if wait > 0 else self._lines.get_nowait()
         except queue.Empty:
             return
         if line is None:
@@ -330,7 +346,7 @@ class SubprocessBot(Bot):
         except OSError:
             code = p.poll()
             self._kill()
-            raise BotProtocolError(f"{self.name}: the bot exited (code {code})") from None
+            raise BotProtocolError(f"{self.name}: the bot exited (code {code})", "crash") from None
 
     def _read(self, what: str, timeout: float | None = None) -> str:
         wait = self.timeout if timeout is None else timeout
@@ -338,12 +354,13 @@ class SubprocessBot(Bot):
             line = self._lines.get(timeout=wait)
         except queue.Empty:
             self._kill()
-            raise BotProtocolError(f"{self.name}: no answer within {wait:g} s (waiting for {what})") from None
+            message = f"{self.name}: no answer within {wait:g} s (waiting for {what})"
+            raise BotProtocolError(message, "timeout") from None
         if line is None:
             p = self._proc
             code = p.wait() if p is not None else None
             self._kill()
-            raise BotProtocolError(f"{self.name}: the bot exited (code {code}) while we waited for {what}")
+            raise BotProtocolError(f"{self.name}: the bot exited (code {code}) while we waited for {what}", "crash")
         return line.strip()
 
     def _kill(self) -> None:
