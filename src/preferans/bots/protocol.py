@@ -180,7 +180,10 @@ def parse_answer(text: str, obs: Observation) -> Action:
     t = text.strip()
     legal = obs.legal_actions
     try:
-        a = Action.parse(t) if obs.phase in ("play", "discard") else Action.parse(t, bid=True)
+        if t.isdigit():  # an action id (docs/bot-protocol.md, "Action ids")
+            a = Action(int(t))
+        else:
+            a = Action.parse(t) if obs.phase in ("play", "discard") else Action.parse(t, bid=True)
     except (ActionError, CardError) as e:
         raise BotProtocolError(f"cannot read the answer {t!r}: {e}", "unreadable") from None
     if a not in legal:
