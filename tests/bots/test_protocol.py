@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from preferans import Deal, Rules
+from preferans import Action, Deal, Rules
 from preferans.bots import make_bot
 from preferans.bots.events import deal_outcome
 from preferans.bots.protocol import (
@@ -431,3 +431,16 @@ def test_a_program_answers_a_claim_itself(recorder: tuple[list[str], Path]) -> N
         t.close()
     asked = [m["observation"]["phase"] for m in _messages(log) if m["type"] == "observation"]
     assert "claim_answer" in asked
+
+
+def test_an_answer_may_be_the_action_id() -> None:
+    from preferans.bots.protocol import parse_answer
+
+    obs = Deal.new(Rules(), seed=1).observation(1)
+    assert parse_answer("61", obs) == 61 and parse_answer(" 32\n", obs) == Action.parse("6♠", bid=True)
+    with pytest.raises(BotProtocolError, match="cannot read the answer '999'") as e:
+        parse_answer("999", obs)
+    assert e.value.kind == "unreadable"
+    with pytest.raises(BotProtocolError, match="illegal answer '94' in phase bidding") as e:
+        parse_answer("94", obs)  # whist, by id
+    assert e.value.kind == "illegal"

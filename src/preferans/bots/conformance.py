@@ -208,7 +208,7 @@ def scenarios(
                 Scenario(f"{tag}: open play, you play your partner's cards", r, n, fh, auction=("pass", BID),
                          whist=("pass", "whist"), defence=("open",), answers=(("declare", "7♦"),),
                          expect=("defence", "play")),
-                Scenario(f"{tag}: two whisters", r, n, th, auction=("pass", BID), whist=(FREE, "whist"),
+                Scenario(f"{tag}: two whisters", r, n, th, auction=("pass", BID), whist=("whist", "whist"),
                          answers=(("declare", "7♣"),), expect=("whist", "play")),
                 Scenario(f"{tag}: half-whist offered to you", r, n, fh, auction=("pass", BID), whist=("pass", FREE),
                          answers=(("declare", "6♦"),), expect=("whist:half-whist",)),
