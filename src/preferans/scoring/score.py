@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..actions import Action
+from ..actions import Action, Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import ScoreError
 from ..i18n import Call, Msg
@@ -305,7 +305,7 @@ def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:
         label = (Msg("{who} misère clean", who=who) if t == 0
                  else Msg("{who} misère caught {n}", "{who} misère caught {n}", n=t, who=who))  # fmt: skip
         return Msg("{label} ½", label=label) if result.misere_half else label
-    contract = Call(str(Action.bid(c)))
+    contract = Call(str(Action.bid(Contract(c.level, c.strain))))  # a game without the talon is named as bid
     if result.conceded == 3:
         return Msg("{who} {contract} без трёх", who=who, contract=contract)
     if result.kind is DealKind.NOT_PLAYED:
