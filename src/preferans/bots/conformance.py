@@ -218,6 +218,10 @@ def scenarios(
                 Scenario(f"{tag}: you catch a misère", r, n, sh, auction=("misere",), expect=("play",)),
                 Scenario(f"{tag}: all-pass, you third hand", r, n, th, expect=("bidding", "play")),
             ]  # fmt: skip
+            if n == 4 and name == presets[0]:
+                out.append(Scenario(f"{tag}: you deal and whist a game both passed", r.replace(dealer_whist=True),
+                                    n, 0, auction=("pass", BID), whist=("pass", "pass", "whist"),
+                                    answers=(("declare", "6♠"),), expect=("whist", "play")))  # fmt: skip
             if n == 4 and r.misere_half_with_dealer:
                 out.append(Scenario(f"{tag}: you deal and are invited to a misère", r, n, 0, auction=("invite",),
                                     answers=(("misere_invite", FREE),), expect=("misere_invite",)))  # fmt: skip
@@ -257,6 +261,12 @@ def scenarios(
             Scenario(f"{tag}: open or closed before the first lead", base.replace(open_timing="before_first_lead"),
                      n, fh, auction=("pass", "6♠"), whist=("pass", "whist"), defence=(FREE,),
                      answers=(("declare", "6♠"),), expect=("defence:open", "defence:closed")),
+            Scenario(f"{tag}: you fall back to half-whist", base.replace(first_defender_half_whist=True), n, sh,
+                     auction=(BID,), whist=("whist", "pass", FREE), answers=(("declare", "6♣"),),
+                     expect=("whist:half-whist",)),
+            Scenario(f"{tag}: you play a half-whist", base.replace(half_whist_played=True), n, fh,
+                     auction=("pass", BID), whist=("pass", "half-whist", "pass"), answers=(("declare", "6♦"),),
+                     expect=("play",)),
             Scenario(f"{tag}: a checked 10", base, n, sh, auction=("pass", "6♠"), answers=(("declare", "10♠"),),
                      expect=("play",)),
             Scenario(f"{tag}: a whisted 10", base.replace(ten_mode="whisted"), n, fh, auction=("pass", "10NT"),
