@@ -21,9 +21,10 @@ people's decisions to :meth:`Table.act`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -879,12 +880,19 @@ class Table:
             }
             kwargs.update(overrides)
             table = cls(rules, data["seats"], start=False, **kwargs)
-            table._quiet = True  # the bots hear of the replayed deals no more than once
             deals = data["deals"]
         except (KeyError, TypeError, ValueError) as e:
             if isinstance(e, PreferansError):
                 raise
             raise SaveError(f"saved game: missing or bad field {e}") from None
+        with table.replaying():
+            table._replay_saved(deals, stopped=bool(data.get("stopped")))
+        if not table.log:
+            table.next_deal()
+        return table
+
+    def _replay_saved(self, deals: Sequence[Mapping[str, Any]], *, stopped: bool) -> None:
+        table = self
         for i, d in enumerate(deals):
             cards = (tuple(d["hands"]), tuple(d["talon"])) if "hands" in d else None
             entry = DealLog(int(d["seed"]), int(d["dealer"]), int(d["min_level"]), cards=cards)
@@ -899,20 +907,28 @@ class Table:
                     raise SaveError(f"deal {i + 1}, action {text!r}: {e}") from None
             if not table.deal.is_over and i + 1 < len(deals):
                 raise SaveError(f"deal {i + 1} is unfinished but more deals follow it")
-        if data.get("stopped"):
+        if stopped:
             table.pulka.stop()
-        table._quiet = False
-        if not table.log:
-            table.next_deal()
-        elif not table.is_over:
-            for seat, bot in list(table._programs.items()):
-                try:
-                    bot.tell_game(table._game_start(seat))
-                except BotProtocolError as e:
-                    table._program_failed(seat, e)
-            if not table.deal.is_over:
-                table._tell_deal()
-        return table
+
+    @contextlib.contextmanager
+    def replaying(self) -> Iterator[None]:
+        """Replay stored moves (:meth:`move`, :meth:`next_deal`) without telling the bots each
+        of them; afterwards the bot programs hear the game and the deal in progress once, as
+        a program started for a resumed game must."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+        if self.is_over or not self.log:
+            return
+        for seat, bot in list(self._programs.items()):
+            try:
+                bot.tell_game(self._game_start(seat))
+            except BotProtocolError as e:
+                self._program_failed(seat, e)
+        if not self.deal.is_over:
+            self._tell_deal()
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], **overrides: Any) -> Table:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from bot_helpers import messages as _messages
+from bot_helpers import recorder_bot
 from preferans import Action, Deal, Rules
 from preferans.bots import make_bot
 from preferans.bots.events import deal_outcome
@@ -250,36 +252,9 @@ def test_serve_answers_the_version_offered(offered: dict[str, object], answer: s
 
 
 # -- the messages around deals ---------------------------------------------------------------
-RECORDER = textwrap.dedent(
-    """
-    import json, os, sys
-    log = open(sys.argv[1], "a", encoding="utf-8")
-    answer_unasked = len(sys.argv) > 2 and sys.argv[2] == "chatty"
-    for line in sys.stdin:
-        msg = json.loads(line)
-        log.write(json.dumps({"pid": os.getpid(), **msg}, ensure_ascii=False) + "\\n")
-        log.flush()
-        if msg["type"] == "hello":
-            print("ok recorder preferans-bot/2", flush=True)
-        elif msg["type"] == "observation":
-            print(msg["observation"]["legal_actions"][-1], flush=True)
-        elif msg["type"] == "result" and answer_unasked:
-            print("thanks", flush=True)
-        elif msg["type"] == "quit":
-            break
-    """
-)
-
-
 @pytest.fixture()
 def recorder(tmp_path: Path) -> tuple[list[str], Path]:
-    path = tmp_path / "recorder.py"
-    path.write_text(RECORDER)
-    return [sys.executable, str(path), str(tmp_path / "log.jsonl")], tmp_path / "log.jsonl"
-
-
-def _messages(log: Path) -> list[dict[str, object]]:
-    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    return recorder_bot(tmp_path)
 
 
 def _check_deal_frames(msgs: list[dict[str, object]], players: int) -> list[dict[str, object]]:

@@ -20,6 +20,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="tables created / seats taken a second per address (default 1; 0 = no limit)")
     p.add_argument("--secure-cookies", action="store_true", help="mark seat cookies Secure (behind HTTPS)")
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
+    p.add_argument("--bot-program", action="append", default=[], metavar="NAME=COMMAND",
+                   help="offer a bot program (docs/bot-protocol.md) as the bot level NAME; repeatable")
     p.set_defaults(func=run)
 
 
@@ -28,12 +30,15 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..server.app import create_app
+        from ..server.game import parse_programs
         from ..server.storage import Storage
     except ImportError as e:  # pragma: no cover - depends on the installation
         raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
+    programs = parse_programs(args.bot_program)
     storage = Storage(args.db)
     app = create_app(storage=storage, bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2,
-                     http_rate=args.http_rate, secure_cookies=args.secure_cookies, tune_gc=True)  # fmt: skip
+                     http_rate=args.http_rate, secure_cookies=args.secure_cookies, tune_gc=True,
+                     bot_programs=programs)  # fmt: skip
     print(f"preferans: serving on http://{args.host}:{args.port}/  (database: {storage.engine.url!r})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=1 << 16,
                 ws_ping_interval=20, ws_ping_timeout=30)  # fmt: skip

@@ -26,7 +26,7 @@ import collections
 import contextlib
 import gc
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +34,11 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..bots import LEVELS
 from ..errors import PreferansError
 from ..i18n import LANGS, catalog_json
 from ..rules import Rules
 from .cardsvg import card_back_svg, card_sprite_svg, card_svg
-from .game import GameError, TableConfig, TableGame
+from .game import GameError, TableConfig, TableGame, bot_levels
 from .hub import Hub, RateLimiter
 from .records import record_of
 from .sheetsvg import sheet_svg
@@ -65,10 +64,15 @@ def create_app(
     http_rate: float = 1.0,
     secure_cookies: bool = False,
     tune_gc: bool = False,
+    bot_programs: Mapping[str, str] | None = None,
 ) -> FastAPI:
-    """Build the application.  ``db`` is a SQLAlchemy URL (default: SQLite in the user's data dir)."""
+    """Build the application.  ``db`` is a SQLAlchemy URL (default: SQLite in the user's data dir).
+
+    ``bot_programs`` maps level names to commands of bot programs (``docs/bot-protocol.md``)
+    that tables may seat beside our own levels.
+    """
     store = storage if storage is not None else Storage(db)
-    hub = Hub(store, bot_delay=bot_delay, rate=rate, burst=burst)
+    hub = Hub(store, bot_delay=bot_delay, rate=rate, burst=burst, programs=bot_programs)
     http_limits: dict[str, RateLimiter] = {}
     lags: collections.deque[float] = collections.deque(maxlen=600)  # event-loop lag, last minute
 
@@ -165,7 +169,7 @@ def create_app(
     async def presets() -> dict[str, Any]:
         return {
             "presets": {name: Rules.preset(name).to_dict() for name in Rules.PRESET_NAMES},
-            "bot_levels": list(LEVELS),
+            "bot_levels": bot_levels(hub.programs),
         }
 
     @app.post("/api/tables")
@@ -180,7 +184,8 @@ def create_app(
             return error(400, "bad_json", "the body must be a JSON object")
         try:
             config, specs, seat = _table_request(body)
-            game, token = TableGame.create(store, config, specs, str(body.get("name", "")), seat)
+            game, token = TableGame.create(store, config, specs, str(body.get("name", "")), seat,
+                                           programs=hub.programs)  # fmt: skip
         except PreferansError as e:
             return error(400, getattr(e, "code", "bad_table"), str(e))
         hub.add(game)

@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +29,7 @@ from ..scoring.pulka import Pulka
 from ..table import Rulings, Table
 from .storage import SeatRow, Storage
 
-__all__ = ["GameError", "Seat", "TableConfig", "TableGame", "hash_token"]
+__all__ = ["GameError", "Seat", "TableConfig", "TableGame", "bot_levels", "hash_token", "parse_programs"]
 
 MAX_NAME = 32
 
@@ -94,9 +94,12 @@ class TableGame:
     """A table: its seats and tokens, and the :class:`~preferans.table.Table` once every seat is taken."""
 
     def __init__(
-        self, storage: Storage, table_id: str, config: TableConfig, seats: list[Seat], rulings: Rulings | None = None
+        self, storage: Storage, table_id: str, config: TableConfig, seats: list[Seat], rulings: Rulings | None = None,
+        programs: Mapping[str, str] | None = None,
     ) -> None:
         self.storage = storage
+        # Bot programs the server's operator offers as levels (``preferans serve --bot-program NAME=COMMAND``).
+        self.programs = dict(programs or {})
         self.id = table_id
         self.config = config
         self.rules = config.rules
@@ -134,6 +137,7 @@ class TableGame:
         creator: str,
         creator_seat: int = 0,
         rulings: Rulings | None = None,
+        programs: Mapping[str, str] | None = None,
     ) -> tuple[TableGame, str]:
         """Create a table; the creator takes ``creator_seat``.  Returns the game and his token."""
         n = config.players
@@ -150,8 +154,9 @@ class TableGame:
                 kind = "human"
             if kind == "bot":
                 level = spec.get("level", "random")
-                if level not in LEVELS:
-                    raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(LEVELS)}, not {level!r}")
+                levels = bot_levels(programs)
+                if level not in levels:
+                    raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(levels)}, not {level!r}")
                 seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
             elif kind == "human":
                 seats.append(Seat(i, "", "human"))
@@ -163,37 +168,55 @@ class TableGame:
         me.token_hash = hash_token(token)
         table_id = secrets.token_urlsafe(8)
         storage.create_table(table_id, config.to_dict(), [_seat_row(s) for s in seats])
-        game = cls(storage, table_id, config, seats, rulings)
+        game = cls(storage, table_id, config, seats, rulings, programs)
         game._maybe_start()
         return game, token
 
     @classmethod
-    def load(cls, storage: Storage, table_id: str, rulings: Rulings | None = None) -> TableGame | None:
-        """Rebuild a table from storage by replaying its deals through the game loop."""
+    def load(
+        cls, storage: Storage, table_id: str, rulings: Rulings | None = None, programs: Mapping[str, str] | None = None
+    ) -> TableGame | None:
+        """Rebuild a table from storage by replaying its deals through the game loop (its bot
+        programs hear only the game and the deal in progress)."""
         row = storage.table(table_id)
         if row is None:
             return None
         config = TableConfig.from_dict(row.config)
         seats = [Seat(s.seat, s.name, s.kind, s.level, s.token_hash) for s in storage.seats(table_id)]
-        game = cls(storage, table_id, config, seats, rulings)
+        game = cls(storage, table_id, config, seats, rulings, programs)
         stored = storage.deals(table_id)
         if stored:
             table = game.table = game._new_table()
-            for d in stored:
-                if (d.dealer, d.min_level) != (table.pulka.next_dealer, table.pulka.min_level):
-                    raise PreferansError(f"table {table_id}, deal {d.number}: the stored dealer and lowest game "
-                                         "do not follow from the deals before it")  # fmt: skip
-                table.next_deal(seed=d.seed)
-                for seat, action in d.moves:
-                    table.move(seat, action)
-            if row.status == "finished" and not table.is_over:
-                table.stop()  # ended by agreement (rules.md §10)
+            with table.replaying():
+                for d in stored:
+                    if (d.dealer, d.min_level) != (table.pulka.next_dealer, table.pulka.min_level):
+                        raise PreferansError(f"table {table_id}, deal {d.number}: the stored dealer and lowest "
+                                             "game do not follow from the deals before it")  # fmt: skip
+                    table.next_deal(seed=d.seed)
+                    for seat, action in d.moves:
+                        table.move(seat, action)
+                if row.status == "finished" and not table.is_over:
+                    table.stop()  # ended by agreement (rules.md §10)
         if row.status == "finished":
             game.record = storage.record(table_id)
         return game
 
+    def _spec(self, level: str) -> str:
+        """A bot seat's spec for the table: one of our levels, or an offered program (``cmd:``).
+
+        A program the server no longer offers is replaced by our medium bot.
+        """
+        if level in self.programs:
+            return "cmd:" + self.programs[level]
+        return f"bot:{level}" if level in LEVELS else "bot:medium"
+
+    def close(self) -> None:
+        """End the table's bot programs (the table itself stays in storage)."""
+        if self.table is not None:
+            self.table.close()
+
     def _new_table(self) -> Table:
-        specs = ["human" if s.kind == "human" else f"bot:{s.level}" for s in self.seats]
+        specs = ["human" if s.kind == "human" else self._spec(s.level) for s in self.seats]
         # Each deal's seed is drawn when it is dealt (and stored); the table's own seed only seeds hints.
         return Table(self.rules, specs, names=self.pulka_names(), seed=secrets.randbelow(2**31), start=False,
                      rulings=self.rulings)  # fmt: skip
@@ -237,15 +260,16 @@ class TableGame:
         """A bot of ``level`` plays on for a person who left (his name stays on the sheet)."""
         if not 0 <= seat < self.players:
             raise GameError("bad_seat", f"seat: 0..{self.players - 1}, not {seat}")
-        if level not in LEVELS:
-            raise GameError("bad_seat", f"level: one of {', '.join(LEVELS)}, not {level!r}")
+        levels = bot_levels(self.programs)
+        if level not in levels:
+            raise GameError("bad_seat", f"level: one of {', '.join(levels)}, not {level!r}")
         s = self.seats[seat]
         if s.kind != "human" or not s.token_hash:
             raise GameError("bad_seat", f"seat {seat + 1} is not a person's seat")
         self.storage.seat_to_bot(self.id, seat, level)
         s.kind, s.level, s.token_hash = "bot", level, ""
         if self.table is not None:
-            self.table.set_seat(seat, f"bot:{level}")
+            self.table.set_seat(seat, self._spec(level))
 
     @property
     def ready(self) -> bool:
@@ -336,6 +360,7 @@ class TableGame:
     def _save_record(self) -> None:
         self.record = self.game_record()
         self.storage.save_record(self.id, self.record)
+        self.close()  # the game is over: its bot programs have heard the end
 
     def game_record(self) -> dict[str, Any]:
         """The game so far as the JSON twin of a record (:meth:`preferans.table.Table.to_record`)."""
@@ -359,6 +384,33 @@ class TableGame:
             self._save_record()
             return True
         return False
+
+
+def bot_levels(programs: Mapping[str, str] | None = None) -> list[str]:
+    """The bot levels a table may seat: ours, then the programs the operator offers."""
+    return [*LEVELS, *(programs or {})]
+
+
+def parse_programs(assignments: Iterable[str]) -> dict[str, str]:
+    """``NAME=COMMAND`` assignments of ``--bot-program``, checked.
+
+    >>> parse_programs(["mine=./mybot --fast"])
+    {'mine': './mybot --fast'}
+    >>> parse_programs(["hard=./x"])
+    Traceback (most recent call last):
+    ...
+    preferans.errors.PreferansError: --bot-program: 'hard' is one of our levels; name the program otherwise
+    """
+    out: dict[str, str] = {}
+    for text in assignments:
+        name, sep, command = text.partition("=")
+        name, command = name.strip(), command.strip()
+        if not sep or not command or not name.replace("-", "").replace("_", "").isalnum():
+            raise PreferansError(f"--bot-program: write NAME=COMMAND (NAME a word), not {text!r}")
+        if name in LEVELS:
+            raise PreferansError(f"--bot-program: {name!r} is one of our levels; name the program otherwise")
+        out[name] = command
+    return out
 
 
 def _seat_row(s: Seat) -> SeatRow:

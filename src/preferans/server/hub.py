@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,8 +112,12 @@ def error_frame(code: str, message: str, ref: object = None, error: BaseExceptio
 class Hub:
     """All tables the server has in memory and the clients connected to them."""
 
-    def __init__(self, storage: Storage, *, bot_delay: float = 0.6, rate: float = 10.0, burst: float = 20.0) -> None:
+    def __init__(
+        self, storage: Storage, *, bot_delay: float = 0.6, rate: float = 10.0, burst: float = 20.0,
+        programs: Mapping[str, str] | None = None,
+    ) -> None:
         self.storage = storage
+        self.programs = dict(programs or {})  # bot programs offered as levels (--bot-program)
         self.bot_delay = bot_delay
         self.rate, self.burst = rate, burst
         self.games: dict[str, TableGame] = {}
@@ -126,7 +130,7 @@ class Hub:
         """The table, loaded from storage (and replayed) on first use."""
         g = self.games.get(table_id)
         if g is None:
-            g = TableGame.load(self.storage, table_id)
+            g = TableGame.load(self.storage, table_id, programs=self.programs)
             if g is not None:
                 self.games[table_id] = g
                 self.schedule_bot(g)
@@ -155,6 +159,7 @@ class Hub:
             return
         if client.table_id not in self.clients and g.id not in self._bot_pending:
             del self.games[g.id]  # nobody is watching and no bot is thinking: storage has it all
+            g.close()
             return
         self.broadcast(g)
 
@@ -442,6 +447,8 @@ class Hub:
         self.schedule_bot(g)
 
     def shutdown(self) -> None:
+        for g in self.games.values():
+            g.close()  # bot programs end with the server
         for group in list(self.clients.values()):
             for c in list(group):
                 c.closed = True
