@@ -348,3 +348,21 @@ def test_dealer_whist_in_json_and_refused_without_the_option() -> None:
                                    (rules, "A 8S B:p C:p D:w A8 @D", "passed 6 or 7")):  # fmt: skip
         with pytest.raises(ScoreError, match=match):
             ScoreKeeper(bad_rules, ["A", "B", "C", "D"]).enter(line)
+
+
+# -- 6. the talon shown by the 4-handed dealer ------------------------------------------------------
+
+
+def test_talon_shown_by_the_dealer() -> None:
+    """dealer_shown_talon_whists=2, Leningrad, 4 players: D showed the talon during the auction;
+    A then makes 6♠ (B 2, C 2, both whist) and writes 2 × 4 = 8 whists on D.
+
+    Nets (k_pool 20): pool A 30, others −10; whists A −16 + 8, B +8, C +8, D −8.
+    A 22, B −2, C −2, D −18.
+    """
+    rules = LENINGRAD.replace(dealer_shown_talon_whists=2)
+    keeper = check(rules, 4, ["A 6S B:w C:w A6 B2 shown @D"], "A pool +2; B→A 8; C→A 8; A→D 8",
+                   "A 22, B -2, C -2, D -18")  # fmt: skip
+    assert keeper.to_json(keeper.pulka.results[0])["talon_shown_by_dealer"] is True
+    with pytest.raises(ScoreError, match="dealer_shown_talon_whists"):
+        ScoreKeeper(LENINGRAD, ["A", "B", "C", "D"]).enter("A 6S B:w C:w A6 B2 shown @D")

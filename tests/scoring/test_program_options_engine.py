@@ -239,3 +239,25 @@ def test_dealer_may_pass_and_the_game_is_written_unplayed() -> None:
     play(d, "7♠, pass, pass, pass")
     assert d.is_over and not d.result.dealer_whist
     assert last_lines(recorded(rules, [d])) == expected_lines("A pool +4")
+
+
+def test_talon_shown_by_the_dealer_in_play() -> None:
+    """dealer_shown_talon_whists=2: the dealer D reports showing the talon during the auction;
+    everybody sees it, the auction goes on, and A's 6♠ made writes A→D 8 besides the game."""
+    rules = LENINGRAD.replace(dealer_shown_talon_whists=2, irregularity_reports=True)
+    layout = played(rules, 4, "6♠", "whist, whist", {0: 6, 1: 2, 2: 2})  # cards that make the 6 6-2-2
+    hands, talon = layout.initial_hands, layout.initial_talon
+    d = Deal(rules, hands, talon, dealer=3, players=4)
+    d.report("!talon-exposed", seat=3)
+    assert d.phase is Phase.BIDDING and d.to_act == 0  # the deal goes on
+    assert all(d.observation(s).talon == tuple(talon) for s in range(4))
+    play(d, ["6♠", "pass", "pass"])
+    play(d, [str(c) for c in d.talon])
+    play(d, "6♠, whist, whist")
+    assert steer(d, {0: 6, 1: 2, 2: 2})
+    assert d.result.talon_shown_by_dealer
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +2; B→A 8; C→A 8; A→D 8")
+    d.undo()
+    while d.moves:
+        d.undo()
+    assert not d._talon_shown_by_dealer and d.talon_shown == 0  # undo takes it back

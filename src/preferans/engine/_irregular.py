@@ -81,6 +81,8 @@ class IrregularMixin(DealFields):
           bidding, he gets the talon and his last bid is final (3.3.16.2); with
           two, the deal ends and is assessed as whists on the offender
           (3.3.16.3, :func:`preferans.rulings.assessment.assess_exposed_talon`).
+          Shown by the 4-handed dealer under ``dealer_shown_talon_whists``, the
+          deal goes on and the declarer writes that many whist prices on him.
         * ``!talon-taken`` — the talon went into the offender's hand: the dealer
           draws two of his twelve cards face down back into the talon (3.3.17),
           and the offender loses the right to bid (3.3.16).
@@ -101,6 +103,11 @@ class IrregularMixin(DealFields):
         elif a == TALON_SEEN_ID:
             self._talon_seen_by |= 1 << seat
             self._lose_bidding_right(seat)
+        elif a == TALON_EXPOSED_ID and self._dealer_shows_talon(seat):
+            # dealer_shown_talon_whists: the 4-handed dealer showed it; everybody has seen it and
+            # the deal goes on — the declarer will write whists on him (rules.md §3.3).
+            self._talon_seen_by = (1 << self.players) - 1
+            self._talon_shown_by_dealer = True
         elif a == TALON_EXPOSED_ID:
             self._talon_exposed(seat)
         elif a == TALON_TAKEN_ID:
@@ -148,6 +155,9 @@ class IrregularMixin(DealFields):
             self._end_auction(remaining[0])
         elif was_to_act or self._passed >> self._to_act & 1:
             self._after_call(seat if was_to_act else self._to_act)
+
+    def _dealer_shows_talon(self, seat: int) -> bool:
+        return self.players == 4 and seat == self.dealer and self.rules.dealer_shown_talon_whists > 0
 
     def _talon_exposed(self, seat: int) -> None:
         self._offender = seat

@@ -179,6 +179,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._open_pending = False
         self._quota_refused = False
         self._dealer_whist = -1
+        self._talon_shown_by_dealer = False
         self._last_bid: tuple[int, ...] = (-1,) * players
         self._talon_seen_by = 0
         self._out_of_turn: tuple[tuple[int, int], ...] = ()
@@ -466,6 +467,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     @property
     def talon_shown(self) -> int:
         """How many talon cards everybody has seen (0, 1 or 2)."""
+        if self._talon_shown_by_dealer:
+            return 2  # the 4-handed dealer showed it to everybody (dealer_shown_talon_whists)
         if self._kind == DealKind.ALL_PASS:
             # Kodeks 3.7.6: turned up one at a time; never on Rostov all-pass (3.7.6.2).
             return 0 if self._raspas_talon == "unused" else min(2, len(self._completed) + 1)
@@ -674,6 +677,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             # Kodeks 3.6.9: «пополам» only when the misère itself was played, not when it was overcalled.
             misere_half=self._misere_half and kind == DealKind.MISERE,
             dealer_whist=self._dealer_whist == 1,
+            talon_shown_by_dealer=self._talon_shown_by_dealer,
             dark_game=bool(self._dark_bidders >> self._declarer & 1),
             claim=self._final_claim,
             **common,  # type: ignore[arg-type]

@@ -66,6 +66,8 @@ class DealResult:
     * ``misere_half`` — misère «пополам» with the 4-handed dealer (Kodeks 3.6.9).
     * ``dealer_whist`` — the 4-handed dealer whisted a game both defenders passed (or
       half-whisted) and played both defending hands (``dealer_whist``).
+    * ``talon_shown_by_dealer`` — the 4-handed dealer showed the talon during the
+      auction; the declarer writes ``dealer_shown_talon_whists`` whist prices on him.
     * ``multiplier`` — the deal's own coefficient: 2 for a dark game, and on
       all-pass 2 per dark pass (Kodeks 3.3.19), capped by ``bomb_limit``.
     * ``dark_game`` — the declarer bid in the dark.
@@ -96,6 +98,7 @@ class DealResult:
     conceded: int = 0
     misere_half: bool = False
     dealer_whist: bool = False
+    talon_shown_by_dealer: bool = False
     multiplier: int = 1
     dark_game: bool = False
     dark_passers: tuple[int, ...] = ()
@@ -148,6 +151,7 @@ class DealResult:
             "conceded": self.conceded,
             "misere_half": self.misere_half,
             "dealer_whist": self.dealer_whist,
+            "talon_shown_by_dealer": self.talon_shown_by_dealer,
             "multiplier": self.multiplier,
             "dark_game": self.dark_game,
             "dark_passers": list(self.dark_passers),

@@ -89,6 +89,10 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
         if k:  # rules.md §9.3 (house agreement): the dealer writes the whist price per sold ace
             out.append(Entry("whists", result.dealer, wp * k, decl, "sold-aces"))
 
+    if result.talon_shown_by_dealer and result.players == 4 and rules.dealer_shown_talon_whists:
+        # The dealer showed the talon: the declarer writes whist prices on him (rules.md §3.3).
+        out.append(Entry("whists", decl, wp * rules.dealer_shown_talon_whists, result.dealer, "talon-shown"))
+
     if result.conceded == 3:  # «без трёх без вистов» (rules.md §4.5): remiz for 3, no whists
         u = 3
         out.append(Entry("mountain", decl, rules.remiz_mult * v * u, -1, "remiz"))

@@ -206,6 +206,9 @@ def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], pl
     assert contract is not None and decl is not None
     if contract.is_misere:
         raise _fail(f"kind: a misère must be scored as kind 'misere', not {kind.value!r}")
+    if result.talon_shown_by_dealer and (result.players != 4 or not rules.dealer_shown_talon_whists):
+        raise _fail("talon_shown_by_dealer: only a 4-handed dealer shows the talon, "
+                    "with dealer_shown_talon_whists > 0")
     if result.misere_half:
         raise _fail("half_with_dealer: only a misère is played «пополам» (Kodeks 3.6.9)")
     if result.conceded not in (0, 3, 10):

@@ -108,6 +108,7 @@ class _Parsed:
         "open",
         "penalty",
         "talon",
+        "talon_shown",
         "tricks",
         "void",
     )  # fmt: skip
@@ -125,6 +126,7 @@ class _Parsed:
         self.open = False
         self.misere_half = False
         self.dealer_whist = False  # the 4-handed dealer whisted (dealer_whist)
+        self.talon_shown = False  # the 4-handed dealer showed the talon (dealer_shown_talon_whists)
         self.help_to: int | None = None
         self.bombs: tuple[int, ...] = ()
         self.talon: tuple[int, ...] = ()
@@ -220,6 +222,8 @@ class ScoreKeeper:
             out["half_with_dealer"] = True
         if r.dealer_whist:
             out["dealer_whist"] = True
+        if r.talon_shown_by_dealer:
+            out["talon_shown_by_dealer"] = True
         if r.multiplier != 1:
             out["multiplier"] = r.multiplier
         if r.conceded:
@@ -380,6 +384,7 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
     p.open = obj.get("open") is True
     p.misere_half = obj.get("half_with_dealer") is True
     p.dealer_whist = obj.get("dealer_whist") is True
+    p.talon_shown = obj.get("talon_shown_by_dealer") is True
     return p
 
 
@@ -547,6 +552,8 @@ class _LineReader:
             p.help_to = names.index(tok[5:])
         elif low.startswith("bomb=") and all(b in names for b in tok[5:].split(",")):
             p.bombs = tuple(names.index(b) for b in tok[5:].split(","))
+        elif low in ("shown", "засветил"):
+            p.talon_shown = True
         elif low.startswith("talon="):
             p.talon = _talon(tok[6:].replace(",", " "))
         else:
@@ -644,7 +651,7 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
         kind, n, dealer, decl, contract, defence=defence, open_play=p.open, tricks=tricks,
         ten_checked=checked, za_svoimi=kind is DealKind.NOT_PLAYED and len(lone) == 1,
         conceded=p.conceded, multiplier=p.multiplier, talon=p.talon, misere_half=p.misere_half,
-        dealer_whist=p.dealer_whist,
+        dealer_whist=p.dealer_whist, talon_shown_by_dealer=p.talon_shown,
     )  # fmt: skip
 
 
