@@ -31,6 +31,8 @@ ids      meaning
 112–141  a call made out of turn (a bid, or pass), Kodeks 3.3.18
 142–163  claims: ``claim N`` (the claimer's side takes N of the remaining
          tricks) and ``claim N proven`` (proved by the solver)
+164      totus — the dedicated 10-trick bid above misère (option ``totus``);
+         an ordinary legal call when offered, outside the RL action space
 ======== ==============================================================
 
 ``NUM_ACTIONS`` (105) is the size of the play action space used by bots and
@@ -44,7 +46,7 @@ ordinary legal actions when they are due).
 >>> int(Action.parse("misere")), Action.parse("пас") is PASS
 (57, True)
 >>> Action.parse("7NT").contract
-Contract(level=7, strain=4, without_talon=False)
+Contract(level=7, strain=4, without_talon=False, totus=False)
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class Contract:
     level: int
     strain: int = NO_TRUMP
     without_talon: bool = False
+    totus: bool = False  # a 10 declared after the dedicated totus bid (option ``totus``)
 
     @property
     def is_misere(self) -> bool:
@@ -108,11 +111,11 @@ class Contract:
 
     def __str__(self) -> str:
         base = "misere" if self.level == 0 else f"{self.level}{STRAIN_NAMES[self.strain]}"
-        return base + (" without talon" if self.without_talon else "")
+        return base + (" without talon" if self.without_talon else "") + (" totus" if self.totus else "")
 
     def ascii(self) -> str:
         base = "misere" if self.level == 0 else f"{self.level}{STRAIN_ASCII[self.strain]}"
-        return base + ("-WT" if self.without_talon else "")
+        return base + ("-WT" if self.without_talon else "") + ("-totus" if self.totus else "")
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -130,6 +133,18 @@ class Contract:
         preferans.errors.ActionError: cannot read contract '11S': write 6S … 10NT (or 7♠, 8БК, 7 пики), misere, 9H-WT
         """
         key = "".join(text.strip().lower().split())
+        if key in _TOTUS_WORDS:
+            return Contract(10, NO_TRUMP, False, True)
+        totus = False
+        for suffix in _TOTUS_WORDS:
+            if key.endswith(suffix) and len(key) > len(suffix):
+                key, totus = key[: -len(suffix)].rstrip("-"), True
+                break
+        if totus:
+            c = Contract.parse(key)
+            if c.level != 10 or c.without_talon:
+                raise ActionError(f"cannot read contract {text!r}: a totus is a 10, e.g. 10S-totus")
+            return Contract(10, c.strain, False, True)
         wt = False
         for suffix in _WITHOUT_TALON:
             if key.endswith(suffix) and len(key) > len(suffix):
@@ -152,6 +167,7 @@ class Contract:
         )
 
 
+_TOTUS_WORDS = ("totus", "тотус")
 _WITHOUT_TALON = ("-wt", "withouttalon", "-no-talon", "безприкупа", "бп")
 _MISERE_WORDS = frozenset(("misere", "misère", "мизер", "m", "mis"))
 _NO_TRUMP_WORDS = frozenset(("nt", "n", "бк", "безкозыря", "notrump", "notrumps"))
@@ -195,7 +211,9 @@ MISDEAL_ID = 111
 OUT_OF_TURN_BASE = 112  # + bid index; OUT_OF_TURN_BASE + NUM_BIDS is a pass out of turn
 CLAIM_BASE = 142  # + tricks claimed (0..10)
 PROVEN_CLAIM_BASE = 153
-NUM_ALL_ACTIONS = 164
+IRREGULAR_END = 164  # reports and claims are TALON_SEEN_ID … IRREGULAR_END − 1
+TOTUS_ID = 164
+NUM_ALL_ACTIONS = 165
 
 _CALL_NAMES = {
     PASS_ID: "pass",
@@ -245,8 +263,10 @@ def _name(i: int, ascii: bool) -> str:
         return "!out-of-turn pass"
     if CLAIM_BASE <= i < PROVEN_CLAIM_BASE:
         return f"claim {i - CLAIM_BASE}"
-    if PROVEN_CLAIM_BASE <= i < NUM_ALL_ACTIONS:
+    if PROVEN_CLAIM_BASE <= i < IRREGULAR_END:
         return f"claim {i - PROVEN_CLAIM_BASE} proven"
+    if i == TOTUS_ID:
+        return "totus"
     return _CALL_NAMES[i]
 
 
@@ -279,14 +299,14 @@ class Action(int):
     @property
     def is_irregular(self) -> bool:
         """An irregularity or a claim (ids 108 and up), reported with ``Deal.report``/``Deal.claim``."""
-        return self >= TALON_SEEN_ID
+        return TALON_SEEN_ID <= self < IRREGULAR_END
 
     @property
     def claim_tricks(self) -> int | None:
         """For a claim, the tricks claimed; else ``None``."""
         if CLAIM_BASE <= self < PROVEN_CLAIM_BASE:
             return self - CLAIM_BASE
-        if self >= PROVEN_CLAIM_BASE:
+        if PROVEN_CLAIM_BASE <= self < IRREGULAR_END:
             return self - PROVEN_CLAIM_BASE
         return None
 
@@ -429,6 +449,7 @@ _PARSE.update(
         "без трёх": _ACTIONS[CONCEDE_THREE_ID],
         "без трех": _ACTIONS[CONCEDE_THREE_ID],
         "без всех": _ACTIONS[CONCEDE_ALL_ID],
+        "тотус": _ACTIONS[TOTUS_ID],
     }
 )
 
@@ -472,6 +493,8 @@ _CALL_ROWS: dict[int, tuple[tuple[str, ...], str]] = {
     PLAY_ID: (("concession", "defence"), "play: the declarer plays on; the lone whister plays, open or closed later"),
     CONCEDE_THREE_ID: (("concession",), "concede-3 («без трёх»): the declarer admits three down (option bez_trekh)"),
     CONCEDE_ALL_ID: (("concession",), "concede-all («без всех»): the declarer admits every trick (Kodeks 3.5.4)"),
+    TOTUS_ID: (("bidding",), "totus: the dedicated 10-trick bid above misère, any 10 named at the declaration "
+                             "(option totus); outside the RL action space"),
     REQUIRE_ID: (("lead_penalty",), "require: the declarer requires the suit of a call out of turn (Kodeks 3.3.18)"),
     FORBID_ID: (("lead_penalty",), "forbid: the declarer forbids that suit to the next lead (Kodeks 3.3.18)"),
     WAIVE_ID: (("lead_penalty",), "waive: the declarer lets the call out of turn pass (Kodeks 3.3.18)"),

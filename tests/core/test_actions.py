@@ -56,6 +56,6 @@ def test_bad_action_text(bad):
 
 def test_bad_ids():
     with pytest.raises(ActionError):
-        Action(164)
+        Action(165)
     with pytest.raises(ActionError):
         Action(-1)

@@ -27,7 +27,7 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
     Rules.preset("leningrad").replace(
         dealer_whist=True, first_defender_half_whist=True, half_whist_played=True, bez_trekh=True,
         bez_trekh_max_level=7, ten_mode="checked_remiz_only", hold_rule="first_hand_only",
-        open_timing="after_first_lead",
+        open_timing="after_first_lead", totus=True, dealer_shown_talon_whists=2,
     ),
 ]
 

@@ -366,3 +366,18 @@ def test_talon_shown_by_the_dealer() -> None:
     assert keeper.to_json(keeper.pulka.results[0])["talon_shown_by_dealer"] is True
     with pytest.raises(ScoreError, match="dealer_shown_talon_whists"):
         ScoreKeeper(LENINGRAD, ["A", "B", "C", "D"]).enter("A 6S B:w C:w A6 B2 shown @D")
+
+
+# -- 7. a dedicated totus ------------------------------------------------------------------------
+
+
+def test_totus_made_writes_the_bonus() -> None:
+    """totus=True, Sochi (10s checked): A's totus declared 10♠ takes all ten: V(10) = 10 and
+    totus_bonus 5 in the pool: A 10·(15 − 5) = 100, B and C −50.  A failed totus is a failed 10:
+    one down writes A mount +10 (and the checked 10's whists), no bonus."""
+    rules = SOCHI.replace(totus=True)
+    check(rules, 3, ["A 10S-totus A10"], "A pool +15", "A 100, B -50, C -50")
+    keeper = check(rules, 3, ["A 10S-totus A9 B1"], "A mount +10; B→A 20; C→A 10", "A -290/3, B 160/3, C 130/3")
+    assert keeper.to_json(keeper.pulka.results[0])["game"] == "10S-totus"
+    with pytest.raises(ScoreError, match="totus=true"):
+        ScoreKeeper(SOCHI, ["A", "B", "C"]).enter("A 10S-totus A10")

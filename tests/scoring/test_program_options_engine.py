@@ -261,3 +261,21 @@ def test_talon_shown_by_the_dealer_in_play() -> None:
     while d.moves:
         d.undo()
     assert not d._talon_shown_by_dealer and d.talon_shown == 0  # undo takes it back
+
+
+def test_totus_in_play() -> None:
+    """totus=True: first hand bids totus; the others may only pass; he declares any 10 (here
+    10♠, checked in Sochi), takes all ten: A pool +10 +5 (test_totus_made_writes_the_bonus)."""
+    rules = SOCHI.replace(totus=True)
+    d = deal_with(rules, dealer=2, fixed={0: "♠A K Q J 10 9 8 7 ♥A K"})
+    assert "totus" in [str(a) for a in d.legal_actions()]
+    play(d, "totus")
+    assert [str(a) for a in d.legal_actions()] == ["pass"]
+    play(d, "pass, pass")
+    play(d, [str(c) for c in d.talon])
+    assert [str(a) for a in d.legal_actions()] == ["10♠", "10♣", "10♦", "10♥", "10NT"]
+    play(d, "10♠")
+    assert d.contract is not None and d.contract.totus and str(d.contract) == "10♠ totus"
+    assert steer(d, {0: 10})
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +15")
+    assert "totus" not in [str(a) for a in deal_with(SOCHI).legal_actions()]

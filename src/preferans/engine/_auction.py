@@ -18,6 +18,7 @@ from ..actions import (
     NO_TRUMP,
     PASS_ID,
     TAKE_TALON_ID,
+    TOTUS_ID,
     Action,
     Contract,
 )
@@ -56,7 +57,7 @@ class AuctionMixin(DealFields):
             self._best, self._best_held, self._order[seat], self._order[best_seat] if best_seat >= 0 else -1,
             (self._called | self._passed << 4) >> seat & 0x11, self._misere_seat == seat, self._misere_seat >= 0,
             self._passed != 0, self._dark_passers.bit_count(), self.min_level,
-            self._third_hand_may_take_talon(seat), self.players, self._invited,
+            self._third_hand_may_take_talon(seat), self.players, self._invited, self._totus_seat >= 0,
         )  # fmt: skip
         cache = self._calls_cache
         hit = cache.get(key)
@@ -67,6 +68,8 @@ class AuctionMixin(DealFields):
         return hit
 
     def _compute_calls(self, seat: int) -> tuple[Action, ...]:
+        if self._totus_seat >= 0:
+            return (ACTIONS[PASS_ID],)  # nothing overcalls a totus (option totus)
         view = self._auction_view(seat)
         bids = view.legal_bids()
         out = [ACTIONS[PASS_ID]]
@@ -80,6 +83,10 @@ class AuctionMixin(DealFields):
             # Kodeks 3.3.19: dark calls, made before looking, so only as a first call.
             out.append(ACTIONS[DARK_PASS_ID])
             out.extend(ACTIONS[DARK_BASE + b] for b in bids)
+        if r.totus and (not view.is_misere_bidder or r.misere_bidder_may_continue) and (
+            r.jump_bids or not bids or self._best == 24
+        ):
+            out.append(ACTIONS[TOTUS_ID])  # the dedicated totus, above every game and misère
         if (
             self.players == 4
             and r.misere_half_with_dealer
@@ -127,6 +134,14 @@ class AuctionMixin(DealFields):
             self._called |= bit
             self._end_auction(seat)
             return
+        elif a == TOTUS_ID:
+            # A 10 in a strain named at the declaration (option totus): held as 10NT's place.
+            self._totus_seat = seat
+            self._best = 24
+            self._best_seat = seat
+            self._best_held = False
+            self._called |= bit
+            self._set_last_bid(seat, 24)
         elif a == INVITE_ID:
             self._invited = True
             self._phase = MISERE_INVITE

@@ -52,6 +52,8 @@ class DeclaringMixin(DealFields):
         seed-002 p.21, Kodeks 3.3.11: "bought at 7♦ → 7♠ and 7♣ are not allowed".
         """
         win = self._winning_bid
+        if self._totus_seat >= 0:
+            return list(range(20, 25))  # a totus: a 10 in any strain
         if win in MISERE_KINDS:
             # rules.md §4.4: a misère winner may switch to a game of 9 or more (option).
             return [MISERE_BID, *list(range(15, 25))]
@@ -121,7 +123,7 @@ class DeclaringMixin(DealFields):
             self._start_play()
             return
         self._kind = DealKind.GAME
-        self._contract = Contract(c.level, c.strain, wt)
+        self._contract = Contract(c.level, c.strain, wt, self._totus_seat >= 0)
         if c.level == 10 and self.rules.tens_checked:
             # seed-002 p.26: no whist on a 10; all cards are opened and the game is checked.
             self._ten_checked = True

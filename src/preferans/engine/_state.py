@@ -63,7 +63,7 @@ SAVED_FIELDS = (
     "_exposed", "_ten_checked", "_open_pending", "_quota_refused", "_trick", "_leader",
     "_to_play", "_tricks_won", "_completed", "_talon_seen_by", "_out_of_turn", "_lead_rule",
     "_claim", "_claim_answer_by", "_final_claim", "_offender", "_claimants", "_resume_to_act",
-    "_dealer_whist", "_talon_shown_by_dealer",
+    "_dealer_whist", "_talon_shown_by_dealer", "_totus_seat",
 )  # fmt: skip
 
 
@@ -122,6 +122,7 @@ class DealFields:
     _quota_refused: bool
     _dealer_whist: int  # -1 not asked, 0 passed, 1 whisted (dealer_whist)
     _talon_shown_by_dealer: bool  # dealer_shown_talon_whists
+    _totus_seat: int  # who bid the dedicated totus, or -1 (option totus)
     # play
     _trick: Trick
     _leader: int

@@ -180,6 +180,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._quota_refused = False
         self._dealer_whist = -1
         self._talon_shown_by_dealer = False
+        self._totus_seat = -1
         self._last_bid: tuple[int, ...] = (-1,) * players
         self._talon_seen_by = 0
         self._out_of_turn: tuple[tuple[int, int], ...] = ()

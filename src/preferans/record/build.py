@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..actions import CLAIM_BASE, TALON_SEEN_ID, Action
+from ..actions import CLAIM_BASE, Action
 from ..cards import Card
 from ..engine.deal import Deal
 from ..scoring.pulka import Pulka
@@ -86,7 +86,7 @@ def deal_record(
     stages: list[str] = []
     reporters: list[tuple[int, int]] = []
     for seat, a in deal.moves:
-        if a >= TALON_SEEN_ID:  # reported by a player, not made in turn
+        if a.is_irregular:  # reported by a player, not made in turn
             stages.append("claim" if a >= CLAIM_BASE else "report")
             reporters.append((len(actions), seat))
         else:

@@ -43,6 +43,7 @@ from ..actions import (
     REFUSE_ID,
     REQUIRE_ID,
     TALON_SEEN_ID,
+    TOTUS_ID,
     WAIVE_ID,
     WHIST_ID,
     Action,
@@ -124,7 +125,7 @@ def _fits(a: Action, stage: str) -> bool:
     if stage == "whist":
         return a in _WHIST_CALLS
     if stage == "auction":
-        return (a.is_bid or a in _AUCTION_CALLS) and a < TALON_SEEN_ID
+        return ((a.is_bid or a in _AUCTION_CALLS) and a < TALON_SEEN_ID) or a == TOTUS_ID
     return a in _DEFENCE_CALLS
 
 

@@ -102,6 +102,7 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
 
     if result.kind is DealKind.NOT_PLAYED:
         out.append(Entry("pool", decl, v, -1, "game"))
+        _totus_bonus(out, result, rules)
         c1, c2 = defence.get(d1, PASS), defence.get(d2, PASS)
         if c1 is HALF or c2 is HALF:
             # Полвиста accepted: half the quota at the whist price (rules.md §5.4).
@@ -131,10 +132,12 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
         whisters = (d1, d2)  # checked 10 (seed-002 p.26): both count as whisters
     elif not whisters:  # nobody whisted: the game counts as made (seed-002 p.25)
         out.append(Entry("pool", decl, v, -1, "game"))
+        _totus_bonus(out, result, rules)
         return out
 
     if u == 0:
         out.append(Entry("pool", decl, v, -1, "game"))
+        _totus_bonus(out, result, rules)
         if len(whisters) == 2:
             if t1:
                 out.append(Entry("whists", d1, wp * t1, decl, "whist"))
@@ -178,6 +181,13 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     if result.players == 4 and rules.consolation_by_dealer:
         out.append(Entry("whists", result.dealer, c, decl, "consolation"))
     return out
+
+
+def _totus_bonus(out: list[Entry], result: DealResult, rules: Rules) -> None:
+    """A made totus writes ``totus_bonus`` more in the pool (rules.md §3.1)."""
+    if result.contract is not None and result.contract.totus and rules.totus_bonus:
+        assert result.declarer is not None
+        out.append(Entry("pool", result.declarer, rules.totus_bonus * result.multiplier, -1, "totus"))
 
 
 def _dealer_whisted(

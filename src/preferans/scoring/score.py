@@ -206,6 +206,8 @@ def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], pl
     assert contract is not None and decl is not None
     if contract.is_misere:
         raise _fail(f"kind: a misère must be scored as kind 'misere', not {kind.value!r}")
+    if contract.totus and (not rules.totus or contract.level != 10):
+        raise _fail("contract: a totus is a 10, played only with totus=true (rules.md §3.1)")
     if result.talon_shown_by_dealer and (result.players != 4 or not rules.dealer_shown_talon_whists):
         raise _fail("talon_shown_by_dealer: only a 4-handed dealer shows the talon, "
                     "with dealer_shown_talon_whists > 0")
@@ -308,7 +310,10 @@ def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:
         label = (Msg("{who} misère clean", who=who) if t == 0
                  else Msg("{who} misère caught {n}", "{who} misère caught {n}", n=t, who=who))  # fmt: skip
         return Msg("{label} ½", label=label) if result.misere_half else label
-    contract = Call(str(Action.bid(Contract(c.level, c.strain))))  # a game without the talon is named as bid
+    # A game without the talon is named as its bid, a totus after its 10 (rules.md §3.1).
+    contract: Call | Msg = Call(str(Action.bid(Contract(c.level, c.strain))))
+    if c.totus:
+        contract = Msg("{contract} totus", contract=contract)
     if result.conceded == 3:
         return Msg("{who} {contract} без трёх", who=who, contract=contract)
     if result.kind is DealKind.NOT_PLAYED:

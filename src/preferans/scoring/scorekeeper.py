@@ -53,7 +53,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..actions import STRAIN_ASCII, Contract
+from ..actions import Contract
 from ..cards import Card, parse_cards
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import PreferansError, ScoreError
@@ -207,7 +207,7 @@ class ScoreKeeper:
         else:
             assert r.contract is not None and r.declarer is not None
             c = r.contract
-            out["game"] = "misere" if c.is_misere else f"{c.level}{STRAIN_ASCII[c.strain]}"
+            out["game"] = c.ascii()
             out["declarer"] = names[r.declarer]
             if r.defence:
                 out["defence"] = {names[s]: v.value for s, v in r.defence.items()}
