@@ -30,6 +30,7 @@ class DealKind(StrEnum):
     NOT_PLAYED = "not_played"  # a trick contract with no play: both passed, half-whist, «за своими»
     VOID = "void"  # no score, the same dealer deals again (a misdeal, seed-002 p.12)
     PENALTY = "penalty"  # Kodeks 3.3.16.3: the talon exposed during bidding; whists on the offender
+    SHEET = "sheet"  # not a deal: pool, mountain or whists written by hand (the score keeper)
 
 
 class DefenceCall(StrEnum):
@@ -82,6 +83,9 @@ class DealResult:
     * ``claimants`` — ``PENALTY`` deals: (seat, last bid text) of each player
       who had not finished bidding when the talon was exposed.
     * ``claim`` — (claimer, tricks) when play ended by an accepted claim.
+    * ``sheet`` — ``SHEET`` results: the lines written by hand, each
+      ``(column, player, amount, on)`` with ``on`` the seat written on for whists,
+      else -1 (a paper sheet entered in progress, a correction, an adjustment).
     """
 
     kind: DealKind
@@ -108,6 +112,7 @@ class DealResult:
     penalty: Mapping[int, Fraction] = field(default_factory=lambda: MappingProxyType({}))
     claimants: tuple[tuple[int, str], ...] = ()
     claim: tuple[int, int] | None = None
+    sheet: tuple[tuple[str, int, Fraction, int], ...] = ()
 
     def __post_init__(self) -> None:
         # Freeze mappings so a result can be shared safely.
@@ -161,4 +166,5 @@ class DealResult:
             "penalty": {str(k): str(v) for k, v in self.penalty.items()},
             "claimants": [list(c) for c in self.claimants],
             "claim": list(self.claim) if self.claim else None,
+            "sheet": [[c, p, str(a), on] for c, p, a, on in self.sheet],
         }

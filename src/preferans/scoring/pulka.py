@@ -37,6 +37,8 @@ __all__ = ["Pulka"]
 _REGULAR = frozenset((DealKind.GAME, DealKind.NOT_PLAYED, DealKind.MISERE, DealKind.ALL_PASS))
 
 Seat = int | str
+SheetLine = tuple[str, Seat, "Amount | str"] | tuple[str, Seat, "Amount | str", Seat]
+"""A line written by hand: (column, player, amount) or ("whists", player, amount, on)."""
 
 
 class Pulka:
@@ -125,7 +127,7 @@ class Pulka:
         if cond == "all_closed":
             return all(p >= target for p in pools)
         if cond == "deals":
-            return len(self.results) >= self.rules.max_deals
+            return sum(r.kind is not DealKind.SHEET for r in self.results) >= self.rules.max_deals
         if cond == "pool_sum":  # rules.md §10 (house agreement): the pools together reach n × target
             return sum(pools) >= target * len(pools)
         return False  # "agreement": only stop() ends it
@@ -141,7 +143,7 @@ class Pulka:
         Nothing changes if the outcome is impossible (:class:`ScoreError`).
         ``help_to`` names whom to help when ``help_target="choice"``.
         """
-        if self.is_over:
+        if self.is_over and result.kind is not DealKind.SHEET:
             raise ScoreError("the pulka is over: settle it, or undo the last deal")
         helped = None if help_to is None else self.seat(help_to)
         score = self._write(result, helped)
@@ -198,7 +200,8 @@ class Pulka:
             bomb = self.bombs[decl]  # Kodeks 3.3.19; Lesnoy fn. 33: bombs × dark
         step = self.raspas_step if kind is DealKind.ALL_PASS else 0
         entries = score_deal(result, rules, raspas_step=max(step, 1), bomb=bomb)
-        entries = self._close_pools(entries, help_to)
+        if kind is not DealKind.SHEET:  # lines written by hand stand as written
+            entries = self._close_pools(entries, help_to)
         score = DealScore(
             len(self.sheet.history) + 1,
             tuple(entries),
@@ -221,7 +224,9 @@ class Pulka:
                 self.bombs[decl] = 1  # the bomb is spent on the holder's game
             if _ends_series(result, rules):
                 self.raspas_series = 0
-        if kind is DealKind.VOID:
+        if kind is DealKind.SHEET:
+            pass  # not a deal: the dealer and the series stay as they were
+        elif kind is DealKind.VOID:
             self.next_dealer = result.dealer  # the same dealer deals again (Kodeks 3.2.2)
         elif kind is DealKind.ALL_PASS and not rules.deal_moves_after_raspas:
             self.next_dealer = result.dealer  # a house agreement: Kodeks 3.7.7 moves the deal on
@@ -299,6 +304,29 @@ class Pulka:
         return min(open_, key=lambda q: pool[q])  # lowest pool; ties: next clockwise
 
     # -- entering outcomes by hand ----------------------------------------------------------------
+    def write(self, lines: Iterable[SheetLine]) -> DealScore:
+        """Write lines on the sheet by hand — ``("pool", "A", 3)``, ``("whists", "C", 10, "A")`` —
+        to enter a paper sheet in progress or make a correction.  They are kept, undone and saved
+        like a deal, but move neither the dealer nor the all-pass series, and help nobody.
+
+        >>> p = Pulka(Rules(), "ABC")
+        >>> _ = p.write([("pool", "A", 3), ("whists", "C", 10, "A")])
+        >>> p.sheet.pool, p.sheet.whists[2][0], p.next_dealer
+        ([3, 0, 0], 10, 0)
+        """
+        out: list[tuple[str, int, Fraction, int]] = []
+        for line in lines:
+            column, who, amount = line[0], line[1], line[2]
+            on = self.seat(line[3]) if len(line) > 3 else -1
+            try:
+                value = Fraction(str(amount))
+            except (ValueError, ZeroDivisionError):
+                raise ScoreError(f"sheet: {amount!r} is not a number such as 3, -5 or 7/2") from None
+            out.append((column, self.seat(who), value, on))
+        result = DealResult(DealKind.SHEET, self.players, self.next_dealer, sheet=tuple(out))
+        return self.record(result)
+
+
     def _tricks(self, tricks: Mapping[Seat, int] | None) -> dict[int, int]:
         return {self.seat(k): int(v) for k, v in (tricks or {}).items()}
 

@@ -39,6 +39,8 @@ def score_deal(
     if check:
         check_result(result, rules)
     kind = result.kind
+    if kind is DealKind.SHEET:
+        return [Entry(c, p, _whole(a), on, "sheet") for c, p, a, on in result.sheet]
     if kind not in _REGULAR:
         return _irregular(result)
     if kind is DealKind.ALL_PASS:
@@ -50,6 +52,10 @@ def score_deal(
 
 
 _REGULAR = frozenset((DealKind.GAME, DealKind.NOT_PLAYED, DealKind.MISERE, DealKind.ALL_PASS))
+
+
+def _whole(a: Fraction) -> Amount:
+    return a.numerator if a.denominator == 1 else a
 
 
 def _irregular(result: DealResult) -> list[Entry]:
@@ -92,6 +98,9 @@ def _fail(msg: str) -> ScoreError:
 def check_result(result: DealResult, rules: Rules) -> None:
     """Raise :class:`ScoreError` naming the field when ``result`` cannot be scored."""
     _check_table(result)
+    if result.kind is DealKind.SHEET:
+        _check_sheet(result)
+        return
     if result.kind not in _REGULAR:
         _check_irregular(result)
         return
@@ -116,6 +125,24 @@ def _check_table(result: DealResult) -> None:
         raise _fail(f"dealer: seat {result.dealer} is not at a table of {n}")
     if result.multiplier < 1:
         raise _fail(f"multiplier: must be at least 1, not {result.multiplier}")
+
+
+def _check_sheet(result: DealResult) -> None:
+    """Lines written by hand: a known column, players at the table, whists on another."""
+    n = result.players
+    if not result.sheet:
+        raise _fail("sheet: write at least one line, e.g. A pool +3")
+    for column, player, amount, on in result.sheet:
+        if column not in ("pool", "mountain", "whists"):
+            raise _fail(f"sheet: the columns are pool, mountain and whists, not {column!r}")
+        if not 0 <= player < n:
+            raise _fail(f"sheet: seat {player} is not at a table of {n}")
+        if column == "whists" and not (0 <= on < n and on != player):
+            raise _fail(f"sheet: whists are written on another player, not seat {on}")
+        if column != "whists" and on != -1:
+            raise _fail(f"sheet: only whists are written on someone ({column} of seat {player})")
+        if not amount:
+            raise _fail("sheet: a line writes something, not 0")
 
 
 def _check_irregular(result: DealResult) -> None:
@@ -294,6 +321,8 @@ def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:
     """
     if result.kind is DealKind.VOID:
         return Msg("void deal (re-dealt)")
+    if result.kind is DealKind.SHEET:
+        return Msg("written by hand")
     if result.kind is DealKind.PENALTY:
         offender = result.offender
         return Msg("penalty on {name}", name=names[offender]) if offender is not None else Msg("penalty")

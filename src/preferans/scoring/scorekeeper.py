@@ -13,6 +13,7 @@ Two input forms, mixed freely, one deal per line (``#`` starts a comment):
       A misere 0                 misère, the declarer's tricks (``half`` = «пополам»)
       allpass A3 B5 C2           all-pass (4 players: the dealer's talon tricks too)
       void C                     a misdeal: nothing written, dealt again (seed-002 p.12)
+      A pool +3; C whists A +10  lines written by hand (a sheet in progress, a correction)
       penalty A B:52 D:7         talon exposed in the auction: whists on A (Kodeks 3.3.16.3)
 
   Options anywhere on a line: ``@D`` (dealer), ``x2`` (multiplier: dark game,
@@ -25,6 +26,8 @@ Two input forms, mixed freely, one deal per line (``#`` starts a comment):
        "tricks": {"A": 7, "B": 3, "C": 0}}
       {"allpass": true, "tricks": {"A": 3, "B": 5, "C": 2}}
       {"void": true, "offender": "C"}
+      {"sheet": [{"player": "A", "column": "pool", "amount": 3},
+                 {"player": "C", "column": "whists", "on": "A", "amount": 10}]}
       {"penalty": {"B": 52, "D": 7}, "offender": "A"}
 
 The amounts of a penalty line come from
@@ -107,6 +110,7 @@ class _Parsed:
         "offender",
         "open",
         "penalty",
+        "sheet",
         "talon",
         "talon_shown",
         "tricks",
@@ -127,6 +131,7 @@ class _Parsed:
         self.misere_half = False
         self.dealer_whist = False  # the 4-handed dealer whisted (dealer_whist)
         self.talon_shown = False  # the 4-handed dealer showed the talon (dealer_shown_talon_whists)
+        self.sheet: list[tuple[str, int, Fraction, int]] | None = None  # lines written by hand
         self.help_to: int | None = None
         self.bombs: tuple[int, ...] = ()
         self.talon: tuple[int, ...] = ()
@@ -193,6 +198,12 @@ class ScoreKeeper:
         """The normalised JSON line of a recorded deal (dealer always explicit)."""
         names = self.names
         out: dict[str, Any] = {}
+        if r.kind is DealKind.SHEET:
+            out["sheet"] = [
+                {"player": names[p], "column": c, **({"on": names[on]} if on >= 0 else {}), "amount": amount_json(a)}
+                for c, p, a, on in r.sheet
+            ]
+            return out
         if r.kind in (DealKind.VOID, DealKind.PENALTY):
             if r.kind is DealKind.VOID:
                 out["void"] = True
@@ -324,6 +335,8 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
     """Read one deal object of the issue-3 schema."""
     if not isinstance(obj, dict):
         raise _fail("JSON: each line must be an object such as {\"game\": \"7S\", ...}")
+    if "sheet" in obj:
+        return _sheet_json(obj["sheet"], pulka)
     p = _Parsed()
     if "dealer" in obj:
         p.dealer = _seat(pulka, obj["dealer"], "dealer")
@@ -388,6 +401,66 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
     return p
 
 
+_COLUMNS = {
+    "pool": "pool", "пуля": "pool", "пулька": "pool",
+    "mountain": "mountain", "mount": "mountain", "гора": "mountain",
+    "whists": "whists", "висты": "whists", "вист": "whists",
+}  # fmt: skip
+
+
+def _sheet_json(lines: Any, pulka: Pulka) -> _Parsed:
+    """``"sheet": [{"player": "A", "column": "pool", "amount": 3}, …]``."""
+    if not isinstance(lines, list) or not lines:
+        raise _fail('sheet: a list of lines such as {"player": "A", "column": "pool", "amount": 3}')
+    p = _Parsed()
+    p.sheet = []
+    for i, line in enumerate(lines, 1):
+        if not isinstance(line, dict):
+            raise _fail(f"sheet line {i}: an object with player, column, amount (and on, for whists)")
+        column = _COLUMNS.get(str(line.get("column", "")).lower())
+        if column is None:
+            raise _fail(f"sheet line {i}: column is pool, mountain or whists, not {line.get('column')!r}")
+        who = _seat(pulka, line.get("player"), f"sheet line {i}: player")
+        on = _seat(pulka, line["on"], f"sheet line {i}: on") if "on" in line else -1
+        p.sheet.append((column, who, _amount(line.get("amount"), f"sheet line {i}: amount"), on))
+    return p
+
+
+def _amount(value: Any, field: str) -> Fraction:
+    if isinstance(value, bool):
+        raise _fail(f"{field}: a number such as 3, -5 or 7/2, not {value!r}")
+    try:
+        return Fraction(str(value).lstrip("+"))
+    except (ValueError, ZeroDivisionError):
+        raise _fail(f"{field}: a number such as 3, -5 or 7/2, not {value!r}") from None
+
+
+def _sheet_text(text: str, names: tuple[str, ...]) -> _Parsed | None:
+    """``A pool +3; B mountain -5; C whists A +10`` (``C whists on A 10``), or ``None`` when
+    the line is not one of these."""
+    parts = [part.split() for part in text.split(";") if part.strip()]
+    if not parts or len(parts[0]) < 2 or parts[0][0] not in names or parts[0][1].lower() not in _COLUMNS:
+        return None
+    form = "A pool +3, B mountain -5 or C whists A +10"
+    p = _Parsed()
+    p.sheet = []
+    for words in parts:
+        column = _COLUMNS.get(words[1].lower()) if len(words) > 1 else None
+        rest = [w for w in words[2:] if w.lower() not in ("on", "на")]
+        if words[0] not in names or column is None:
+            raise _fail(f"sheet: cannot read {' '.join(words)!r}; write {form}")
+        on = -1
+        if column == "whists":
+            if len(rest) != 2 or rest[0] not in names or rest[0] == words[0]:
+                raise _fail(f"sheet: write whose whists on whom, e.g. C whists A +10, not {' '.join(words)!r}")
+            on = names.index(rest[0])
+            rest = rest[1:]
+        if len(rest) != 1:
+            raise _fail(f"sheet: cannot read {' '.join(words)!r}; write {form}")
+        p.sheet.append((column, names.index(words[0]), _amount(rest[0], f"sheet: {words[0]} {column}"), on))
+    return p
+
+
 def _talon(text: str) -> tuple[int, ...]:
     """The two talon cards (for the dealer's «проданные тузы», rules.md §9.3)."""
     try:
@@ -417,6 +490,9 @@ def parse_line(text: str, pulka: Pulka) -> _Parsed:
         return _void_line(tokens[1:], names)
     if head in _PENALTY:
         return _penalty_line(tokens[1:], names)
+    sheet = _sheet_text(text, names)
+    if sheet is not None:
+        return sheet
     return _LineReader(pulka).read(tokens)
 
 
@@ -570,6 +646,8 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
     n = pulka.players
     names = pulka.names
     dealer = _dealer(p, pulka)
+    if p.sheet is not None:
+        return DealResult(DealKind.SHEET, n, dealer, sheet=tuple(p.sheet))
     if p.void:
         return DealResult(DealKind.VOID, n, dealer, offender=p.offender)
     if p.penalty is not None:
