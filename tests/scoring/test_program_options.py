@@ -381,3 +381,39 @@ def test_totus_made_writes_the_bonus() -> None:
     assert keeper.to_json(keeper.pulka.results[0])["game"] == "10S-totus"
     with pytest.raises(ScoreError, match="totus=true"):
         ScoreKeeper(SOCHI, ["A", "B", "C"]).enter("A 10S-totus A10")
+
+
+# -- 15. lines written by hand ------------------------------------------------------------------
+
+
+def test_sheet_lines_written_by_hand() -> None:
+    """A paper sheet entered in progress: ``A pool +3; B mountain +5`` and ``C whists A +10``
+    (the JSON ``"sheet"`` form saved), then a deal scored as usual.  The hand-written lines move
+    neither the dealer (A deals the 6♠ game after them) nor help anybody.
+
+    Sheet after the lines: pools 3, 0, 0; B mountain 5; C→A 10.  Then B's 6♠ (C 2, A 2, both
+    whist, B 6): B pool +2, C→B 4, A→B 4.  Nets: pools 3, 2, 0 (mean 5/3) → A 40/3, B 10/3,
+    C −50/3; mountain B 5 (mean 5/3) → B −100/3, A and C +50/3; whists count for the writer:
+    A −10 + 4, B −8, C +14.  A 24, B −38, C 14.
+    """
+    keeper = check(SOCHI, 3, ["A pool +3; B mountain +5", "C whists A +10", "B 6S C:w A:w B6 C2"],
+                   "B pool +2; C→B 4; A→B 4", "A 24, B -38, C 14")  # fmt: skip
+    history = keeper.pulka.sheet.history
+    assert lines_of(list(history[0].entries)) == expected_lines("A pool +3; B mount +5")
+    assert keeper.pulka.results[2].dealer == 0  # the lines did not move the deal
+    saved = keeper.lines()[1]
+    assert json.loads(saved) == {"sheet": [{"player": "A", "column": "pool", "amount": 3},
+                                           {"player": "B", "column": "mountain", "amount": 5}]}  # fmt: skip
+    keeper.undo()
+    keeper.undo()
+    assert keeper.pulka.sheet.whists[2][0] == 0 and keeper.pulka.sheet.pool == [3, 0, 0]
+
+
+@pytest.mark.parametrize(("line", "match"), [("A pool", "cannot read"), ("C whists +10", "whose whists"),
+                                             ("C whists C +10", "whose whists"), ("A pool 0", "not 0"),
+                                             ("A pool x", "a number")])  # fmt: skip
+def test_bad_sheet_lines_change_nothing(line: str, match: str) -> None:
+    k = ScoreKeeper(SOCHI, ["A", "B", "C"])
+    with pytest.raises(ScoreError, match=match):
+        k.enter(line)
+    assert k.pulka.results == []

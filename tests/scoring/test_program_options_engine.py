@@ -279,3 +279,24 @@ def test_totus_in_play() -> None:
     assert steer(d, {0: 10})
     assert last_lines(recorded(rules, [d])) == expected_lines("A pool +15")
     assert "totus" not in [str(a) for a in deal_with(SOCHI).legal_actions()]
+
+
+def test_sheet_lines_go_into_records() -> None:
+    """Lines written by hand between two engine deals are kept in the record (``sheet: by
+    hand`` in the text form, ``"sheet": true`` in JSON) and replay onto the same sheet; the
+    second deal is dealt by the next dealer as if the lines were not there."""
+    rules = SOCHI
+    first = unwhisted(rules, 2, 0, "7♠")
+    second = unwhisted(rules, 0, 1, "6♠")
+    pulka = Pulka(rules, "ABC", first_dealer=2)
+    pulka.record(first.result)
+    pulka.write([("pool", "B", 3), ("whists", "C", "7/2", "A")])
+    pulka.record(second.result)
+    record = record_from_pulka(pulka, [first, second])
+    text = dumps(record)
+    assert "sheet: by hand" in text and "score: C whists on A 7/2 sheet" in text
+    for fmt in ("text", "json"):
+        again = replay(loads(dumps(record, format=fmt)))
+        assert again.pulka is not None
+        assert [h.entries for h in again.pulka.sheet.history] == [h.entries for h in pulka.sheet.history]
+        assert len(again.deals) == 2

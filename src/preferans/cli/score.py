@@ -30,6 +30,7 @@ Enter one deal per line (players {names}):
   A 10H A10              a checked 10 (no calls)
   A misere 0             misère (add 'half' for «пополам» with the dealer)
   allpass A3 B5 C2       all-pass (4 players: add the dealer's talon tricks)
+  A pool +3; C whists B +10   lines written by hand (a sheet in progress, a correction)
   options: @D dealer, x2 multiplier, -3 без трёх, -10 без всех, open, help=C
   or a JSON object: {{"game": "7S", "declarer": "A", "defence": {{...}}, "tricks": {{...}}}}
 Commands: undo, show, settle, save FILE, load FILE, svg FILE, help, quit"""

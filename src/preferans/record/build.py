@@ -18,6 +18,7 @@ from typing import Any
 from ..actions import CLAIM_BASE, Action
 from ..cards import Card
 from ..engine.deal import Deal
+from ..engine.result import DealKind
 from ..scoring.pulka import Pulka
 from ..scoring.sheet import Entry
 from .model import DealRecord, GameRecord, RecordError
@@ -147,24 +148,31 @@ def record_from_pulka(
     Every deal written on the pulka's sheet must be among ``deals`` (its result
     is compared); a last, unfinished deal may follow.
     """
-    results = pulka.results
+    # Lines written by hand (DealKind.SHEET) stand between the deals without one of ``deals``.
+    played = [i for i, r in enumerate(pulka.results) if r.kind is not DealKind.SHEET]
     finished = [d for d in deals if d.is_over]
-    if len(finished) != len(results) or any(not d.is_over for d in deals[: len(results)]):
+    if len(finished) != len(played) or any(not d.is_over for d in deals[: len(played)]):
         raise RecordError(
-            f"record_from_pulka: the sheet holds {len(results)} deals but {len(finished)} finished "
+            f"record_from_pulka: the sheet holds {len(played)} deals but {len(finished)} finished "
             "deals were given; give every deal of the pulka in order (an unfinished one last)"
         )
-    if len(deals) > len(results) + 1:
+    if len(deals) > len(played) + 1:
         raise RecordError("record_from_pulka: only the last deal may be unfinished")
-    helps = getattr(pulka, "_help", [None] * len(results))
+    helps = pulka.help_choices
+    history = pulka.sheet.history
     out: list[DealRecord] = []
-    for i, d in enumerate(deals):
-        if i < len(results):
-            if d.result != results[i]:
-                raise RecordError(f"deal {i + 1}: its result differs from deal {i + 1} on the pulka's sheet")
-            out.append(deal_record(d, entries=pulka.sheet.history[i].entries, help_to=helps[i]))
-        else:
-            out.append(deal_record(d))
+    given = iter(deals)
+    for i, r in enumerate(pulka.results):
+        if r.kind is DealKind.SHEET:
+            n = pulka.players
+            out.append(DealRecord(players=n, dealer=0, hands=(0,) * n, talon=(), sheet=True,
+                                  entries=history[i].entries))  # fmt: skip
+            continue
+        d = next(given)
+        if d.result != r:
+            raise RecordError(f"deal {i + 1}: its result differs from deal {i + 1} on the pulka's sheet")
+        out.append(deal_record(d, entries=history[i].entries, help_to=helps[i]))
+    out.extend(deal_record(d) for d in given)
     return GameRecord(
         players=tuple(pulka.names),
         rules=pulka.rules,

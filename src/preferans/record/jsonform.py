@@ -51,6 +51,11 @@ def to_json(record: GameRecord) -> dict[str, Any]:
 
 
 def _deal_json(d: DealRecord, names: tuple[str, ...]) -> dict[str, Any]:
+    if d.sheet:  # lines written by hand: no cards
+        sheet: dict[str, Any] = {"sheet": True, "score": _entries_json(d.entries or (), names)}
+        if d.comment:
+            sheet["comment"] = d.comment
+        return sheet
     hands = {}
     for s in d.active:
         known = format_hand(d.hands[s], grouped=True) if d.hands[s] else ""
@@ -63,18 +68,7 @@ def _deal_json(d: DealRecord, names: tuple[str, ...]) -> dict[str, Any]:
         "actions": [
             _action_json(d, i, a, st, names) for i, (a, st) in enumerate(zip(d.actions, d.stages, strict=True))
         ],
-        "score": None
-        if d.entries is None
-        else [
-            {
-                "player": names[e.player],
-                "column": e.column,
-                "on": names[e.on] if e.column == "whists" else None,
-                "amount": _amount(e.amount),
-                "why": e.why,
-            }
-            for e in d.entries
-        ],
+        "score": None if d.entries is None else _entries_json(d.entries, names),
     }
     if d.help_to is not None:
         out["help"] = names[d.help_to]
@@ -136,8 +130,39 @@ def _seat(name: Any, names: tuple[str, ...], what: str) -> int:
     raise RecordError(f"{what}: {name!r} is not a player ({', '.join(names)})")
 
 
+def _entries_json(entries: tuple[Entry, ...], names: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "player": names[e.player],
+            "column": e.column,
+            "on": names[e.on] if e.column == "whists" else None,
+            "amount": _amount(e.amount),
+            "why": e.why,
+        }
+        for e in entries
+    ]
+
+
+def _entries_from_json(score: Any, names: tuple[str, ...]) -> list[Entry]:
+    entries = []
+    for k, ej in enumerate(score):
+        col = ej["column"]
+        if col not in COLUMNS:
+            raise RecordError(f"score[{k}].column: {col!r} is not pool, mountain or whists")
+        fr = Fraction(str(ej["amount"]))
+        amount: int | Fraction = fr.numerator if fr.denominator == 1 else fr
+        on = _seat(ej["on"], names, f"score[{k}].on") if col == "whists" else -1
+        player = _seat(ej["player"], names, f"score[{k}].player")
+        entries.append(Entry(col, player, amount, on, str(ej.get("why", ""))))
+    return entries
+
+
 def _deal_from_json(dj: dict[str, Any], names: tuple[str, ...], path: str) -> DealRecord:
     n = len(names)
+    if dj.get("sheet") is True:
+        return DealRecord(players=n, dealer=0, hands=(0,) * n, talon=(), sheet=True,
+                          entries=tuple(_entries_from_json(dj.get("score") or [], names)),
+                          comment=str(dj.get("comment", "")))  # fmt: skip
     dealer = _seat(dj["dealer"], names, "dealer")
     active = active_seats(dealer, n)
     masks, unknown = [0] * n, [0] * n
@@ -166,18 +191,7 @@ def _deal_from_json(dj: dict[str, Any], names: tuple[str, ...], path: str) -> De
             a = Action.parse(str(aj["action"]), bid=st in ("auction", "contract"))
         actions.append(a)
         stages.append(st)
-    entries = None
-    if dj.get("score") is not None:
-        entries = []
-        for k, ej in enumerate(dj["score"]):
-            col = ej["column"]
-            if col not in COLUMNS:
-                raise RecordError(f"score[{k}].column: {col!r} is not pool, mountain or whists")
-            fr = Fraction(str(ej["amount"]))
-            amount: int | Fraction = fr.numerator if fr.denominator == 1 else fr
-            on = _seat(ej["on"], names, f"score[{k}].on") if col == "whists" else -1
-            player = _seat(ej["player"], names, f"score[{k}].player")
-            entries.append(Entry(col, player, amount, on, str(ej.get("why", ""))))
+    entries = None if dj.get("score") is None else _entries_from_json(dj["score"], names)
     help_to = _seat(dj["help"], names, "help") if dj.get("help") is not None else None
     return DealRecord(
         players=n,

@@ -102,6 +102,8 @@ class DealRecord:
       record keeps no score); ``help_to`` — the player helped when
       ``help_target="choice"``.
     * ``comment`` — free text kept with the deal.
+    * ``sheet`` — not a deal but lines written on the sheet by hand (a paper
+      sheet entered in progress, a correction): ``entries`` only, no cards.
     * ``reporters`` — (action index, seat) of each irregularity reported and
       each claim: the player who made it.
 
@@ -123,6 +125,7 @@ class DealRecord:
     help_to: int | None = None
     comment: str = ""
     reporters: tuple[tuple[int, int], ...] = ()
+    sheet: bool = False
     line: int = field(default=0, compare=False, repr=False)
     action_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
     key_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False, repr=False)

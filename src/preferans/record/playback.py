@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..actions import Action
 from ..cards import Card
 from ..engine.deal import Deal
+from ..engine.result import DealKind, DealResult
 from ..errors import PreferansError
 from ..rules import Rules
 from ..scoring.pulka import Pulka
@@ -146,6 +148,18 @@ def replay(
         errors.append(e)
 
     for number, d in enumerate(record.deals, 1):
+        if d.sheet:  # lines written by hand: onto the sheet as they stand
+            if pulka is not None and sheet_ok:
+                try:
+                    written = pulka.record(_sheet_result(d, pulka))
+                except PreferansError as e:
+                    fail(RecordError(f"score: {e}", source=source, line=d.line, deal=number))
+                    sheet_ok = False
+                    continue
+                if tuple(written.entries) != d.entries:  # pragma: no cover - written as they stand
+                    fail(RecordError(f"score: deal {number} was not written as recorded", source=source,
+                                     line=d.line, deal=number))  # fmt: skip
+            continue
         if d.players != len(record.players):
             fail(RecordError(f"deal {number} is for {d.players} players, the record has {len(record.players)}",
                              source=source, line=d.line, deal=number))
@@ -195,6 +209,11 @@ def replay(
     if pulka is not None and record.stopped and sheet_ok:
         pulka.stop()
     return Replay(record, deals, pulka, numbers)
+
+
+def _sheet_result(d: DealRecord, pulka: Pulka) -> DealResult:
+    lines = tuple((e.column, e.player, Fraction(e.amount), e.on) for e in d.entries or ())
+    return DealResult(DealKind.SHEET, d.players, pulka.next_dealer, sheet=lines)
 
 
 def _entries_text(entries: tuple[Entry, ...] | list[Entry], names: tuple[str, ...]) -> str:

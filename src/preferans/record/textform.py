@@ -181,6 +181,10 @@ def write_text(record: GameRecord) -> str:
 
 def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ...], rules: Rules) -> None:
     out.append(f"deal {number}")
+    if d.sheet:  # lines written by hand: no cards
+        out.append("sheet: by hand")
+        _write_score(out, d, names)
+        return
     out.append(f"dealer: {names[d.dealer]}")
     if d.min_level != 6:
         out.append(f"min_level: {d.min_level}")
@@ -221,6 +225,10 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
             j += 1
         out.append(stage + ": " + " ".join("??" if a is None else _TOKEN[a] for a in actions[i:j]))
         i = j
+    _write_score(out, d, names)
+
+
+def _write_score(out: list[str], d: DealRecord, names: tuple[str, ...]) -> None:
     if d.entries is not None:
         if not d.entries:
             out.append("score: -")  # the deal wrote nothing (a misdeal, an all-pass under amnesty …)
@@ -500,6 +508,7 @@ class _Reader:
         entries: list[Entry] | None = None
         help_to: int | None = None
         comment = ""
+        sheet = False
         cards_played = 0
         card_table = _LOOKUP[False]
         item: tuple[int, str] | None
@@ -603,15 +612,26 @@ class _Reader:
                     help_to = names.index(value)
                 elif key == "comment":
                     comment = f"{comment} {value}".strip() if comment else value
+                elif key == "sheet":
+                    if value != "by hand":
+                        raise RecordError(f"sheet: write 'sheet: by hand', not {value!r}")
+                    sheet = True
                 else:
                     raise RecordError(
                         f"unknown line {key!r} in deal {number}: expected dealer, min_level, hand NAME, talon, "
                         "auction, discard, contract, whist, defence, trick N, redraw, report, claim, score, "
-                        "help or comment"
+                        "help, comment or sheet"
                     )
             except RecordError as e:
                 self.fail(no, e.reason)
         broken = len(self.errors) > errors_before
+        if sheet:
+            if actions or hands or talon or dealer >= 0:
+                self.fail(line, f"deal {number}: lines written by hand have no dealer, cards or actions")
+            sheet_record = DealRecord(players=n, dealer=0, hands=(0,) * n, talon=(), sheet=True,
+                                      entries=tuple(entries or ()), comment=comment, line=line,
+                                      key_lines=tuple(key_lines.items()))  # fmt: skip
+            return sheet_record, item
         if dealer < 0:
             self.fail(line, f"deal {number} has no 'dealer:' line")
             return None, item
