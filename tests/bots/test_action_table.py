@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 
 from preferans import Deal, Rules
-from preferans.actions import NUM_ALL_ACTIONS, OUT_OF_TURN_BASE, TALON_SEEN_ID, Action, action_phases, action_table
+from preferans.actions import (
+    IRREGULAR_END,
+    NUM_ALL_ACTIONS,
+    OUT_OF_TURN_BASE,
+    TALON_SEEN_ID,
+    Action,
+    action_phases,
+    action_table,
+)
 from preferans.cli import main
 from preferans.cli.bot import ids_text
 from preferans.errors import IllegalAction
@@ -25,7 +33,7 @@ VARIANTS = [
     {"misere_winner_must_play_misere": False, "without_talon_bids": True},
     {"open_timing": "before_first_lead", "ten_mode": "whisted"},
     {"irregularity_reports": True, "claims": True},
-    {"dark_bids": True, "jump_bids": True, "without_talon_bids": True},
+    {"dark_bids": True, "jump_bids": True, "without_talon_bids": True, "totus": True},
 ]
 
 
@@ -78,8 +86,8 @@ def test_every_legal_action_is_in_the_table_and_every_entry_is_reached() -> None
 
 
 def test_reported_actions_are_never_legal() -> None:
-    assert all(action_phases(i) == () for i in range(TALON_SEEN_ID, NUM_ALL_ACTIONS))
-    assert all(action_phases(i) for i in range(TALON_SEEN_ID))
+    assert all(action_phases(i) == () for i in range(TALON_SEEN_ID, IRREGULAR_END))
+    assert all(action_phases(i) for i in (*range(TALON_SEEN_ID), *range(IRREGULAR_END, NUM_ALL_ACTIONS)))
 
 
 def test_the_document_shows_the_generated_tables() -> None:

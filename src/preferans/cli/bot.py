@@ -19,10 +19,11 @@ from ..actions import (
     BIDS,
     CLAIM_BASE,
     DARK_BASE,
-    NUM_ALL_ACTIONS,
+    IRREGULAR_END,
     OUT_OF_TURN_BASE,
     PROVEN_CLAIM_BASE,
     TALON_SEEN_ID,
+    TOTUS_ID,
     WHIST_ID,
     Action,
     action_table,
@@ -97,7 +98,9 @@ def _markdown() -> str:
     out += ["", f"**Dark bids {DARK_BASE}–{DARK_BASE + len(BIDS) - 1}** (option `dark_bids`, legal in `bidding`): "
             f"`dark X` is the id of the bid X plus {DARK_BASE - BID_BASE} — {DARK_BASE} `{Action(DARK_BASE)}`, "
             f"{dark_misere} `{Action(dark_misere)}`, {dark_last} `{Action(dark_last)}`.",
-            "", f"**Reported, never legal, {TALON_SEEN_ID}–{NUM_ALL_ACTIONS - 1}** (`Deal.report`, `Deal.claim`; you "
+            "", f"**Totus {TOTUS_ID}** (option `totus`, legal in `bidding`): `{Action(TOTUS_ID)}` — "
+            f"{rows[TOTUS_ID][3]}.",
+            "", f"**Reported, never legal, {TALON_SEEN_ID}–{IRREGULAR_END - 1}** (`Deal.report`, `Deal.claim`; you "
             "see them in `moves`, you never answer with them):", "",
             "| id | text | meaning |", "|---|---|---|"]  # fmt: skip
     for i in range(TALON_SEEN_ID, OUT_OF_TURN_BASE):
@@ -109,7 +112,7 @@ def _markdown() -> str:
         f"| {last_bid} | `{rows[last_bid][0]}` | a pass out of turn (Kodeks 3.3.18) |",
         f"| {CLAIM_BASE}–{PROVEN_CLAIM_BASE - 1} | `claim N` | {CLAIM_BASE} + N: the claimer's side takes N of "
         "the remaining tricks; the opponents answer |",
-        f"| {PROVEN_CLAIM_BASE}–{NUM_ALL_ACTIONS - 1} | `claim N proven` | {PROVEN_CLAIM_BASE} + N: a claim the "
+        f"| {PROVEN_CLAIM_BASE}–{IRREGULAR_END - 1} | `claim N proven` | {PROVEN_CLAIM_BASE} + N: a claim the "
         "solver proved; play ends |",
     ]
     return "\n".join(out) + "\n"
