@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+import re
 from pathlib import Path
+
+import pytest
 
 from preferans import Rules
 from preferans.table import Table
@@ -117,6 +121,7 @@ def test_illegal_cards_are_dimmed_and_undo_in_practice() -> None:
             assert len(table.deal.moves) == before
             # Last trick and hint keys answer without leaving the game.
             await pilot.press("h")
+            await app.workers.wait_for_complete()  # the hint is thought out in a worker thread
             await pilot.pause()
             assert "Hint (expert bot)" in screen_text(app)
 
@@ -201,5 +206,80 @@ def test_typing_an_action() -> None:
             await pilot.press("colon", *"пас", "enter")
             await pilot.pause()
             assert any(s == 0 and str(a) == "pass" for s, a in table.deal.moves)
+
+    run(drive())
+
+
+def test_the_hint_never_moves_the_cursor_and_the_cursor_stops_at_the_ends() -> None:
+    """The reported case: the cursor on «pass», the hint says «whist»; Enter sends «pass»."""
+    from preferans import Action
+    from preferans.table import Hint
+
+    table = Table(Rules.preset("sochi"), ["human", "bot:easy", "bot:easy"], seed=2)
+    table.hint = lambda seat=None: Hint(Action.parse("whist"))  # type: ignore[method-assign]
+    app = PlayApp(table, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")  # pass in the auction; now whisting: [pass, whist]
+            await pilot.pause()
+            assert table.deal.phase.value == "whist" and [str(a) for a in app.choices()] == ["pass", "whist"]
+            await pilot.press("left", "left")  # stops at the first choice, no wrapping round to «whist»
+            await pilot.pause()
+            assert app.cursor == 0
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.cursor == 0 and str(app.hinted) == "whist"
+            assert "the cursor stays on pass" in str(app.query_one("#prompt").render())
+            await pilot.press("right", "right", "right")  # stops at the last
+            await pilot.pause()
+            assert app.cursor == 1
+            await pilot.press("left", "enter")
+            await pilot.pause()
+            assert [str(a) for s, a in table.deal.moves if s == 0][-1] == "pass"
+
+    run(drive())
+
+
+def test_resumed_game_shows_its_log_and_unknown_keys_are_answered(tmp_path: Path) -> None:
+    save = tmp_path / "g.prf"
+    first = Table(Rules.preset("sochi"), ["human", "bot:easy", "bot:easy"], seed=2, lang="ru", save_path=save)
+    first.run_bots()
+    first.act("pass")
+    first.run_bots()
+    table = Table.load(save)
+    app = PlayApp(table, delay=0, lang=table.lang)
+
+    async def drive() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Вы: пас" in text and "Левый: 6♠" in text  # the auction is back in the log
+            await pilot.press("z")
+            await pilot.pause()
+            assert "Клавиша z здесь ничего не делает" in str(app.query_one("#prompt").render())
+
+    run(drive())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_open_hands_never_break_inside_a_suit(size: tuple[int, int]) -> None:
+    """Seed 12: you play 10NT and both defenders lie down; no line of the log ends inside a suit
+    of a hand whose next card starts the following line."""
+    end_of_suit = re.compile(r"[♠♣♦♥](?:10|[7-9AKQJ])(?: (?:10|[7-9AKQJ]))*$")
+    starts_with_rank = re.compile(r"^(?:10|[7-9AKQJ])(?: |$)")
+    table = Table(Rules.preset("sochi"), ["human", "bot:random", "bot:random"], seed=12)
+    app = PlayApp(table, delay=0)
+
+    async def drive() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("right", "enter", "enter", "enter", "enter", "enter")
+            await pilot.pause()
+            assert len(table.deal.exposed) >= 2
+            log = [str(line.text).rstrip() for line in app.query_one("#log").lines]  # type: ignore[attr-defined]
+            assert sum("lies down" in x for x in log) == 2
+            broken = [(a, b) for a, b in itertools.pairwise(log) if end_of_suit.search(a) and starts_with_rank.match(b)]
+            assert not broken, broken
 
     run(drive())

@@ -78,7 +78,9 @@ def render_text(
             written = " · ".join(entry_text(e, names, lang) for e in d.entries) or "—"
             out.append(f"{d.number:3}  {names[d.dealer]:<{dealer_w}}  {label.ljust(width)}   {written}")
         out.append("")
-    col = max(7, *(len(x) + 2 for x in names))
+    cells = [amount_text(x) for x in (*sheet.pool, *sheet.mountain, *settlement.net, *settlement.rounded)]
+    cells += [amount_text(x) for row in sheet.whists for x in row] + [_decimal(x) for x in settlement.net]
+    col = max(7, *(len(x) + 2 for x in (*names, *cells)))  # every column keeps a gap, long fractions too
     label_w = max(11, *(len(t("whists on {name}", name=x)) + 1 for x in names))  # long names stay aligned
 
     def row(label: str, cells: list[str]) -> str:

@@ -15,6 +15,8 @@ Any other key gets a one-line answer.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from pathlib import Path
 from typing import ClassVar
 
@@ -31,7 +33,7 @@ from ..cards import Card, iter_display
 from ..engine.deal import Phase
 from ..errors import PreferansError
 from ..scoring.text_sheet import render_text
-from ..table import Table
+from ..table import Hint, Table
 from .narrate import Narrator
 from .words import (
     action_name,
@@ -81,6 +83,27 @@ def hand_lines(mask: int, width: int, first: int = 0) -> list[list[list[Card]]]:
         lines[-1].append(group)
         used += w
     return lines
+
+
+_SUIT_GROUP = re.compile(r"[♠♣♦♥](?:10|[7-9AKQJ])(?: (?:10|[7-9AKQJ])(?![\w♠♣♦♥]))*")
+
+
+def fold(text: str, width: int, sep: str = " ") -> list[str]:
+    """``text`` broken into lines of at most ``width`` characters, never inside a suit of a
+    hand (``♠K Q 7``) nor, with ``sep=" · "``, inside one of the parts it separates."""
+    if width <= 0:
+        return [text]
+    if sep != " ":
+        lines: list[str] = []
+        for part in text.split(sep):
+            if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+                lines[-1] += sep + part
+            else:
+                lines.append(part)
+        return lines
+    held = _SUIT_GROUP.sub(lambda m: m.group(0).replace(" ", "\x00"), text)
+    out = textwrap.wrap(held, width, break_long_words=False, break_on_hyphens=False) or [""]
+    return [line.replace("\x00", " ") for line in out]
 
 
 class TextScreen(ModalScreen[None]):
@@ -180,6 +203,7 @@ class PlayApp(App[int]):
         self.message = ""
         self.exit_message = ""
         self._busy = False
+        self._hinting = False
         self._log_buffer: list[str] = []
         self.narrator = Narrator(table, lang=lang, say=self._log_line)
         self.t = self.narrator.t
@@ -224,10 +248,14 @@ class PlayApp(App[int]):
         except Exception:  # before the log exists (the first banner)
             self._log_buffer.append(text)
             return
-        for line in self._log_buffer:
-            log.write(line)
+        width = log.scrollable_content_region.width - 1
+        if width <= 10:  # before the first layout: the log's share of the screen (see CSS)
+            width = self.size.width - 30 - 22 - 4
+        for line in [*self._log_buffer, text]:
+            for part in line.split("\n"):
+                for row in fold(part, width if width > 10 else 0):
+                    log.write(row)
         self._log_buffer.clear()
-        log.write(text)
 
     # -- the game loop -------------------------------------------------------------------
     @property
@@ -373,11 +401,27 @@ class PlayApp(App[int]):
         self.push_screen(TextScreen(self.t("Last trick"), body, "Esc"))
 
     def action_hint(self) -> None:
-        """Say what the hinting bot would do and mark that choice; the cursor stays where it is."""
-        if self.table.human_to_act is None or self._busy:
+        """Ask the hinting bot in a worker thread (a thinking bot takes up to its time budget); its
+        answer marks that choice and never moves the cursor."""
+        if self.table.human_to_act is None or self._busy or self._hinting:
             return
+        self._hinting = True
+        self.message = self.t("Hint: the {level} bot is thinking…", level=self.t.p("level", self.table.hint_level))
+        self.refresh_prompt()
+        deal = self.table.deal
+        moves = len(deal.moves)
+
+        def work() -> None:
+            h = self.table.hint()
+            self.call_from_thread(self._show_hint, deal, moves, h)
+
+        self.run_worker(work, thread=True, group="hint", exit_on_error=False)
+
+    def _show_hint(self, deal: object, moves: int, h: Hint) -> None:
+        self._hinting = False
+        if self.table.deal is not deal or len(self.table.deal.moves) != moves:
+            return  # the game moved on while the bot thought
         t = self.t
-        h = self.table.hint()
         name = action_name(h.action, self.lang)
         text = t("Hint ({level} bot): {action}", level=t.p("level", self.table.hint_level), action=name)
         why = hint_reason(h.why, t)
@@ -548,9 +592,13 @@ class PlayApp(App[int]):
         for s in range(deal.players):
             name = self.narrator.name(s)
             if deal.players == 4 and s == deal.dealer:
-                out.append(f"{name[:9]:<9} ", style="dim")
-                sits = t("you deal, sit out") if s == self.narrator.you else t("deals, sits out")
-                out.append(sits + "\n", style="dim")
+                # The dealer sits out (Kodeks 3.2.2); he has tricks only from the all-pass talon (3.7.6.1).
+                you = s == self.narrator.you
+                sits = t("You deal and sit out") if you else t("{name} deals and sits out", name=name)
+                out.append(sits[:width], style="dim")
+                if (deal.phase is Phase.PLAY or deal.is_over) and deal.tricks_won[s]:
+                    out.append(f" {deal.tricks_won[s]}", style="bold")
+                out.append("\n")
                 continue
             style = "reverse" if deal.to_act == s and not deal.is_over else "bold"
             out.append(f"{name[:9]:<9}", style=style)
@@ -641,8 +689,10 @@ class PlayApp(App[int]):
             score = self.table.scores[-1] if self.table.scores else None
             names = [self.narrator.name(s) for s in range(deal.players)]
             lines = result_text(deal.result, score, names, self.lang)
+            width = max(20, self.size.width - 2)
             self._widget("hand").update(Text(lines[0], style="bold"))
-            self._widget("calls").update(Text("\n".join(lines[1:])))
+            rest = [row for line in lines[1:] for row in fold(line, width, " · ")]
+            self._widget("calls").update(Text("\n".join(rest[:3])))
             return
         seat = self.table.human_to_act
         options = self.choices()

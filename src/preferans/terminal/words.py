@@ -190,11 +190,11 @@ def spoken_action(deal: Deal, text: str, lang: str = "en") -> Action | None:
 
 
 def _suggestion(key: str, names: dict[str, Action]) -> str | None:
-    """A close legal name for a typo, only where the guess is likely: words of four or more
-    letters; a short text (``5h``) is no misspelt card or bid."""
-    if len(key) < 4:
+    """A close legal name for a typo, only where the guess is likely: a word of three or more
+    letters against the calls' words; a text with figures (``5h``) is no misspelt card or bid."""
+    if len(key) < 3 or not key.replace(" ", "").replace("-", "").isalpha():
         return None
-    words = [k for k in names if len(k) >= 3 and not re.match(r"^(10|[6-9])", k)]
+    words = [k for k in names if len(k) >= 3 and k.replace(" ", "").replace("-", "").isalpha()]
     guess = difflib.get_close_matches(key, words, n=1, cutoff=0.7)
     return guess[0] if guess else None
 
@@ -300,9 +300,10 @@ def game_end_text(table: Table, lang: str) -> str:
     if table.end_reason == "closed":
         return t("The pulka is over.")
     if table.end_reason == "agreement":
-        return t("The game was ended by agreement after {deals}.", deals=t.n("{n} deal", "{n} deals", played))
-    return t("The game stopped after {deals} (--deals); the pulka is not finished.",
-             deals=t.n("{n} deal", "{n} deals", played))  # fmt: skip
+        return t.n("The game was ended by agreement after {n} deal.",
+                   "The game was ended by agreement after {n} deals.", played)  # fmt: skip
+    return t.n("The game stopped after {n} deal (--deals); the pulka is not finished.",
+               "The game stopped after {n} deals (--deals); the pulka is not finished.", played)  # fmt: skip
 
 
 def hint_lines(table: Table, t: Translator) -> list[str]:
