@@ -6,17 +6,25 @@ table size, and prints deals per second (median of R rounds) and the median
 time of one ``legal_actions()`` call on a fresh state.  Target: ≥ 2,000 deals/s
 on one core.
 
-    python benchmarks/random_deals.py [--deals 2000] [--rounds 5]
+    python benchmarks/random_deals.py [--deals 2000] [--rounds 5] [--baseline SRC]
+
+With ``--baseline SRC`` (the ``src`` folder of another checkout, e.g. a
+``git worktree`` of main) the same measurements are made there too, in a
+child process, and each line shows both medians and their ratio.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
-from preferans import Deal, Rules
+from preferans import Deal, Phase, Rules
 
 
 def play_random(rules: Rules, players: int, seed: int) -> int:
@@ -37,9 +45,9 @@ def play_to_the_end(rules: Rules, players: int, seed: int) -> int:
     n = 0
     while not d.is_over:
         legal = d.legal_actions()
-        if d.phase.value == "bidding" and len(legal) > 1 and n == 0:
+        if d.phase == Phase.BIDDING and len(legal) > 1 and n == 0:
             a = legal[1]  # first hand opens, so the deal is a game
-        elif d.phase.value == "whist":
+        elif d.phase == Phase.WHIST:
             a = legal[-1] if str(legal[-1]) == "whist" else legal[1]
         else:
             a = rng.choice(legal)
@@ -78,21 +86,55 @@ def legal_actions_cost(rules: Rules, samples: int = 20_000) -> float:
     return statistics.median(times)
 
 
+def measure_all(deals: int, rounds: int) -> dict[str, list[float]]:
+    """Every measurement: (random deals/s, actions/deal, played-out deals/s, actions/deal) per line."""
+    out: dict[str, list[float]] = {}
+    for name in Rules.PRESET_NAMES:
+        rules = Rules.preset(name)
+        for players in (3, 4):
+            rate, apd = measure(play_random, rules, players, deals, rounds)
+            rate2, apd2 = measure(play_to_the_end, rules, players, deals // 2, rounds)
+            out[f"{name} {players}"] = [rate, apd, rate2, apd2]
+    out["legal_actions"] = [legal_actions_cost(Rules.preset("sochi"))]
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--baseline", help="src folder of another checkout to compare with")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    print(f"{'preset':<10} {'players':>7} {'random deals/s':>15} {'actions/deal':>13} "
-          f"{'played-out deals/s':>19} {'actions/deal':>13}")
-    for name in Rules.PRESET_NAMES:
-        rules = Rules.preset(name)
-        for players in (3, 4):
-            rate, apd = measure(play_random, rules, players, args.deals, args.rounds)
-            rate2, apd2 = measure(play_to_the_end, rules, players, args.deals // 2, args.rounds)
-            print(f"{name:<10} {players:>7} {rate:>15,.0f} {apd:>13.1f} {rate2:>19,.0f} {apd2:>13.1f}")
-    ns = legal_actions_cost(Rules.preset("sochi"))
-    print(f"legal_actions() during play, median: {ns / 1000:.2f} µs")
+    base: dict[str, list[float]] | None = None
+    if args.baseline:
+        env = dict(os.environ, PYTHONPATH=os.path.abspath(args.baseline))
+        cmd = [sys.executable, __file__, "--deals", str(args.deals), "--rounds", str(args.rounds), "--json"]
+        base = json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
+    now = measure_all(args.deals, args.rounds)
+    if args.json:
+        print(json.dumps(now))
+        return
+    head = f"{'preset':<10} {'players':>7} {'random deals/s':>15} {'actions/deal':>13} "
+    head += f"{'played-out deals/s':>19} {'actions/deal':>13}"
+    print(head + ("   baseline: random, played-out, ratios" if base else ""))
+    for key, (rate, apd, rate2, apd2) in ((k, v) for k, v in now.items() if len(v) == 4):
+        name, players = key.split()
+        line = f"{name:<10} {players:>7} {rate:>15,.0f} {apd:>13.1f} {rate2:>19,.0f} {apd2:>13.1f}"
+        if base:
+            b = base[key]
+            line += f"   {b[0]:>7,.0f} {b[2]:>7,.0f}  ×{rate / b[0]:.2f} ×{rate2 / b[2]:.2f}"
+        print(line)
+    ns = now["legal_actions"][0]
+    line = f"legal_actions() during play, median: {ns / 1000:.2f} µs"
+    if base:
+        line += f" (baseline {base['legal_actions'][0] / 1000:.2f} µs)"
+    print(line)
+    if base:
+        ratios = [now[k][0] / base[k][0] for k in now if len(now[k]) == 4]
+        ratios2 = [now[k][2] / base[k][2] for k in now if len(now[k]) == 4]
+        print(f"median ratio against the baseline: random ×{statistics.median(ratios):.3f}, "
+              f"played-out ×{statistics.median(ratios2):.3f}")
 
 
 if __name__ == "__main__":

@@ -102,10 +102,11 @@ class Replayer:
             if not self.spectators:
                 assert view is None
                 return
-            public = set(mask_texts((1 << 32) - 1))
-            for s in range(self.players):
-                public &= mask_texts(deal.observation(s).visible_cards())
-            assert cards_in_view(view) <= public, cards_in_view(view) - public
+            public = deal.public_observation()
+            expected = public.to_dict() | {"seat": None}
+            for k, v in expected.items():
+                assert view[k] == v, k
+            assert cards_in_view(view) <= mask_texts(public.visible_cards())
             assert view["hand"] == [] and view["discard"] == [] and view["legal"] == []
             return
         obs = deal.observation(seat)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from preferans import Deal, DealKind, Phase, Rules
-from preferans.actions import INVITE_ID, OPEN_ID, WHIST
+from preferans.actions import ACCEPT_ID, INVITE_ID, OPEN_ID, WHIST
 from preferans.cards import ALL_CARDS_MASK, SUIT_MASKS
 
 from helpers import state_signature
@@ -132,7 +132,11 @@ def check_observations(d: Deal) -> None:
                 assert leak == 0, (seat, other)
         if d.phase is Phase.BIDDING:
             assert vis & talon & ~d.hands[seat] == 0  # nobody sees the talon during the auction
-        if seat != d.declarer:
+        companion = (  # Kodeks 3.6.9: the dealer who agreed to play the misère «пополам»
+            d.players == 4 and seat == d.dealer and any(a == ACCEPT_ID for _, a in d.moves)
+            and d.declarer == next(s for s, a in d.moves if a == INVITE_ID)
+        )
+        if seat != d.declarer and not companion:
             assert obs.discard == 0
             assert vis & d.discard & ~(talon if d.talon_shown else 0) == 0
 

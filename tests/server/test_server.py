@@ -56,7 +56,11 @@ class Conn:
                 return f
 
     def state_at(self, deal: int, n: int) -> dict[str, Any]:
-        return self.until(lambda f: f["type"] == "state" and f["deal"] == deal and f["n"] == n)
+        """The first state frame at move ``n`` of deal ``deal`` or later (moves nobody chooses
+        may follow one another in a single frame)."""
+        if self.last is not None and (self.last["deal"], self.last["n"]) >= (deal, n):
+            return self.last
+        return self.until(lambda f: f["type"] == "state" and (f["deal"], f["n"]) >= (deal, n))
 
     def send(self, msg: Any) -> None:
         self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
@@ -67,8 +71,27 @@ class Conn:
             self.cm.__exit__(None, None, None)
 
 
-def play_game(client: Any, tid: str, conns: dict[int, Conn], watchers: list[Conn], rng: random.Random) -> int:
-    """Play random legal moves from whoever is to act until the game ends; returns deals played."""
+_REPORTS = ["talon-seen", "talon-taken", "out-of-turn", "talon-seen", "talon-taken", "misdeal"]
+
+
+def irregular_message(rng: random.Random, players: int) -> dict[str, Any]:
+    """A random report or claim, legal or not (the server answers ``illegal`` to the rest)."""
+    if rng.random() < 0.4:
+        return {"type": "claim", "tricks": rng.randrange(11), "id": "c"}
+    what = rng.choice(_REPORTS[:-1] if rng.random() < 0.7 else _REPORTS)
+    return {"type": "report", "what": what, "offender": rng.randrange(players), "call": "7♦", "id": "r"}
+
+
+IRREGULAR_ACKS: list[int] = []
+
+
+def play_game(
+    client: Any, tid: str, conns: dict[int, Conn], watchers: list[Conn], rng: random.Random,
+    irregular: bool = False,
+) -> int:
+    """Play random legal moves from whoever is to act until the game ends; returns deals played.
+
+    With ``irregular``, seated players now and then report irregularities and claim tricks."""
     everyone = [*conns.values(), *watchers]
     first = next(iter(conns.values()))
     state = first.last or first.until(lambda f: f["type"] == "state")
@@ -83,6 +106,16 @@ def play_game(client: Any, tid: str, conns: dict[int, Conn], watchers: list[Conn
         if view["phase"] == "over":
             first.send({"type": "next", "id": "nx"})
             deal, n = deal + 1, 0
+        elif irregular and rng.random() < 0.08:
+            sender = conns[rng.randrange(len(conns))]
+            sender.send(irregular_message(rng, len(conns)))
+            ack = sender.until(lambda f: f["type"] in ("ack", "error"))
+            assert ack["type"] == "ack" or ack["code"] == "illegal", ack
+            if ack["type"] == "ack":
+                n = ack["n"]
+                IRREGULAR_ACKS.append(ack["action"])
+        elif not conns[view["to_act"]].last["view"]["legal"]:
+            n += 1  # a move nobody chooses (the 3.3.17 redraw): the server makes it
         else:
             actor = conns[view["to_act"]]
             actor.send({"type": "act", "action": pick(actor.last["view"], rng), "id": n, "n": n})
@@ -94,21 +127,30 @@ def play_game(client: Any, tid: str, conns: dict[int, Conn], watchers: list[Conn
 
 
 @pytest.mark.parametrize(
-    ("players", "preset", "spectators"), [(3, "sochi", True), (4, "rostov", True), (3, "leningrad", False)]
+    ("players", "preset", "spectators", "irregular"),
+    [(3, "sochi", True, False), (4, "rostov", True, False), (3, "leningrad", False, False),
+     (3, "classic", True, True), (4, "sochi", True, True)],
 )
-def test_every_frame_shows_only_the_receivers_view(tmp_path: Any, players: int, preset: str, spectators: bool) -> None:
+def test_every_frame_shows_only_the_receivers_view(
+    tmp_path: Any, players: int, preset: str, spectators: bool, irregular: bool
+) -> None:
     """Whole games of people: every frame to every client equals the engine's observation
-    of its seat (spectators: only cards every seat can see)."""
+    of its seat (spectators: the engine's public observation).  With ``irregular`` the table
+    has ``irregularity_reports`` and ``claims`` on and the players use them."""
+    options = ["end_condition=deals", "max_deals=3"]
+    if irregular:
+        options += ["irregularity_reports=true", "claims=true"]
     with make_client(str(tmp_path / "g.db"), burst=100000) as client:
-        tid, t0 = create_table(client, players=players, rules=preset, spectators=spectators,
-                               options=["end_condition=deals", "max_deals=3"])  # fmt: skip
+        tid, t0 = create_table(client, players=players, rules=preset, spectators=spectators, options=options)
         tokens = {0: t0}
         for s in range(1, players):
             tokens[s] = join(client, tid, s, f"P{s}")
         conns = {s: Conn(client, tid, tok) for s, tok in tokens.items()}
         watcher = Conn(client, tid, None)
-        deals = play_game(client, tid, conns, [watcher], random.Random(players))
+        IRREGULAR_ACKS.clear()
+        deals = play_game(client, tid, conns, [watcher], random.Random(players), irregular)
         assert deals == 3
+        assert bool(IRREGULAR_ACKS) == irregular  # reports and claims were made and taken
         rep = Replayer(client, tid)
         total = 0
         for c in [*conns.values(), watcher]:

@@ -36,7 +36,7 @@ from typing import IO, Any
 
 from ..actions import Action, Contract
 from ..cards import Card
-from ..engine.observation import Observation
+from ..engine.observation import Observation, Phase
 from ..errors import ActionError, CardError, PreferansError
 from ..rules import Rules
 from .base import Bot
@@ -143,18 +143,19 @@ def observation_from_dict(msg: Mapping[str, Any]) -> Observation:
             moves.append((int(s), Action(move_ids[i])))
         else:
             moves.append((int(s), Action.parse(text)))
+    phase = Phase(d["phase"])
     legal_ids = msg.get("legal_ids")
     if legal_ids is not None:
         legal = tuple(Action(i) for i in legal_ids)
     else:
-        as_bid = d["phase"] not in ("play", "discard")
+        as_bid = phase not in (Phase.PLAY, Phase.DISCARD)
         legal = tuple(Action.parse(t, bid=as_bid) for t in d["legal_actions"])
     contract = Contract.parse(d["contract"]) if d.get("contract") else None
     return Observation(
         seat=int(d["seat"]),
         players=int(d["players"]),
         dealer=int(d["dealer"]),
-        phase=str(d["phase"]),
+        phase=phase,
         to_act=d.get("to_act"),
         to_play=d.get("to_play"),
         hand=_mask(d["hand"]),
@@ -183,7 +184,7 @@ def parse_answer(text: str, obs: Observation) -> Action:
         if t.isdigit():  # an action id (docs/bot-protocol.md, "Action ids")
             a = Action(int(t))
         else:
-            a = Action.parse(t) if obs.phase in ("play", "discard") else Action.parse(t, bid=True)
+            a = Action.parse(t) if obs.phase in (Phase.PLAY, Phase.DISCARD) else Action.parse(t, bid=True)
     except (ActionError, CardError) as e:
         raise BotProtocolError(f"cannot read the answer {t!r}: {e}", "unreadable") from None
     if a not in legal:

@@ -22,8 +22,9 @@ from ..actions import (
     Action,
     Contract,
 )
+from ..cards import mask_of
 from ..seats import next_active
-from ._state import ACTIONS, BIDDING, DECLARE, DISCARD, MISERE_INVITE, DealFields
+from ._state import ACTIONS, AT_TALON, BIDDING, DECLARE, DISCARD, MISERE_INVITE, PUBLIC, DealFields
 from .ladder import MISERE_KINDS, AuctionView
 from .result import DealKind
 
@@ -143,6 +144,8 @@ class AuctionMixin(DealFields):
             self._called |= bit
             self._set_last_bid(seat, 24)
         elif a == INVITE_ID:
+            # Kodeks 3.6.9: the dealer looks at the inviter's cards before he answers.
+            self._record(self._hands[seat], seat, seat, 1 << self.dealer)
             self._invited = True
             self._phase = MISERE_INVITE
             self._to_act = self.dealer
@@ -191,6 +194,13 @@ class AuctionMixin(DealFields):
             self._set_last_bid(inviter, MISERE_BID)
             self._after_call(inviter)
 
+    def _declarer_side(self) -> int:
+        """Seen-by bits of the declarer and of a dealer playing misère «пополам» with him (3.6.9)."""
+        bits = 1 << self._declarer
+        if self._misere_half and self._declarer == self._misere_seat:
+            bits |= 1 << self.dealer
+        return bits
+
     def _end_auction(self, seat: int) -> None:
         self._declarer = seat
         self._winning_bid = self._best
@@ -210,8 +220,11 @@ class AuctionMixin(DealFields):
             return
         # Kodeks 3.3.13–3.3.14, 3.6.6: the declarer takes the talon (shown to all).
         self._talon_taken = True
+        talon = mask_of(self._talon)
         h = list(self._hands)
-        h[seat] |= (1 << self._talon[0]) | (1 << self._talon[1])
+        h[seat] |= talon
         self._hands = tuple(h)
+        # Shown to all (seed-002 p.21), except a misère bid in the dark (Kodeks 3.6.5).
+        self._record(talon, AT_TALON, seat, self._declarer_side() if self._dark_misere() else PUBLIC)
         self._phase = DISCARD
         self._to_act = seat

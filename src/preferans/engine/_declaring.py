@@ -24,6 +24,7 @@ from ..actions import (
 )
 from ._state import (
     ACTIONS,
+    AT_DISCARD,
     CONCESSION,
     DECLARE,
     DEFENCE,
@@ -106,6 +107,8 @@ class DeclaringMixin(DealFields):
         h[seat] &= ~(1 << a)
         self._hands = tuple(h)
         self._discard |= 1 << a
+        # Face down (seed-002 p.21, Kodeks 3.6.6): seen by the declarer's side only.
+        self._record(1 << a, seat, AT_DISCARD, self._declarer_side(), len(self._moves) - 1)
         if self._discard.bit_count() < 2:
             return
         if self._kind == DealKind.MISERE and self.rules.misere_winner_must_play_misere:
@@ -264,7 +267,7 @@ class DeclaringMixin(DealFields):
         self._open = is_open
         if is_open:
             for d in self.defenders:
-                self._exposed |= 1 << d
+                self._expose(d)
 
     def _quota_answer(self, a: Action) -> None:
         if a == ACCEPT_ID:

@@ -29,9 +29,20 @@ from ..actions import (
     TALON_TAKEN_ID,
     Action,
 )
-from ..cards import SUIT_MASKS, SUIT_SYMBOLS
+from ..cards import SUIT_MASKS, SUIT_SYMBOLS, mask_of
 from ..errors import ActionError, IllegalAction
-from ._state import ACTIONS, BIDDING, CLAIM_ANSWER, LEAD_PENALTY, OVER, PLAY, REDRAW, DealFields
+from ._state import (
+    ACTIONS,
+    AT_TALON,
+    BIDDING,
+    CLAIM_ANSWER,
+    LEAD_PENALTY,
+    OVER,
+    PLAY,
+    PUBLIC,
+    REDRAW,
+    DealFields,
+)
 from .ladder import MISERE_KINDS
 from .result import DealKind
 
@@ -102,23 +113,19 @@ class IrregularMixin(DealFields):
             self._finish()
         elif a == TALON_SEEN_ID:
             self._talon_seen_by |= 1 << seat
+            self._record(mask_of(self._talon), AT_TALON, AT_TALON, 1 << seat)
             self._lose_bidding_right(seat)
         elif a == TALON_EXPOSED_ID and self._dealer_shows_talon(seat):
             # dealer_shown_talon_whists: the 4-handed dealer showed it; everybody has seen it and
             # the deal goes on — the declarer will write whists on him (rules.md §3.3).
             self._talon_seen_by = (1 << self.players) - 1
             self._talon_shown_by_dealer = True
+            self._record(mask_of(self._talon), AT_TALON, AT_TALON, PUBLIC)
         elif a == TALON_EXPOSED_ID:
+            self._record(mask_of(self._talon), AT_TALON, AT_TALON, PUBLIC)
             self._talon_exposed(seat)
         elif a == TALON_TAKEN_ID:
-            self._offender = seat
-            self._resume_to_act = self._to_act
-            hands = list(self._hands)
-            hands[seat] |= (1 << self._talon[0]) | (1 << self._talon[1])
-            self._hands = tuple(hands)
-            self._talon = ()
-            self._phase = REDRAW
-            self._to_act = self.dealer  # Kodeks 3.3.17: the dealer draws face down
+            self._talon_taken_by(seat)
         else:
             bid = a - OUT_OF_TURN_BASE
             suit = -1 if bid >= NUM_BIDS else BIDS[bid].strain
@@ -184,8 +191,35 @@ class IrregularMixin(DealFields):
                 (s, str(BIDS[self._last_bid[s]]) if self._last_bid[s] >= 0 else "") for s in unfinished
             )
             self._kind = DealKind.PENALTY
-            self._exposed = (1 << self.players) - 1
+            for s in self.active:
+                self._expose(s)
             self._finish()
+
+    def _talon_taken_by(self, seat: int) -> None:
+        """Kodeks 3.3.17: the talon went into ``seat``'s hand before the auction ended.
+
+        «…а другой желает объявить игру»: when another player is still bidding
+        (has not passed), the offender shuffles his twelve cards and the dealer
+        draws two of them face down back into the talon.  Otherwise nobody else
+        wants to declare a game, so there is nothing to redraw for: the offender
+        puts the two cards back as they were, face down.  Either way he loses
+        the right to bid (3.3.16), so with nobody bidding the deal is an all-pass.
+        """
+        talon = mask_of(self._talon)
+        self._record(talon, AT_TALON, seat, 1 << seat)  # into his hand, seen by him alone
+        others = [s for s in self.active if s != seat and not self._passed >> s & 1]
+        if not others:
+            self._record(talon, seat, AT_TALON, 1 << seat)
+            self._lose_bidding_right(seat)
+            return
+        self._offender = seat
+        self._resume_to_act = self._to_act
+        hands = list(self._hands)
+        hands[seat] |= talon
+        self._hands = tuple(hands)
+        self._talon = ()
+        self._phase = REDRAW
+        self._to_act = self.dealer  # Kodeks 3.3.17: the dealer draws face down
 
     def _redraw(self, a: Action) -> None:
         """The dealer draws one of the offender's twelve cards back into the talon."""
@@ -193,6 +227,8 @@ class IrregularMixin(DealFields):
         hands[self._offender] &= ~(1 << a)
         self._hands = tuple(hands)
         self._talon = (*self._talon, ACTIONS[a].card)  # type: ignore[arg-type]
+        # «взакрытую»: face down; only the offender knows which two left his hand.
+        self._record(1 << a, self._offender, AT_TALON, 1 << self._offender, len(self._moves) - 1)
         if len(self._talon) < 2:
             return
         self._phase = BIDDING

@@ -20,7 +20,7 @@ from .result import DealKind
 if TYPE_CHECKING:
     from .ladder import AuctionView
 
-__all__ = ["SAVED_FIELDS", "DealFields", "Phase"]
+__all__ = ["AT_DECK", "AT_DISCARD", "AT_TABLE", "AT_TALON", "PUBLIC", "SAVED_FIELDS", "DealFields", "Ledger", "Phase"]
 
 ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(NUM_ALL_ACTIONS))
 CARD_ACTIONS = ACTIONS[:32]
@@ -55,6 +55,17 @@ NONE, PASSED, WHISTED, HALF = -1, 0, 1, 2
 
 Trick = tuple[tuple[int, Card], ...]
 
+# The visibility ledger (issue 14): every card movement as (cards, from, to, seen by, move).
+# ``from``/``to`` are a seat (0–3) or one of the places below; ``from == to`` records a look
+# (cards shown where they lie, e.g. a hand laid face up).  ``seen by`` has a bit per seat
+# that saw the faces, and PUBLIC for everybody (spectators included).  ``move`` is the index
+# in the history of the action that moved the cards, or -1.  The ledger is a chain of
+# immutable pairs (newest entry, older chain), so saving it for ``undo`` is free.
+AT_TALON, AT_DISCARD, AT_TABLE, AT_DECK = 4, 5, 6, 7
+PUBLIC = 1 << 4
+LedgerEntry = tuple[int, int, int, int, int]
+Ledger = tuple[LedgerEntry, "Ledger"] | None
+
 SAVED_FIELDS = (
     "_phase", "_to_act", "_best", "_best_seat", "_best_held", "_passed", "_called",
     "_misere_seat", "_dark_passers", "_dark_bidders", "_invited", "_misere_half",
@@ -63,7 +74,7 @@ SAVED_FIELDS = (
     "_exposed", "_ten_checked", "_open_pending", "_quota_refused", "_trick", "_leader",
     "_to_play", "_tricks_won", "_completed", "_talon_seen_by", "_out_of_turn", "_lead_rule",
     "_claim", "_claim_answer_by", "_final_claim", "_offender", "_claimants", "_resume_to_act",
-    "_dealer_whist", "_talon_shown_by_dealer", "_totus_seat",
+    "_dealer_whist", "_talon_shown_by_dealer", "_totus_seat", "_ledger",
 )  # fmt: skip
 
 
@@ -139,6 +150,8 @@ class DealFields:
     _offender: int
     _claimants: tuple[tuple[int, str], ...]
     _resume_to_act: int
+    # who saw which card (see Ledger)
+    _ledger: Ledger
 
     if TYPE_CHECKING:
         # Transitions that one phase module calls in another.
@@ -156,6 +169,9 @@ class DealFields:
         def _quota_possible(self) -> bool: ...
         def _restricted_lead(self, hand: int) -> int: ...
         def _save(self) -> tuple[object, ...]: ...
+        def _record(self, cards: int, source: int, to: int, seen: int, move: int = -1) -> None: ...
+        def _expose(self, seat: int) -> None: ...
+        def _declarer_side(self) -> int: ...
         def _auction_view(self, seat: int) -> AuctionView: ...
         # The public state, read by the per-seat view and the error messages.
         @property

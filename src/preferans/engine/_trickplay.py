@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..cards import _BYTE_CARDS_UP, DECK, SUIT_MASKS
 from ..seats import next_active
-from ._state import CARD_ACTIONS, DEFENCE, OVER, PLAY, DealFields, Trick
+from ._state import AT_TABLE, AT_TALON, CARD_ACTIONS, DEFENCE, OVER, PLAY, PUBLIC, DealFields, Trick
 from .result import DealKind
 
 __all__ = ["PlayMixin"]
@@ -53,7 +53,9 @@ class PlayMixin(DealFields):
     def _lead_talon_card(self, i: int) -> None:
         # Kodeks 3.7.6.1/3.7.6.3: the talon card leads; first hand plays first.
         seat = self.dealer if self._raspas_talon == "participates" else -1
-        self._trick = ((seat, self._talon[i]),)
+        card = self._talon[i]
+        self._trick = ((seat, card),)
+        self._record(1 << card, AT_TALON, AT_TABLE, PUBLIC)  # turned up for everybody
         self._leader = self._to_play = self._to_act = self.first_hand
 
     def _start_play(self) -> None:
@@ -63,7 +65,7 @@ class PlayMixin(DealFields):
         c = self._contract
         if self._ten_checked:
             for s in self.active:
-                self._exposed |= 1 << s
+                self._expose(s)
         elif c is not None and c.is_misere and not self._dark_misere() and fh != self._declarer:
             self._expose_misere_defenders()  # Kodeks 3.6.6: before the first lead
         self._to_act = self._controller(fh)
@@ -71,7 +73,13 @@ class PlayMixin(DealFields):
 
     def _expose_misere_defenders(self) -> None:
         for d in self.defenders:
-            self._exposed |= 1 << d
+            self._expose(d)
+
+    def _expose(self, seat: int) -> None:
+        """``seat``'s hand is laid face up for everybody (and stays so)."""
+        if not self._exposed >> seat & 1:
+            self._exposed |= 1 << seat
+            self._record(self._hands[seat], seat, seat, PUBLIC)
 
     def _controller(self, seat: int) -> int:
         """Who decides for a hand: in open play the whister plays his partner's cards, after a
@@ -91,6 +99,7 @@ class PlayMixin(DealFields):
             lst = list(h)
             lst[seat] &= ~(1 << a)
             self._hands = tuple(lst)
+        self._ledger = ((1 << a, seat, AT_TABLE, PUBLIC, len(self._moves) - 1), self._ledger)
         trick = (*self._trick, (seat, DECK[a]))
         self._trick = trick
         if self._lead_rule is not None and len(trick) == 1 and self._lead_rule[0] == seat:

@@ -55,6 +55,8 @@ from ._declaring import DeclaringMixin
 from ._irregular import IrregularMixin
 from ._state import (
     ACTIONS,
+    AT_DECK,
+    AT_TALON,
     BIDDING,
     CARD_ACTIONS,
     CLAIM_ANSWER,
@@ -75,6 +77,7 @@ from ._state import (
     SAVED_FIELDS,
     WHIST,
     WHISTED,
+    Ledger,
     Phase,
 )
 from ._trickplay import PlayMixin
@@ -196,6 +199,11 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._to_play = -1
         self._tricks_won: tuple[int, ...] = (0,) * players
         self._completed: tuple[tuple[tuple[tuple[int, Card], ...], int], ...] = ()
+        # The deal itself opens the ledger: each hand seen by its holder, the talon by nobody.
+        ledger: Ledger = None
+        for s in self.active:
+            ledger = ((hands[s], AT_DECK, s, 1 << s, -1), ledger)
+        self._ledger: Ledger = ((mask_of(self._talon), AT_DECK, AT_TALON, 0, -1), ledger)
 
     def _check_cards(self, hands: Sequence[int], talon: Sequence[int]) -> None:
         if len(hands) != self.players:
@@ -573,6 +581,10 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     pop = undo
 
     # ------------------------------------------------------------------ undo support
+    def _record(self, cards: int, source: int, to: int, seen: int, move: int = -1) -> None:
+        """Write one card movement (or a look, ``source == to``) in the visibility ledger."""
+        self._ledger = ((cards, source, to, seen, move), self._ledger)
+
     def _save(self) -> tuple[object, ...]:
         saved: tuple[object, ...] = _SAVE(self)
         return saved
@@ -691,6 +703,10 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now, and nothing more (see :class:`Observation`)."""
         return observe(self, seat)
+
+    def public_observation(self) -> Observation:
+        """What everybody at the table sees (for spectators): ``seat`` is -1, no hand."""
+        return observe(self, None)
 
     def __repr__(self) -> str:
         return f"<Deal players={self.players} dealer={self.dealer} phase={self.phase.value} moves={len(self._moves)}>"

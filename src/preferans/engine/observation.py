@@ -13,43 +13,47 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from ..actions import INVITE_ID, Action, Contract
-from ..cards import SUIT_MASKS, Card, cards_of
-from ._state import DealFields, Phase
+from ..actions import Action, Contract
+from ..cards import SUIT_MASKS, Card, Mask, cards_of
+from ..seats import Seat
+from ._state import AT_DISCARD, AT_TALON, PUBLIC, DealFields, Phase, Trick
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "Phase", "observe"]
 
 
 @dataclass(frozen=True)
 class Observation:
     """One seat's knowledge of a deal at one moment.
 
+    * ``seat`` — whose view this is; ``-1`` for the public view (spectators).
     * ``hand`` — the seat's own cards now (a mask).
-    * ``known_hands`` — other seats' cards this seat can see now: hands lying
-      face up (open defence, misère catchers, a checked 10-game), and for the
-      4-handed dealer the hand of a player who invited him to a misère «пополам».
-    * ``talon`` — the talon cards this seat has seen (``None`` for unseen).
-    * ``discard`` — the discard, only for the declarer (else 0).
-    * ``moves`` — every action as (seat, action); another player's discarded
-      card shows as ``None`` (discards are face down).
+    * ``known_hands`` — other seats' whole hands that this seat knows now: hands
+      lying face up (open defence, misère catchers, a checked 10-game, the
+      3.3.16.3 assessment), and for the 4-handed dealer the hand of a player who
+      invited him to a misère «пополам» for as long as no card left it unseen.
+    * ``talon`` — the cards of the current talon this seat has seen (``None`` for
+      unseen).
+    * ``discard`` — the discard cards this seat saw go (the declarer's side), else 0.
+    * ``moves`` — every action as (seat, action); a card that moved face down
+      out of this seat's sight (a discard, a 3.3.17 redraw) shows as ``None``.
     """
 
-    seat: int
+    seat: Seat
     players: int
-    dealer: int
-    phase: str
-    to_act: int | None
-    to_play: int | None
-    hand: int
-    known_hands: Mapping[int, int]
+    dealer: Seat
+    phase: Phase
+    to_act: Seat | None
+    to_play: Seat | None
+    hand: Mask
+    known_hands: Mapping[Seat, Mask]
     talon: tuple[Card | None, Card | None]
-    discard: int
-    moves: tuple[tuple[int, Action | None], ...]
-    declarer: int | None
+    discard: Mask
+    moves: tuple[tuple[Seat, Action | None], ...]
+    declarer: Seat | None
     contract: Contract | None
     open_play: bool
-    trick: tuple[tuple[int, Card], ...]
-    completed_tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]
+    trick: Trick
+    completed_tricks: tuple[tuple[Trick, Seat], ...]
     tricks_won: tuple[int, ...]
     legal_actions: tuple[Action, ...] = field(default=())
 
@@ -98,7 +102,7 @@ class Observation:
             "seat": self.seat,
             "players": self.players,
             "dealer": self.dealer,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "to_act": self.to_act,
             "to_play": self.to_play,
             "hand": hand_text(self.hand),
@@ -119,60 +123,95 @@ class Observation:
         }
 
 
-def observe(deal: DealFields, seat: int) -> Observation:
-    """Build ``seat``'s observation of ``deal``."""
-    if not 0 <= seat < deal.players:
+def _knowledge(deal: DealFields, bits: int) -> tuple[list[int], list[int], int, set[int]]:
+    """Replay the visibility ledger for an observer who sees entries marked with ``bits``.
+
+    Returns, per place (seat, talon, discard, table, deck), the cards the observer
+    knows to lie there now and how many cards lie there (counts are public); the
+    cards he has seen as the current talon; and the moves whose card he saw.
+    A face-down movement out of a place leaves him unsure of every card he knew
+    there: he cannot tell which one went.
+    """
+    entries = []
+    chain = deal._ledger
+    while chain is not None:
+        entries.append(chain[0])
+        chain = chain[1]
+    known = [0] * 8
+    count = [0] * 8
+    talon_seen = 0
+    seen_moves: set[int] = set()
+    for cards, source, to, seen, move in reversed(entries):
+        saw = seen & bits
+        if source == to:
+            if saw:
+                known[to] |= cards
+                if to == AT_TALON:
+                    talon_seen |= cards
+            continue
+        n = cards.bit_count()
+        if to == AT_TALON and count[AT_TALON] == 0:
+            talon_seen = 0  # a new talon is being formed (the deal, or the 3.3.17 redraw)
+        count[source] -= n
+        count[to] += n
+        if saw:
+            known[source] &= ~cards
+            known[to] |= cards
+            if to == AT_TALON or source == AT_TALON:
+                talon_seen |= cards
+            if move >= 0:
+                seen_moves.add(move)
+        else:
+            known[source] = 0
+    return known, count, talon_seen, seen_moves
+
+
+def observe(deal: DealFields, seat: int | None) -> Observation:
+    """Build ``seat``'s observation of ``deal`` (``None``: what everybody sees, for spectators).
+
+    Everything comes from the deal's visibility ledger (who saw each card
+    movement), never from positions in the history.
+    """
+    if seat is not None and not 0 <= seat < deal.players:
         from ..errors import IllegalAction
 
         raise IllegalAction(f"seat must be 0..{deal.players - 1}, not {seat}")
-    hands = deal.hands
-    known: dict[int, int] = {}
-    for s in deal.exposed:
-        if s != seat:
-            known[s] = hands[s]
-    if seat == deal.dealer and deal.players == 4:
-        # Kodeks 3.6.9: the dealer looked at the inviter's cards.
-        for i, (s, a) in enumerate(deal.moves):
-            if a == INVITE_ID:
-                accepted = i + 1 < len(deal.moves) and str(deal.moves[i + 1][1]) == "accept"
-                seen = hands[s] if accepted else hands[s] & deal.initial_hands[s]
-                known[s] = known.get(s, 0) | seen
-    declarer = deal.declarer
-    is_declarer = declarer == seat
-    talon: tuple[Card | None, Card | None]
-    if (is_declarer and deal.talon_taken) or (deal.talon_seen_by >> seat & 1 and len(deal.talon) == 2):
-        talon = (deal.talon[0], deal.talon[1])  # in his hand, or seen (Kodeks 3.3.16)
-    else:
-        shown = deal.talon_shown
-        talon = (deal.talon[0] if shown >= 1 else None, deal.talon[1] if shown >= 2 else None)
-    # Discards happen before any card is played, so they are the first card moves.
-    hidden = 0 if is_declarer else deal.discard.bit_count()
-    moves_list: list[tuple[int, Action | None]] = []
-    for s, a in deal.moves:
-        if hidden and a < 32:
-            hidden -= 1
-            moves_list.append((s, None))
-        else:
-            moves_list.append((s, a))
-    moves = tuple(moves_list)
+    bits = PUBLIC if seat is None else PUBLIC | 1 << seat
+    known, count, talon_seen, seen_moves = _knowledge(deal, bits)
+    # A hand is known when every card in it is: laid face up, or seen and not touched unseen since.
+    known_hands = {
+        s: known[s]
+        for s in range(deal.players)
+        if s != seat and known[s] and known[s].bit_count() == count[s]
+    }
+    cards = deal.talon
+    talon = tuple(
+        cards[i] if i < len(cards) and talon_seen >> cards[i] & 1 else None for i in range(2)
+    )
+    moves = tuple(
+        (s, a) if a >= 32 or i in seen_moves else (s, None) for i, (s, a) in enumerate(deal.moves)
+    )
+    phase = deal.phase
     return Observation(
-        seat=seat,
+        seat=-1 if seat is None else seat,
         players=deal.players,
         dealer=deal.dealer,
-        phase=deal.phase.value,
+        phase=phase,
         to_act=deal.to_act,
         to_play=deal.to_play,
-        hand=hands[seat],
-        known_hands=MappingProxyType(known),
-        talon=talon,
-        discard=deal.discard if is_declarer else 0,
+        hand=0 if seat is None else deal.hands[seat],
+        known_hands=MappingProxyType(known_hands),
+        talon=(talon[0], talon[1]),
+        discard=known[AT_DISCARD],
         moves=moves,
-        declarer=declarer,
+        declarer=deal.declarer,
         contract=deal.contract,
         open_play=deal.open_play,
         trick=deal.trick,
         completed_tricks=deal.completed_tricks,
         tricks_won=deal.tricks_won,
         # The dealer redraws face down (Kodeks 3.3.17): the offender's cards are not his to see.
-        legal_actions=deal.legal_actions() if deal.to_act == seat and deal.phase is not Phase.REDRAW else (),
+        legal_actions=(
+            deal.legal_actions() if seat is not None and deal.to_act == seat and phase != Phase.REDRAW else ()
+        ),
     )

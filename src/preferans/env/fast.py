@@ -6,13 +6,13 @@ throughput, :class:`FastEncoder` keeps what the history adds (each seat's
 calls, the auction's latest bid) as the deal goes, and reads the rest —
 hands, tricks, talon — from the deal's current state.  It gives exactly the
 same bits as the Observation path (tested move by move under every preset);
-the states it does not cover (a talon seen by irregularity, a deal that had
-moves before the encoder was attached) fall back to the Observation path.
+the states it does not cover (a misère invitation, a report or a claim, a deal
+that had moves before the encoder was attached) fall back to the Observation path.
 """
 
 from __future__ import annotations
 
-from ..actions import ACCEPT_ID, BID_BASE, DARK_BASE, INVITE_ID, NUM_ACTIONS, NUM_BIDS
+from ..actions import BID_BASE, DARK_BASE, INVITE_ID, NUM_ACTIONS, NUM_BIDS
 from ..engine._state import BIDDING, MISERE_INVITE, PLAY
 from ..engine.deal import Deal
 from ..engine.result import DealKind
@@ -75,7 +75,7 @@ class FastEncoder:
     """
 
     __slots__ = (
-        "_calls_at", "_contract", "_contract_bits", "_hist", "_invite", "_inviter", "_known_at", "_last_bid", "_n",
+        "_calls_at", "_contract", "_contract_bits", "_hist", "_known_at", "_last_bid", "_n",
         "_participates", "_played_at", "_seat_at", "_slow", "_talon_unused", "_trick_at", "_tricks_at", "deal",
     )  # fmt: skip
 
@@ -91,8 +91,6 @@ class FastEncoder:
         self._seat_at = shift["seat"]
         self._hist = [0] * n  # per observer: every call and every card played so far, already rotated
         self._last_bid = -1
-        self._invite = 0  # 1: a misère «пополам» invitation pending, 2: refused, 3: accepted
-        self._inviter = -1
         self._slow = bool(deal.talon_seen_by) or bool(deal.moves)
         self._contract: object = None
         self._contract_bits = 0
@@ -122,11 +120,12 @@ class FastEncoder:
                     self._last_bid = action - BID_BASE
                 elif DARK_BASE <= action < _DARK_END:
                     self._last_bid = action - DARK_BASE
-            if self._invite == 1:
-                self._invite = 3 if action == ACCEPT_ID else 2  # the dealer's answer
-            elif action == INVITE_ID:
-                self._invite = 1
-                self._inviter = seat
+            if action == INVITE_ID:
+                # Kodeks 3.6.9: the dealer looks at the inviter's cards; what he may see from
+                # then on is the visibility ledger's business, so read the Observation path.
+                self._slow = True
+        else:
+            self._slow = True  # a report or a claim: the Observation path covers them
 
     def bits(self, seat: int) -> int:
         """``seat``'s observation vector, equal to ``encode_bits(deal.observation(seat))``."""
@@ -141,11 +140,6 @@ class FastEncoder:
             for s in range(self._n):
                 if exposed >> s & 1 and s != seat:
                     bits |= hands[s] << known[s]
-        if self._invite and seat == deal.dealer:
-            # Kodeks 3.6.9: the 4-handed dealer looked at the inviter's cards (all of them once he accepted).
-            inv = self._inviter
-            seen = hands[inv] if self._invite == 3 else hands[inv] & deal.initial_hands[inv]
-            bits |= seen << self._known_at[seat][inv]
         # The talon as this seat has seen it (Deal.talon_shown, inlined); the declarer's discard.
         talon = deal._talon
         contract = deal._contract

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import cards_of
 from ..engine.deal import Deal
 
 __all__ = ["legal_choices", "public_view", "seat_view"]
@@ -27,26 +26,13 @@ def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
 
 def public_view(deal: Deal) -> dict[str, Any]:
     """What everybody at the table sees (rules.md §11.5: calls, played cards, the
-    talon once shown, hands lying face up) — for spectators.
-
-    Built from the view of a seat that is not the declarer (so discards are
-    hidden and the talon is shown only as it was turned up), then stripped of
-    that seat's own cards and of anything only it may know.
-    """
-    players = deal.players
-    seat = next(s for s in range(players) if s != deal.declarer)
-    obs = deal.observation(seat)
+    talon once shown, hands lying face up) — for spectators: the engine's
+    :meth:`~preferans.Deal.public_observation`, with no seat."""
+    obs = deal.public_observation()
     view = obs.to_dict()
-    view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
-    hands = deal.hands
     view["seat"] = None
-    view["hand"] = []
-    view["discard"] = []
-    view["legal_actions"] = []
     view["legal"] = []
-    view["known_hands"] = {str(s): [str(c) for c in cards_of(hands[s])] for s in deal.exposed}
-    shown = deal.talon_shown
-    view["talon"] = [str(deal.talon[i]) if shown > i else None for i in range(2)]
+    view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
     return view
 
 
