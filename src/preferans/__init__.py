@@ -3,7 +3,16 @@
 from .actions import NUM_ACTIONS, Action, Contract
 from .cards import Card, Rank, Suit, cards_of, format_hand, mask_of, parse_cards, parse_hand
 from .engine import Deal, DealKind, DealResult, DefenceCall, Observation, Phase
-from .errors import ActionError, CardError, IllegalAction, PreferansError, RulesError
+from .errors import (
+    ActionError,
+    CardError,
+    ConfigError,
+    IllegalAction,
+    PreferansError,
+    RulesError,
+    ScoreError,
+    UndoError,
+)
 from .rules import PRESETS, Rules
 
 __version__ = "0.1.0"
@@ -15,6 +24,7 @@ __all__ = [
     "ActionError",
     "Card",
     "CardError",
+    "ConfigError",
     "Contract",
     "Deal",
     "DealKind",
@@ -27,7 +37,9 @@ __all__ = [
     "Rank",
     "Rules",
     "RulesError",
+    "ScoreError",
     "Suit",
+    "UndoError",
     "cards_of",
     "format_hand",
     "mask_of",

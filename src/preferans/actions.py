@@ -132,6 +132,8 @@ class Contract:
         ...
         preferans.errors.ActionError: cannot read contract '11S': write 6S … 10NT (or 7♠, 8БК, 7 пики), misere, 9H-WT
         """
+        if not isinstance(text, str):
+            raise ActionError(f"contract: give text such as '7♠' or 'misere', not {type(text).__name__} {text!r}")
         key = "".join(text.strip().lower().split())
         if key in _TOTUS_WORDS:
             return Contract(10, NO_TRUMP, False, True)
@@ -363,6 +365,8 @@ class Action(int):
         >>> Action.parse("7♠").is_card, Action.parse("7♠", bid=True).is_bid, Action.parse("bid 7♠").is_bid
         (True, True, True)
         """
+        if not isinstance(text, str):
+            raise ActionError(f"action: give text such as 'pass' or '7♠', not {type(text).__name__} {text!r}")
         key = " ".join(text.strip().lower().split())
         if key.startswith("bid "):
             return cls.parse(key[4:], bid=True)

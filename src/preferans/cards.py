@@ -72,6 +72,8 @@ class Suit(IntEnum):
         >>> Suit.parse("h"), Suit.parse("♣"), Suit.parse("бубны")
         (<Suit.HEARTS: 3>, <Suit.CLUBS: 1>, <Suit.DIAMONDS: 2>)
         """
+        if not isinstance(text, str):
+            raise CardError(f"suit: give text such as '♠' or 'S', not {type(text).__name__} {text!r}")
         key = text.strip().lower()
         suit = SUIT_WORDS.get(key)
         if suit is None:
@@ -172,6 +174,8 @@ class Card(int):
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse ``A♥``, ``10♠``, ``AH``, ``TS``, ``10S`` (rank then suit), any case."""
+        if not isinstance(text, str):
+            raise CardError(f"card: give text such as 'A♥' or 'TS', not {type(text).__name__} {text!r}")
         s = text.strip()
         if len(s) < 2:
             raise CardError(f"cannot read card {text!r}: expected rank then suit, e.g. 'A♥' or 'TS'")
@@ -292,6 +296,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     >>> [str(c) for c in parse_cards("♠7 8 ♦A, KH")]
     ['7♠', '8♠', 'A♦', 'K♥']
     """
+    if not isinstance(text, str):
+        raise CardError(f"cards: give text such as 'A♥ 10♠', not {type(text).__name__} {text!r}")
     out: list[Card] = []
     group: int | None = None
     for raw in text.replace(",", " ").split():

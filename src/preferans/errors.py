@@ -7,6 +7,8 @@ their messages say what was wrong and what would have been right.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class PreferansError(ValueError):
     """Root of every error raised by this package for bad input."""
@@ -29,6 +31,15 @@ class IllegalAction(PreferansError):
 
     The deal is left exactly as it was before the attempt.
     """
+
+
+class ConfigError(PreferansError):
+    """A bad argument when setting something up — a deal's number of players, its
+    dealer, its lowest level: nothing was made."""
+
+
+class UndoError(IllegalAction):
+    """``undo()`` with nothing to undo: no action has been made yet."""
 
 
 class ScoreError(PreferansError):
@@ -82,3 +93,72 @@ class GameOver(TableError):
     """Anything but looking at the sheet after the pulka ended."""
 
     code = "game_over"
+
+
+class SolverError(PreferansError):
+    """A position the solver cannot accept: impossible cards, sizes or settings."""
+
+
+class RecordError(PreferansError):
+    """A record that cannot be read or does not replay.
+
+    ``source`` is the file (``<string>`` for text given directly, empty when the
+    error is not about a text, e.g. building a record), ``line`` the 1-based line
+    of the text form (0 when unknown, e.g. in JSON), ``reason`` what is wrong.
+    ``str(error)`` is ``source:line: reason``.
+    """
+
+    def __init__(self, reason: str, *, source: str = "", line: int = 0, deal: int = 0) -> None:
+        self.reason = reason
+        self.source = source
+        self.line = line
+        self.deal = deal  # 1-based deal number, 0 for the header
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keep the fields through pickling
+        return (_rebuild_error, (self.reason, self.source, self.line, self.deal))
+
+
+def _rebuild_error(reason: str, source: str, line: int, deal: int) -> RecordError:
+    return RecordError(reason, source=source, line=line, deal=deal)
+
+
+class BotProtocolError(PreferansError):
+    """A bot program broke the protocol: no answer in time, an unreadable or illegal
+    answer, a version the table does not speak, or it exited.
+
+    ``kind`` says which: ``timeout``, ``crash`` (exited, or cannot start), ``unreadable``,
+    ``illegal``, ``protocol`` (a bad greeting, a version not spoken, a line unasked).
+    """
+
+    def __init__(self, message: str, kind: str = "protocol") -> None:
+        super().__init__(message)
+        self.kind = kind
+
+    def __reduce__(self) -> tuple[Any, ...]:  # keep the kind through pickling
+        return (type(self), (str(self), self.kind))
+
+
+class ArenaError(PreferansError):
+    """A bad arena set-up: unknown bot, too many bots for the table, bad counts."""
+
+
+class SaveError(PreferansError):
+    """A saved game that cannot be read or resumed."""
+
+
+class GameError(TableError):
+    """A request the table cannot accept (seat taken, no deal, …); nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class InputError(PreferansError):
+    """Typed input that names no legal action; the message says what would be right."""
+
+
+class EnvError(PreferansError):
+    """A bad environment option (the message names it)."""

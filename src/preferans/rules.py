@@ -24,6 +24,7 @@ preferans.errors.RulesError: rounding: 'nearest' is not one of 'exact', 'half_up
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from fractions import Fraction
@@ -41,6 +42,7 @@ TenMode = Literal["checked", "whisted", "checked_remiz_only"]
 OpenTiming = Literal["after_declarer_card", "after_first_lead", "before_first_lead"]
 RaspasTalon = Literal["auto", "suit_only", "participates", "unused"]
 TalonUse = Literal["suit_only", "participates", "unused"]
+ReportConsent = Literal["offender", "offender_or_others"]
 LoneFailStyle = Literal["greedy", "gentleman"]
 LoneQuota = Literal["full", "half"]
 Norm1BothFail = Literal["both_full", "half_each", "second"]
@@ -96,6 +98,8 @@ class Rules:
     raspas_talon: RaspasTalon = "auto"  # Kodeks 3.7.6; auto = suit_only (3p) / participates (4p)
     irregularity_reports: bool = False  # UIs offer "report an irregularity" (Kodeks 3.3.16–3.3.18)
     claims: bool = False  # UIs offer claims during play (issue 10)
+    # Who makes a report about another player a fact at a table: the accused, or also all the others.
+    report_consent: ReportConsent = "offender"
 
     # --- scoring of one deal (rules.md §9) ------------------------------------------
     game_values: tuple[int, ...] = (2, 4, 6, 8, 10)  # V(6) … V(10)
@@ -169,6 +173,8 @@ class Rules:
     def from_dict(cls, data: Mapping[str, Any], *, base: Rules | None = None) -> Rules:
         """Build from a mapping of field names (missing fields come from ``base``,
         or from the preset named by ``data["name"]`` when that is a preset)."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules: give a mapping of field names to values, not {type(data).__name__}")
         if base is None:
             name = str(data.get("name", "sochi"))
             base = PRESETS.get(name, PRESETS["sochi"])
@@ -200,10 +206,32 @@ class Rules:
 
     # -- derived values ----------------------------------------------------------------
     def raspas_talon_for(self, players: int) -> TalonUse:
-        """Talon use on all-pass for a table of ``players`` (Kodeks 3.7.6)."""
+        """Talon use on all-pass for a table of ``players`` (Kodeks 3.7.6).
+
+        ``auto`` is ``suit_only`` with 3 players and ``participates`` with 4, and
+        ``unused`` when the all-pass is scored on whists (Kodeks 3.7.6.2).
+        """
+        self.check_players(players)
         if self.raspas_talon != "auto":
             return self.raspas_talon
+        if self.raspas_scoring == "whists":
+            return "unused"
         return "suit_only" if players == 3 else "participates"
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`RulesError` if a table of ``players`` cannot play by these rules.
+
+        >>> Rules(raspas_talon="participates").check_players(3)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        preferans.errors.RulesError: raspas_talon='participates' needs 4 players: ... (Kodeks 3.7.6.3), ...
+        """
+        if players == 3 and self.raspas_talon == "participates":
+            raise RulesError(
+                "raspas_talon='participates' needs 4 players: the talon cards take tricks as the "
+                "sitting-out dealer's (Kodeks 3.7.6.1); with 3 players a talon card only names the suit "
+                "(Kodeks 3.7.6.3), use 'suit_only' or 'auto'"
+            )
 
     def raspas_price_at(self, step: int) -> int:
         """Price of a trick on the ``step``-th consecutive all-pass (1-based), Kodeks 3.7.4."""
@@ -319,8 +347,8 @@ def _coerce(name: str, value: Any) -> Any:
                 return int(value)
             raise ValueError
         if typ == "Fraction":
-            if isinstance(value, bool):
-                raise ValueError
+            if isinstance(value, bool) or (isinstance(value, str) and not _FRACTION_TEXT.fullmatch(value)):
+                raise ValueError  # no exponents: "1e999999999" would take forever to build
             return Fraction(value)
         if typ.startswith("frozenset"):
             return frozenset(_int_items(value))
@@ -330,9 +358,12 @@ def _coerce(name: str, value: Any) -> Any:
             if not isinstance(value, str):
                 raise ValueError
             return value
-    except (ValueError, TypeError, ZeroDivisionError):
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):
         raise RulesError(f"{name}: cannot use {value!r}, expected {typ}") from None
     return value
+
+
+_FRACTION_TEXT = re.compile(r"\s*-?\d{1,12}(?:\.\d{1,12}|/\d{1,12})?\s*")
 
 
 def _int_items(value: Any) -> list[int]:
@@ -502,8 +533,8 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "§5.4"),
     "raspas_talon": OptionDoc(
         "what the talon does on all-pass: suit_only (its cards name the suit of tricks 1 and 2), "
-        "participates (they lead and can take the trick, for the dealer), unused; auto = suit_only with 3 "
-        "players, participates with 4",
+        "participates (they lead and can take the trick, for the dealer; 4 players only), unused; auto = "
+        "suit_only with 3 players, participates with 4, unused on an all-pass scored on whists",
         "auto: Sochi, Leningrad, classic; unused: Rostov",
         "Kodeks 3.7.6.1–3.7.6.3", "§8.2"),
     "irregularity_reports": OptionDoc(
@@ -512,6 +543,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "claims": OptionDoc(
         "players may claim the rest of the tricks during play", "off unless the table asks",
         "house agreement", "§6"),
+    "report_consent": OptionDoc(
+        "at a table a report about another player takes effect when the accused confirms it (offender), or "
+        "also when every other player does (offender_or_others); a report about oneself at once; bots never "
+        "confirm a physical event",
+        "offender everywhere", "Kodeks 3.3.16–3.3.18", "§3.3"),
     # -- scoring of one deal -------------------------------------------------------------------
     "game_values": OptionDoc(
         "V(6) … V(10): what a game of each level is worth", "2 4 6 8 10 everywhere", "Lesnoy; Leningrad table",

@@ -18,7 +18,7 @@ dealer's left (first hand, «первая рука», speaks and leads first, Ko
 
 from __future__ import annotations
 
-__all__ = ["Seat", "active_seats", "defenders_of", "next_active", "relative_seat"]
+__all__ = ["MAX_NAME", "Seat", "active_seats", "defenders_of", "name_problem", "next_active", "relative_seat"]
 
 Seat = int
 """A seat number, ``0 … players-1`` clockwise."""
@@ -43,3 +43,31 @@ def defenders_of(active: tuple[Seat, ...], declarer: Seat) -> tuple[Seat, Seat]:
 def relative_seat(seat: Seat, viewer: Seat, players: int) -> int:
     """Where ``seat`` sits as seen from ``viewer``: 0 himself, 1 his left, …"""
     return (seat - viewer) % players
+
+
+MAX_NAME = 32
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name on a sheet and in a record, or ``None``.
+
+    A name is 1–32 printable characters (no control character, line or
+    paragraph separator), without a comma or a colon (they separate the names
+    and the keys of a record's lines) and not starting with ``#`` or a space.
+
+    >>> name_problem("Anna") is None, name_problem("Anna, Boris")
+    (True, "'Anna, Boris' has a comma or a colon, or starts with '#'")
+    >>> name_problem("A" + chr(0x2028) + "players: X")  # a line separator  # doctest: +ELLIPSIS
+    "...has a character that is not printable"
+    """
+    if not isinstance(name, str):
+        return f"a name is text, not {type(name).__name__}"
+    if not name or name != name.strip():
+        return f"{name!r} is empty or starts or ends with a space"
+    if len(name) > MAX_NAME:
+        return f"{name[:MAX_NAME]!r}… is longer than {MAX_NAME} characters"
+    if not name.isprintable():
+        return f"{name!r} has a character that is not printable"
+    if "," in name or ":" in name or name.startswith("#"):
+        return f"{name!r} has a comma or a colon, or starts with '#'"
+    return None

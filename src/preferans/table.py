@@ -22,6 +22,7 @@ people's decisions to :meth:`Table.act`.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -38,7 +39,7 @@ from .bots.protocol import BotProtocolError
 from .engine.deal import Deal, Phase
 from .engine.observation import Observation
 from .engine.result import DealKind, DealResult
-from .errors import BadSeat, DealInProgress, DealOver, GameOver, NotYourTurn, OptionOff, PreferansError
+from .errors import BadSeat, DealInProgress, DealOver, GameOver, NotYourTurn, OptionOff, PreferansError, SaveError
 from .i18n import LANGS, Translator, check_lang
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
@@ -47,16 +48,12 @@ from .scoring import DealScore
 from .scoring.pulka import Pulka
 from .seats import active_seats
 
-__all__ = ["Hint", "Rulings", "SaveError", "Table", "parse_seats"]
+__all__ = ["Accusation", "Hint", "Rulings", "SaveError", "Table", "parse_seats"]
 
 SAVE_FORMAT = "preferans-table"
 SAVE_VERSION = 1
 
 Move = tuple[int, Action]
-
-
-class SaveError(PreferansError):
-    """A saved game that cannot be read or resumed."""
 
 
 def _is_level(spec: str) -> bool:
@@ -240,6 +237,29 @@ class FixedMove:
         return self.action
 
 
+@dataclass(frozen=True)
+class Accusation:
+    """A report about another seat, waiting for agreement: an accusation is not a fact.
+
+    It takes effect when the ``offender`` confirms it, or — with the table
+    option ``report_consent="offender_or_others"`` — when every other player
+    does (the ``reporter`` agrees by making it).  ``agreed`` holds the seats that
+    confirmed; ``denied`` is set when the offender said no, ``disputed`` when
+    another player did.
+    """
+
+    action: Action
+    offender: int
+    reporter: int
+    agreed: frozenset[int]
+    denied: bool = False
+    disputed: bool = False  # another player said no (matters with "offender_or_others")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"what": str(self.action), "offender": self.offender, "reporter": self.reporter,
+                "agreed": sorted(self.agreed), "denied": self.denied, "disputed": self.disputed}  # fmt: skip
+
+
 class Table:
     """A pulka at one table.
 
@@ -301,6 +321,7 @@ class Table:
         self._ended = False
         self.notices: list[str] = []  # for front ends to show: a bot program failed and was replaced
         self._hinter: Bot | None = None
+        self.accusation: Accusation | None = None
         self.deal: Deal
         if start:
             self.next_deal()
@@ -482,6 +503,7 @@ class Table:
         """
         deal = self.deal
         deal.replay_move(seat, action)
+        self.accusation = None  # the deal moved on: a pending accusation is out of date
         made = deal.actions[-1]
         who = deal.moves[-1][0]
         self.log[-1].actions.append(f"{who}:{made.ascii()}" if made.is_irregular else made.ascii())
@@ -515,6 +537,84 @@ class Table:
         """
         a = self.verify_report(irregularity, offender)
         self.move(offender, a)
+        self.save()
+        return a
+
+    def accuse(self, irregularity: Action | str, offender: int, reporter: int) -> Action | None:
+        """``reporter`` says ``offender`` committed ``irregularity``: an accusation, not yet a fact.
+
+        A report about oneself takes effect at once (returns the action made).
+        Otherwise it waits in :attr:`accusation` for :meth:`answer`; bots answer
+        at once, and deny it: a bot confirms only what it can verify, and these
+        are physical events at the table (returns ``None``).
+        """
+        a = self.verify_accuse(irregularity, offender, reporter)
+        if reporter == offender:
+            self.move(offender, a)
+            self.save()
+            return a
+        self.open_accusation(a, offender, reporter)
+        return None
+
+    def verify_accuse(self, irregularity: Action | str, offender: int, reporter: int) -> Action:
+        """The report as an action, if ``reporter`` may make it now; raises and changes nothing."""
+        a = self.verify_report(irregularity, offender)
+        if not 0 <= reporter < self.players:
+            raise BadSeat(f"report: the reporter is a seat 0..{self.players - 1}, not {reporter}")
+        return a
+
+    def open_accusation(self, action: Action, offender: int, reporter: int) -> None:
+        """Put a verified report about another seat to the table (bots answer at once)."""
+        self.accusation = Accusation(action, offender, reporter, frozenset({reporter}))
+        for seat in self.answering():
+            if not self.is_human(seat):
+                self.settle(seat, agree=False)  # a bot cannot verify a physical event
+                if self.accusation is None:
+                    break
+
+    def answering(self, acc: Accusation | None = None) -> list[int]:
+        """Seats whose answer the accusation (``acc``, or the table's) waits for."""
+        acc = acc if acc is not None else self.accusation
+        if acc is None:
+            return []
+        waiting = [] if acc.denied else [acc.offender]
+        if self.rules.report_consent == "offender_or_others" and not acc.disputed:
+            waiting += [s for s in range(self.players) if s != acc.offender and s not in acc.agreed]
+        return waiting
+
+    def settle(self, seat: int, agree: bool) -> Action | None:
+        """Take ``seat``'s answer to the accusation; returns the report when it now takes effect.
+
+        The report is not made here (see :meth:`answer`), so a front end can store
+        it first.  Raises :class:`~preferans.errors.BadSeat` when ``seat`` has
+        nothing to answer.
+        """
+        acc = self.accusation
+        if acc is None:
+            raise DealOver("answer: no report is waiting for an answer")
+        if seat not in self.answering():
+            raise BadSeat(f"answer: seat {seat} has nothing to answer to the report {acc.action}")
+        if agree and seat == acc.offender:
+            return acc.action
+        if agree:
+            acc = dataclasses.replace(acc, agreed=acc.agreed | {seat})
+            if all(s in acc.agreed for s in range(self.players) if s != acc.offender):
+                return acc.action  # every other player confirms it
+        elif seat == acc.offender:
+            acc = dataclasses.replace(acc, denied=True)
+        else:
+            acc = dataclasses.replace(acc, disputed=True)
+        # Denied by the offender, and (where the others may decide) disputed by one of them: dropped.
+        self.accusation = acc if self.answering(acc) else None
+        return None
+
+    def answer(self, seat: int, agree: bool) -> Action | None:
+        """``seat`` confirms or denies the accusation; the report is made when that decides it."""
+        acc = self.accusation
+        a = self.settle(seat, agree)
+        if a is None or acc is None:
+            return None
+        self.move(acc.offender, a)
         self.save()
         return a
 
@@ -582,13 +682,27 @@ class Table:
                 )
             what = words[1].lower().lstrip("!")
             who = self._seat_of(words[2])
-            if what == "out-of-turn":
-                call = " ".join(words[3:]) or "pass"
-                a = self.report(f"!out-of-turn {call}", who)
-            else:
-                a = self.report(f"!{what}", who)
-            return f"{self.names[who]}: {a}"
-        raise PreferansError(f"command: {words[0]!r} is not 'report' or 'claim'")
+            text = f"!out-of-turn {' '.join(words[3:]) or 'pass'}" if what == "out-of-turn" else f"!{what}"
+            made = self.accuse(text, who, seat)
+            if made is not None:
+                return f"{self.names[who]}: {made}"
+            if self.accusation is None:
+                return f"{self.names[who]} denies {text}: an accusation is not a fact, play goes on"
+            return f"{self.names[who]}: {text}? waiting for {self._waiting_names()} to confirm or deny"
+        if head in ("confirm", "deny", "признаю", "отрицаю"):
+            acc = self.accusation
+            made = self.answer(seat, head in ("confirm", "признаю"))
+            if acc is None:
+                return "nothing to answer"
+            if made is not None:
+                return f"{self.names[acc.offender]}: {made}"
+            if self.accusation is None:
+                return f"{acc.action} about {self.names[acc.offender]} is dropped"
+            return f"{acc.action}: waiting for {self._waiting_names()}"
+        raise PreferansError(f"command: {words[0]!r} is not 'report', 'confirm', 'deny' or 'claim'")
+
+    def _waiting_names(self) -> str:
+        return ", ".join(self.names[s] for s in self.answering())
 
     def _seat_of(self, word: str) -> int:
         for i, name in enumerate(self.names):

@@ -53,6 +53,34 @@ def test_impossible_combinations():
         Rules.preset("rostov").replace(raspas_talon="suit_only")  # Kodeks 3.7.6.2
 
 
+def test_talon_participates_needs_four_players():
+    # Kodeks 3.7.6.3: with 3 players the talon card only names the suit; 3.7.6.1: it takes tricks with 4.
+    from preferans import Deal
+    from preferans.scoring.pulka import Pulka
+
+    r = Rules().replace(raspas_talon="participates")
+    with pytest.raises(RulesError, match=r"raspas_talon='participates' needs 4 players.*3\.7\.6\.3"):
+        Deal.new(r, players=3, seed=1)
+    with pytest.raises(RulesError, match="raspas_talon='participates' needs 4 players"):
+        Pulka(r, 3)
+    assert Deal.new(r, players=4, seed=1).players == 4 and Pulka(r, 4).names == ("A", "B", "C", "D")
+
+
+def test_auto_talon_is_unused_on_whists():
+    # Kodeks 3.7.6.2: an all-pass scored on whists plays without the talon, also with raspas_talon="auto".
+    r = Rules.preset("sochi").replace(raspas_scoring="whists")
+    assert r.raspas_talon == "auto" and r.raspas_talon_for(3) == "unused" == r.raspas_talon_for(4)
+
+
+def test_from_dict_bad_values_are_rules_errors():
+    for data in ({"pen_mult": float("inf")}, {"pen_mult": float("nan")}, {"pen_mult": "1e999999999"},
+                 {"pool_target": 1e400}, {"half_whist_levels": 7}, {"game_values": {"a": 1}}):
+        with pytest.raises(RulesError, match=next(iter(data))):
+            Rules.from_dict(data)
+    with pytest.raises(RulesError, match="mapping"):
+        Rules.from_dict([("pool_target", 10)])  # type: ignore[arg-type]
+
+
 def test_set_from_text_coerces():
     r = Rules().set_from_text("raspas_progression=geometric").set_from_text("half_whist_levels=6")
     assert r.raspas_progression == "geometric" and r.half_whist_levels == frozenset({6})

@@ -5,7 +5,7 @@ With ``dealer=0`` and 3 players, first hand is seat 1, second seat 2, third seat
 
 import pytest
 
-from preferans import Action, Contract, DealKind, IllegalAction, Phase, Rules
+from preferans import Action, Contract, Deal, DealKind, IllegalAction, Phase, Rules
 
 from helpers import deal_with, legal, play, state_signature
 
@@ -314,3 +314,15 @@ def test_illegal_text_is_a_clear_error():
     d = deal_with(SOCHI)
     with pytest.raises(ValueError, match="cannot read action"):
         d.apply("seven spades")
+
+
+def test_insufficient_dark_bid_names_the_lowest_legal_bid():
+    # Kodeks 3.3.8: a dark first call must still overcall; the reason is "insufficient", not "first call".
+    d = Deal.new(Rules.preset("classic"), seed=1)
+    d.apply("6♠")
+    with pytest.raises(IllegalAction, match=r"insufficient bid dark 6♠: the current bid is 6♠; the lowest legal bid is 6♣"):  # noqa: E501
+        d.apply("dark 6♠")
+    d.apply("dark 6♣")
+    d.apply("pass")
+    with pytest.raises(IllegalAction, match="only as a player's first call"):
+        d.apply("dark 7♠")  # seat 1 has called already

@@ -71,7 +71,7 @@ class Conn:
             self.cm.__exit__(None, None, None)
 
 
-_REPORTS = ["talon-seen", "talon-taken", "out-of-turn", "talon-seen", "talon-taken", "misdeal"]
+_REPORTS = ["talon-seen", "talon-exposed", "talon-taken", "out-of-turn", "talon-seen", "talon-taken", "misdeal"]
 
 
 def irregular_message(rng: random.Random, players: int) -> dict[str, Any]:
@@ -111,6 +111,12 @@ def play_game(
             sender.send(irregular_message(rng, len(conns)))
             ack = sender.until(lambda f: f["type"] in ("ack", "error"))
             assert ack["type"] == "ack" or ack["code"] == "illegal", ack
+            if ack["type"] == "ack" and ack["pending"]:  # the accused answers
+                accused = conns[first.until(lambda f: f["type"] == "state" and f["table"]["accusation"])[
+                    "table"]["accusation"]["offender"]]
+                accused.send({"type": "answer", "agree": rng.random() < 0.7, "id": "a"})
+                ack = accused.until(lambda f: f["type"] in ("ack", "error"))
+                assert ack["type"] == "ack", ack
             if ack["type"] == "ack":
                 n = ack["n"]
                 IRREGULAR_ACKS.append(ack["action"])

@@ -189,3 +189,35 @@ def test_reload_mid_deal_resumes(server: str, browser: Browser) -> None:
     if len(after_log) == len(before_log):
         assert page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)") == before_hand
     play_until_over(page, rng)  # and the game goes on from there
+
+
+def test_the_accused_answers_a_report_in_the_browser(server: str, browser: Browser) -> None:
+    """Issue 14: a report about another player waits for him; he sees it and answers (en, ru, phone)."""
+    pages = {s: new_page(browser, viewport={"width": 1280, "height": 800}) for s in (0, 1)}
+    r = pages[0].request.post(server + "/api/tables", data={
+        "name": "Ann", "players": 3, "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot"}],
+        "options": ["irregularity_reports=true"]})  # fmt: skip
+    assert r.status == 201, r.text()
+    tid = r.json()["id"]
+    assert pages[1].request.post(f"{server}/api/tables/{tid}/seats/1", data={"name": "Boris"}).status == 200
+    for p in pages.values():
+        p.goto(f"{server}/t/{tid}")
+        p.wait_for_selector("#status:not(:empty)")
+    answers = iter(["talon-seen", "2"])  # Ann says Boris (seat 2 of the page's numbering) saw the talon
+    pages[0].on("dialog", lambda d: d.accept(next(answers)))
+    pages[0].click("#report")
+    boris = pages[1]
+    boris.wait_for_selector("#accusation")
+    assert "Ann" in boris.inner_text("#accusation") and "!talon-seen" in boris.inner_text("#accusation")
+    boris.screenshot(path="/tmp/accusation-en-1280.png")
+    boris.click("#lang")
+    boris.wait_for_selector("#deny")
+    assert "говорит" in boris.inner_text("#accusation")
+    boris.screenshot(path="/tmp/accusation-ru-1280.png")
+    boris.set_viewport_size({"width": 390, "height": 844})
+    boris.screenshot(path="/tmp/accusation-ru-390.png", full_page=True)
+    boris.click("#agree")  # «да, было»: the report takes effect
+    boris.wait_for_selector("#accusation", state="detached")
+    assert pages[0].locator("#accusation").count() == 0
+    for p in pages.values():
+        assert not p.errors, p.errors  # type: ignore[attr-defined]

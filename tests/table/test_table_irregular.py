@@ -23,7 +23,8 @@ def test_reports_need_the_table_option():
 def test_misdeal_report_voids_and_keeps_the_dealer():
     t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3)
     dealer = t.deal.dealer
-    msg = t.command("report misdeal B", 0)
+    assert dealer == 0
+    msg = t.command("report misdeal A", 0)  # about oneself: a fact at once
     assert "misdeal" in msg and t.deal.is_over and t.deal.result.kind == DealKind.VOID
     t.next_deal()
     assert t.deal.dealer == dealer  # seed-002 p.12: the right dealer deals again
@@ -51,6 +52,8 @@ def test_exposed_talon_with_two_bidders_is_assessed_on_the_sheet():
     t.act("6♣")
     t.act("6♦")
     t.command("report talon-exposed B", 0)
+    assert not t.deal.is_over and t.accusation is not None  # an accusation, not yet a fact
+    assert "B: !talon-exposed" in t.command("confirm", 1)  # the accused agrees
     assert t.deal.result.kind == DealKind.PENALTY
     sheet = t.pulka.sheet
     # everyone but the offender (B, seat 1) may write whists on him; he writes none
@@ -92,3 +95,50 @@ def test_an_option_that_is_off_is_one_error_everywhere():
             attempt()
         assert e.value.code == "option_off"
     assert t.deal.moves == ()
+
+
+# ---------------------------------------------------------------- an accusation is not a fact (issue 14)
+def test_a_bot_denies_what_it_cannot_verify():
+    t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3)
+    msg = t.command("report misdeal B", 0)
+    assert "B denies !misdeal" in msg and not t.deal.is_over and t.accusation is None
+    t.command("report talon-seen C", 0)
+    assert t.deal.moves == () and t.accusation is None
+
+
+def test_the_accused_decides_and_a_move_makes_it_stale():
+    t = Table(RULES, ["human"] * 3, names="ABC", seed=3)
+    assert "waiting for B" in t.command("report talon-seen B", 0)
+    with pytest.raises(PreferansError, match="seat 2 has nothing to answer"):
+        t.answer(2, True)
+    assert "dropped" in t.command("deny", 1) and t.accusation is None and t.deal.moves == ()
+    t.command("report talon-seen B", 0)
+    t.act(t.deal.legal_actions()[0])  # the deal moves on: the accusation lapses
+    assert t.accusation is None
+    t.command("report talon-seen C", 0)
+    assert "C: !talon-seen" in t.command("confirm", 2)
+    assert str(t.deal.moves[-1][1]) == "!talon-seen" and t.deal.moves[-1][0] == 2
+
+
+def test_every_other_player_may_decide_where_the_table_agrees():
+    rules = RULES.replace(report_consent="offender_or_others")
+    t = Table(rules, ["human"] * 4, names="ABCD", seed=4)
+    t.command("report talon-seen B", 0)
+    assert t.accusation is not None and set(t.answering()) == {1, 2, 3}
+    t.command("deny", 1)  # B denies it ...
+    assert t.accusation is not None and t.answering() == [2, 3]
+    t.command("confirm", 2)
+    assert not t.deal.moves
+    assert "B: !talon-seen" in t.command("confirm", 3)  # ... but everybody else saw it
+    assert str(t.deal.moves[-1][1]) == "!talon-seen" and t.deal.moves[-1][0] == 1
+    t2 = Table(rules, ["human", "human", "bot:random"], names="ABC", seed=4)
+    t2.command("report talon-seen B", 0)  # the bot cannot confirm: only B can now
+    assert t2.accusation is not None and t2.answering() == [1]
+
+
+def test_the_score_keeper_still_takes_what_happened():
+    from preferans.scoring.scorekeeper import ScoreKeeper
+
+    keeper = ScoreKeeper(Rules.preset("sochi"), "ABC")
+    keeper.enter("void C")
+    assert keeper.pulka.results[-1].kind == DealKind.VOID

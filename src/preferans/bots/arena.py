@@ -30,7 +30,7 @@ from typing import Any
 
 from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
-from ..errors import PreferansError
+from ..errors import ArenaError, PreferansError
 from ..rules import Rules
 from ..solver import Position, solve_at_least
 from .base import Bot
@@ -41,9 +41,6 @@ from .value import result_value
 
 __all__ = ["ArenaError", "BotStats", "Report", "play_deal", "run_arena", "seatings"]
 
-
-class ArenaError(PreferansError):
-    """A bad arena set-up: unknown bot, too many bots for the table, bad counts."""
 
 
 def _bot(spec: str, rules: Rules, seed: int | None, timeout: float, players: int) -> Bot:

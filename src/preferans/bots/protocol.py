@@ -37,7 +37,7 @@ from typing import IO, Any
 from ..actions import Action, Contract
 from ..cards import Card
 from ..engine.observation import Observation, Phase
-from ..errors import ActionError, CardError, PreferansError
+from ..errors import ActionError, BotProtocolError, CardError
 from ..rules import Rules
 from .base import Bot
 from .events import DealOutcome, DealStart, GameEnd, GameStart, rules_digest
@@ -63,18 +63,6 @@ VERSIONS = (V1, PROTOCOL)
 DEFAULT_TIMEOUT = 10.0
 
 
-class BotProtocolError(PreferansError):
-    """A bot program broke the protocol: no answer in time, an unreadable or illegal
-    answer, a version the table does not speak, or it exited.
-
-    ``kind`` says which: ``timeout``, ``crash`` (exited, or cannot start), ``unreadable``,
-    ``illegal``, ``protocol`` (a bad greeting, a version not spoken, a line unasked).
-    """
-
-    def __init__(self, message: str, kind: str = "protocol") -> None:
-        super().__init__(message)
-        self.kind = kind
-
 
 # --------------------------------------------------------------------------- messages
 def hello() -> dict[str, Any]:
@@ -93,7 +81,7 @@ def parse_greeting(line: str) -> tuple[str, str]:
     >>> parse_greeting("ok mybot preferans-bot/9")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    preferans.bots.protocol.BotProtocolError: protocol version: the bot speaks preferans-bot/9; this table ...
+    preferans.errors.BotProtocolError: protocol version: the bot speaks preferans-bot/9; this table ...
     """
     words = line.split()
     if words and words[0] == "no":

@@ -114,8 +114,14 @@ def _result_text(record: GameRecord, deal: Deal) -> str:
     names = record.players
     if r.kind is DealKind.ALL_PASS:
         text = "all-pass"
+    elif r.kind is DealKind.VOID:
+        text = f"void: {names[r.offender]} dealt out of turn" if r.offender is not None else "void"
+    elif r.kind is DealKind.PENALTY:
+        text = f"talon exposed by {names[r.offender]}: assessed (Kodeks 3.3.16.3)" if r.offender is not None \
+            else "talon exposed: assessed (Kodeks 3.3.16.3)"
+    elif r.declarer is None:
+        text = str(r.kind)
     else:
-        assert r.declarer is not None
         text = f"{names[r.declarer]} {r.contract}"
         if r.kind is DealKind.NOT_PLAYED:
             text += ", not played"

@@ -7,8 +7,8 @@ scoring needs (:mod:`.result`); :mod:`.ladder` is the bidding ladder and
 :mod:`.explain` says why an action is illegal.
 """
 
-from .deal import Deal, Phase
+from .deal import Deal, Phase, Trick
 from .observation import Observation
 from .result import DealKind, DealResult, DefenceCall
 
-__all__ = ["Deal", "DealKind", "DealResult", "DefenceCall", "Observation", "Phase"]
+__all__ = ["Deal", "DealKind", "DealResult", "DefenceCall", "Observation", "Phase", "Trick"]

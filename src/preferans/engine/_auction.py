@@ -34,6 +34,7 @@ __all__ = ["AuctionMixin"]
 class AuctionMixin(DealFields):
     """Transitions and legal calls of the auction."""
 
+    __slots__ = ()  # the slots live on Deal; none here, so a Deal has no __dict__
 
     def _auction_view(self, seat: int) -> AuctionView:
         return AuctionView(

@@ -46,6 +46,7 @@ __all__ = ["DeclaringMixin"]
 class DeclaringMixin(DealFields):
     """Transitions and legal actions between the auction and the play."""
 
+    __slots__ = ()  # the slots live on Deal; none here, so a Deal has no __dict__
 
     def _declarable(self) -> list[int]:
         """Contracts (bid indices) the declarer may name: not lower than the winning bid.

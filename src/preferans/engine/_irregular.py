@@ -52,6 +52,7 @@ __all__ = ["IrregularMixin"]
 class IrregularMixin(DealFields):
     """Reporting irregularities and claims, and the phases they open."""
 
+    __slots__ = ()  # the slots live on Deal; none here, so a Deal has no __dict__
 
     # ------------------------------------------------------------------ reporting
     def can_report(self, action: Action | int | str, seat: int) -> bool:

@@ -20,7 +20,10 @@ from .result import DealKind
 if TYPE_CHECKING:
     from .ladder import AuctionView
 
-__all__ = ["AT_DECK", "AT_DISCARD", "AT_TABLE", "AT_TALON", "PUBLIC", "SAVED_FIELDS", "DealFields", "Ledger", "Phase"]
+__all__ = [
+    "AT_DECK", "AT_DISCARD", "AT_TABLE", "AT_TALON", "FIXED_FIELDS", "PUBLIC", "SAVED_FIELDS",
+    "DealFields", "Ledger", "Phase", "Trick",
+]  # fmt: skip
 
 ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(NUM_ALL_ACTIONS))
 CARD_ACTIONS = ACTIONS[:32]
@@ -54,6 +57,7 @@ PHASES = tuple(Phase)
 NONE, PASSED, WHISTED, HALF = -1, 0, 1, 2
 
 Trick = tuple[tuple[int, Card], ...]
+"""The cards of one trick as (seat, card) in the order played (seat -1: an all-pass talon lead)."""
 
 # The visibility ledger (issue 14): every card movement as (cards, from, to, seen by, move).
 # ``from``/``to`` are a seat (0–3) or one of the places below; ``from == to`` records a look
@@ -78,9 +82,22 @@ SAVED_FIELDS = (
 )  # fmt: skip
 
 
-class DealFields:
-    """Declarations of a deal's state (the slots live on :class:`~preferans.engine.deal.Deal`)."""
+# Fixed when the deal is made (not saved for undo).
+FIXED_FIELDS = (
+    "rules", "players", "dealer", "active", "first_hand", "min_level", "initial_hands", "initial_talon",
+    "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_undo", "_legal",
+)  # fmt: skip
 
+
+class DealFields:
+    """Declarations of a deal's state, and its slots.
+
+    The phase mixins and :class:`~preferans.engine.deal.Deal` declare empty
+    ``__slots__``, so a deal has no ``__dict__``: a mistyped field name raises
+    instead of escaping ``undo`` and ``copy``.
+    """
+
+    __slots__ = FIXED_FIELDS + SAVED_FIELDS
 
     # fixed for the deal
     rules: Rules

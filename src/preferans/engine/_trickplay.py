@@ -23,6 +23,7 @@ _BYTE_ACTIONS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 class PlayMixin(DealFields):
     """Transitions and legal cards of trick play."""
 
+    __slots__ = ()  # the slots live on Deal; none here, so a Deal has no __dict__
 
     def _legal_cards(self) -> tuple[Action, ...]:
         hand = self._hands[self._to_play]

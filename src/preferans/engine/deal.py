@@ -41,15 +41,16 @@ from ..cards import (
     ALL_CARDS_MASK,
     Card,
     CardsLike,
+    Mask,
     cards_of,
     format_hand,
     mask_of,
     parse_cards,
     to_mask,
 )
-from ..errors import CardError, IllegalAction
+from ..errors import CardError, ConfigError, IllegalAction, UndoError
 from ..rules import Rules
-from ..seats import active_seats, defenders_of
+from ..seats import Seat, active_seats, defenders_of
 from ._auction import AuctionMixin
 from ._declaring import DeclaringMixin
 from ._irregular import IrregularMixin
@@ -77,8 +78,10 @@ from ._state import (
     SAVED_FIELDS,
     WHIST,
     WHISTED,
+    DealFields,
     Ledger,
     Phase,
+    Trick,
 )
 from ._trickplay import PlayMixin
 from .explain import explain_illegal
@@ -86,7 +89,7 @@ from .ladder import ladder_positions
 from .observation import Observation, observe
 from .result import DealKind, DealResult, DefenceCall
 
-__all__ = ["Deal", "Phase"]
+__all__ = ["Deal", "Phase", "Trick"]
 
 _SAVE = attrgetter(*SAVED_FIELDS)
 # Legal auction calls by the small values they depend on, one table per Rules (see bidding).
@@ -110,11 +113,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     dealer's left (``dealer + 1``); with 4 players the dealer holds no cards.
     """
 
-    __slots__ = (
-        "rules", "players", "dealer", "active", "first_hand", "min_level", "initial_hands",
-        "initial_talon", "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_undo", "_legal",
-        *SAVED_FIELDS,
-    )  # fmt: skip
+    __slots__ = ()  # every field is a slot of DealFields
 
     # ------------------------------------------------------------------ creation
     def __init__(
@@ -127,12 +126,14 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         players: int = 3,
         min_level: int = 6,
     ) -> None:
+        if not isinstance(rules, Rules):
+            raise ConfigError(f"rules: give a Rules value (Rules.preset('sochi')), not {type(rules).__name__}")
         if players not in (3, 4):
-            raise IllegalAction(f"players: Preferans is played by 3 or 4, not {players}")
+            raise ConfigError(f"players: Preferans is played by 3 or 4, not {players}")
         if not 0 <= dealer < players:
-            raise IllegalAction(f"dealer: seat must be 0..{players - 1}, not {dealer}")
+            raise ConfigError(f"dealer: seat must be 0..{players - 1}, not {dealer}")
         if not 6 <= min_level <= 10:
-            raise IllegalAction(f"min_level: must be 6..10, not {min_level}")
+            raise ConfigError(f"min_level: must be 6..10, not {min_level}")
         self.rules = rules
         self.players = players
         self.dealer = dealer
@@ -309,16 +310,12 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         for i, move in enumerate(actions):
             seat, a = move if isinstance(move, tuple) else (None, move)
             try:
-                action = deal.parse_action(a) if isinstance(a, str) else Action(a)
-                if seat is None:
-                    deal.apply(action)
-                else:
-                    deal.replay_move(seat, action)
+                deal.replay_move(seat, a)
             except IllegalAction as e:
                 raise IllegalAction(f"action {i + 1} ({a}): {e}") from None
         return deal
 
-    def replay_move(self, seat: int | None, action: Action | int | str) -> None:
+    def replay_move(self, seat: Seat | None, action: Action | int | str) -> None:
         """Make one stored move ``(seat, action)`` as :attr:`moves` lists it.
 
         The one replay step of records, tables and the server: an ordinary
@@ -339,7 +336,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     def copy(self) -> Deal:
         """An independent copy with the same history (so it can be undone too)."""
         new = Deal.__new__(Deal)
-        for name in Deal.__slots__:
+        for name in DealFields.__slots__:
             setattr(new, name, getattr(self, name))
         new._moves = list(self._moves)
         new._undo = list(self._undo)
@@ -355,25 +352,25 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return self._phase == OVER
 
     @property
-    def to_act(self) -> int | None:
+    def to_act(self) -> Seat | None:
         """The seat whose decision it is (in open play the whister acts for his partner)."""
         return None if self._phase == OVER else self._to_act
 
     @property
-    def to_play(self) -> int | None:
+    def to_play(self) -> Seat | None:
         """During play, the seat whose card is played next (may differ from ``to_act``)."""
         return self._to_play if self._phase == PLAY else None
 
     @property
-    def hands(self) -> tuple[int, ...]:
+    def hands(self) -> tuple[Mask, ...]:
         """Current cards of each seat as masks (the declarer's include the talon once taken)."""
         return self._hands
 
-    def hand(self, seat: int) -> int:
+    def hand(self, seat: Seat) -> Mask:
         return self._hands[seat]
 
     @property
-    def moves(self) -> tuple[tuple[int, Action], ...]:
+    def moves(self) -> tuple[tuple[Seat, Action], ...]:
         """Every action so far as (seat who acted, action)."""
         return tuple(self._moves)
 
@@ -382,7 +379,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return tuple(a for _, a in self._moves)
 
     @property
-    def declarer(self) -> int | None:
+    def declarer(self) -> Seat | None:
         return None if self._declarer < 0 else self._declarer
 
     @property
@@ -408,11 +405,11 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return BIDS[self._best] if self._best >= 0 else None
 
     @property
-    def discard(self) -> int:
+    def discard(self) -> Mask:
         return self._discard
 
     @property
-    def trick(self) -> tuple[tuple[int, Card], ...]:
+    def trick(self) -> Trick:
         """Cards on the table in the current trick as (seat, card).
 
         On all-pass the talon card leading tricks 1 and 2 appears with seat -1
@@ -422,7 +419,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return self._trick
 
     @property
-    def completed_tricks(self) -> tuple[tuple[tuple[tuple[int, Card], ...], int], ...]:
+    def completed_tricks(self) -> tuple[tuple[Trick, Seat], ...]:
         """Finished tricks as (cards, winner seat or -1 when nobody took it)."""
         return self._completed
 
@@ -431,7 +428,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return len(self._completed)
 
     @property
-    def leader(self) -> int | None:
+    def leader(self) -> Seat | None:
         return self._leader if self._phase == PLAY else None
 
     @property
@@ -439,7 +436,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return self._tricks_won
 
     @property
-    def exposed(self) -> tuple[int, ...]:
+    def exposed(self) -> tuple[Seat, ...]:
         """Seats whose cards lie face up for everybody."""
         return tuple(s for s in range(self.players) if self._exposed >> s & 1)
 
@@ -448,13 +445,13 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return self._open
 
     @property
-    def defenders(self) -> tuple[int, ...]:
+    def defenders(self) -> tuple[Seat, ...]:
         if self._declarer < 0:
             return ()
         return defenders_of(self.active, self._declarer)
 
     @property
-    def whisters(self) -> tuple[int, ...]:
+    def whisters(self) -> tuple[Seat, ...]:
         d = self.defenders
         return tuple(s for s, c in zip(d, self._calls, strict=False) if c == WHISTED)
 
@@ -512,7 +509,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
 
     can_apply = is_legal
 
-    def verify(self, action: Action | int, seat: int | None = None) -> None:
+    def verify(self, action: Action | int, seat: Seat | None = None) -> None:
         """Raise :class:`IllegalAction` naming the rule if ``action`` is not legal now."""
         if self._phase == OVER:
             raise IllegalAction(f"{Action(action)}: the deal is over")
@@ -529,7 +526,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         auction and at the declaration, and a card in the discard and play."""
         return Action.parse(text, bid=self._phase in (BIDDING, DECLARE))
 
-    def apply(self, action: Action | int | str, seat: int | None = None) -> None:
+    def apply(self, action: Action | int | str, seat: Seat | None = None) -> None:
         """Make the move; an illegal action raises and changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
@@ -573,7 +570,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     def undo(self) -> Action:
         """Take back the last action exactly; returns it."""
         if not self._undo:
-            raise IllegalAction("nothing to undo: no action has been made in this deal")
+            raise UndoError("nothing to undo: no action has been made in this deal")
         self._restore(self._undo.pop())
         self._legal = None
         return self._moves.pop()[1]
@@ -700,7 +697,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     def _explain(self, a: Action) -> str:
         return explain_illegal(self, a)
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: Seat) -> Observation:
         """What ``seat`` may know now, and nothing more (see :class:`Observation`)."""
         return observe(self, seat)
 

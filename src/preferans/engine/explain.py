@@ -110,8 +110,10 @@ def _explain_call(deal: DealFields, a: Action) -> Msg:
     if a == DARK_PASS_ID or (a.is_bid and a.is_dark):
         if not rules.dark_bids:
             return Msg("{action}: dark calls need the table agreement dark_bids=True (Kodeks 3.3.19)", action=_call(a))
-        return Msg("{action}: a dark call is made before looking at the cards, so only as a player's first call "
-                   "(Kodeks 3.3.19)", action=_call(a))  # fmt: skip
+        if view.has_called or a == DARK_PASS_ID:
+            return Msg("{action}: a dark call is made before looking at the cards, so only as a player's first call "
+                       "(Kodeks 3.3.19)", action=_call(a))  # fmt: skip
+        # A first call in the dark: it must still be a sufficient bid (Kodeks 3.3.8), checked below.
     c = a.contract
     if c is None:
         return Msg("{action} is not a call of the auction; {legal}", action=_call(a), legal=_legal_text(deal))

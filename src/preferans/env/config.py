@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import PreferansError
+from ..errors import EnvError
 from ..rules import PRESETS, Rules
 from .rewards import reward_scale as default_scale
 
@@ -12,9 +12,6 @@ __all__ = ["EnvConfig", "EnvError"]
 
 EPISODES = ("deal", "pulka")
 
-
-class EnvError(PreferansError):
-    """A bad environment option (the message names it)."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ True
 >>> loads(text.replace("auction: pass pass pass", "auction: 6♠ 6♠ pass pass"), source="x.prf")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-preferans.record.model.RecordError: x.prf:...: 6♠: insufficient bid 6♠: ...
+preferans.errors.RecordError: x.prf:...: 6♠: insufficient bid 6♠: ...
 """
 
 from __future__ import annotations
@@ -121,7 +121,10 @@ def loads(text: str, *, source: str = "<string>", lenient: bool = False, check: 
 def loads_all(text: str, *, source: str = "<string>", lenient: bool = False, check: bool = True) -> list[GameRecord]:
     """Every record of a text (records follow one another) or a JSON list of records."""
     if _is_json(text) or text.lstrip()[:1] == "[":
-        data = json.loads(text)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise RecordError(f"not valid JSON: {e.msg}", source=source, line=e.lineno) from None
         items = data if isinstance(data, list) else [data]
         records = [from_json(x, source=source) for x in items]
     else:

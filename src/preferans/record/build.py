@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -169,6 +170,8 @@ def record_from_pulka(
                                   entries=history[i].entries))  # fmt: skip
             continue
         d = next(given)
+        if r.kind is DealKind.PENALTY:
+            r = dataclasses.replace(r, penalty={})  # Kodeks 3.3.16.3: the sheet holds the assessment
         if d.result != r:
             raise RecordError(f"deal {i + 1}: its result differs from deal {i + 1} on the pulka's sheet")
         out.append(deal_record(d, entries=history[i].entries, help_to=helps[i]))

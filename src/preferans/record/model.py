@@ -20,10 +20,10 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import Card
-from ..errors import PreferansError
+from ..errors import RecordError
 from ..rules import Rules
 from ..scoring.sheet import Entry
-from ..seats import active_seats
+from ..seats import active_seats, name_problem
 
 __all__ = [
     "HEADER_ORDER",
@@ -58,31 +58,6 @@ who made them (:attr:`DealRecord.reporters`).
 
 HEADER_ORDER = ("event", "site", "date", "round", "time", "table", "annotator")
 """Headers written first, in this order (like PGN's seven-tag roster); others follow as given."""
-
-
-class RecordError(PreferansError):
-    """A record that cannot be read or does not replay.
-
-    ``source`` is the file (``<string>`` for text given directly, empty when the
-    error is not about a text, e.g. building a record), ``line`` the 1-based line
-    of the text form (0 when unknown, e.g. in JSON), ``reason`` what is wrong.
-    ``str(error)`` is ``source:line: reason``.
-    """
-
-    def __init__(self, reason: str, *, source: str = "", line: int = 0, deal: int = 0) -> None:
-        self.reason = reason
-        self.source = source
-        self.line = line
-        self.deal = deal  # 1-based deal number, 0 for the header
-        where = f"{source}:{line}" if line else source
-        super().__init__(f"{where}: {reason}" if where else reason)
-
-    def __reduce__(self) -> tuple[Any, ...]:  # keep the fields through pickling
-        return (_rebuild_error, (self.reason, self.source, self.line, self.deal))
-
-
-def _rebuild_error(reason: str, source: str, line: int, deal: int) -> RecordError:
-    return RecordError(reason, source=source, line=line, deal=deal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,11 +175,9 @@ class GameRecord:
         if len(names) not in (3, 4) or len(set(names)) != len(names):
             raise RecordError(f"players: give 3 or 4 distinct names, not {list(names)}")
         for n in names:
-            if not n or n != n.strip() or any(ch in n for ch in ",:\n\r") or n.startswith("#"):
-                raise RecordError(
-                    f"players: {n!r} cannot be written in a record: a name is not empty, has no "
-                    "comma, colon or line break, and does not start with '#' or a space"
-                )
+            problem = name_problem(n)
+            if problem is not None:
+                raise RecordError(f"players: {problem}, so it cannot be written in a record")
         if not 0 <= self.first_dealer < len(names):
             raise RecordError(f"first_dealer: seat {self.first_dealer} is not at a table of {len(names)}")
 

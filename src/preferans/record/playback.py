@@ -18,9 +18,10 @@ from ..actions import Action
 from ..cards import Card
 from ..engine.deal import Deal
 from ..engine.result import DealKind, DealResult
-from ..errors import PreferansError
+from ..errors import PreferansError, ScoreError
 from ..rules import Rules
 from ..scoring.pulka import Pulka
+from ..scoring.score import penalty_from_entries
 from ..scoring.sheet import Entry, amount_text
 from .model import DealRecord, GameRecord, RecordError
 from .unknown import complete_cards
@@ -195,8 +196,16 @@ def replay(
             continue
         if pulka is None or not sheet_ok:
             continue
+        result = deal.result
         try:
-            score = pulka.record(deal.result, help_to=d.help_to)
+            if result.kind is DealKind.PENALTY:
+                if d.entries is None:
+                    raise ScoreError(
+                        "a deal ended by an exposed talon (Kodeks 3.3.16.3) needs its score lines: "
+                        "they hold the assessment of what each player would have played"
+                    )
+                result = penalty_from_entries(result, d.entries)
+            score = pulka.record(result, help_to=d.help_to)
         except PreferansError as e:
             fail(RecordError(f"score: {e}", source=source, line=d.line_of_key("score"), deal=number))
             sheet_ok = False

@@ -1,7 +1,7 @@
 """The text form of a record: writing and a line-by-line reader (docs/record-format.md).
 
 The reader is strict by default — the first problem raises
-:class:`~preferans.record.model.RecordError` with the file, the line and the
+:class:`~preferans.errors.RecordError` with the file, the line and the
 reason — or lenient: every problem is collected on ``record.errors`` and the
 reader goes on with the next line or the next deal, as python-chess's PGN
 reader does.
@@ -16,12 +16,13 @@ reader does.
 >>> read_text("players: A, B", source="bad.prf")
 Traceback (most recent call last):
 ...
-preferans.record.model.RecordError: bad.prf:1: the record must start with '%preferans-record 1', not 'players: A, B'
+preferans.errors.RecordError: bad.prf:1: the record must start with '%preferans-record 1', not 'players: A, B'
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
@@ -488,29 +489,14 @@ class _Reader:
     def deal(
         self, line: int, head: str, names: tuple[str, ...], rules: Rules, number: int
     ) -> tuple[DealRecord | None, tuple[int, str] | None]:
-        """Read one deal; returns it (``None`` if broken beyond use) and the line after it."""
+        """Read one deal; returns it (``None`` if broken beyond use) and the line after it.
+
+        Each ``key: value`` line goes to the :class:`_DealLines` handler of its key.
+        """
         self.deal_no = number
-        errors_before = len(self.errors)
-        n = len(names)
-        word = head[5:].strip()
-        if word != str(number):
+        if head[5:].strip() != str(number):
             self.fail(line, f"deal number: expected 'deal {number}', found {head!r}")
-        dealer = -1
-        min_level = 6
-        hands: dict[int, tuple[int, int]] = {}
-        talon: tuple[Card | None, ...] = ()
-        actions: list[Action | None] = []
-        stages: list[str] = []
-        action_lines: list[int] = []
-        reporters: list[tuple[int, int]] = []
-        key_lines: dict[str, int] = {}
-        hand_lines: dict[int, int] = {}
-        entries: list[Entry] | None = None
-        help_to: int | None = None
-        comment = ""
-        sheet = False
-        cards_played = 0
-        card_table = _LOOKUP[False]
+        d = _DealLines(names, number)
         item: tuple[int, str] | None
         while True:
             item = self.next_line()
@@ -523,167 +509,233 @@ class _Reader:
             if not sep:
                 self.fail(no, f"expected 'key: value' in deal {number}, not {s[:40]!r}")
                 continue
-            value = value.strip()
             key = key.rstrip()
             if key in _KEYED:
-                key_lines.setdefault(key, no)
+                d.key_lines.setdefault(key, no)
             try:
                 if key.startswith("trick"):  # the commonest line first
-                    want = cards_played // 3 + 1
-                    if key[5:].strip() != str(want):
-                        raise RecordError(f"expected 'trick {want}:', found {key!r}")
-                    toks = value.split()
-                    fast = [_CARD_TOKENS.get(t) for t in toks]
-                    if None not in fast:
-                        k = len(fast)  # the common line: cards only
-                        actions.extend(fast)
-                        stages.extend(["play"] * k)
-                        action_lines.extend([no] * k)
-                        cards_played += k
-                        continue
-                    for tok in toks:
-                        a: Action | None = card_table.get(tok)
-                        if a is None:
-                            if tok[0] == "[":
-                                continue  # an all-pass talon lead, shown for the eye
-                            a = _action(tok, "play")
-                        if a < 32:
-                            cards_played += 1
-                        elif a not in _TRICK_CALLS:
-                            raise RecordError(f"{_TOKEN[a]!r} cannot stand in a trick")
-                        actions.append(a)
-                        stages.append("play")
-                        action_lines.append(no)
-                elif key in ("report", "claim"):
-                    seat, rest = _name_at(value, names, key)
-                    reporters.append((len(actions), seat))
-                    actions.append(_read_reported(rest, key))
-                    stages.append(key)
-                    action_lines.append(no)
-                elif key in ("auction", "discard", "contract", "whist", "defence", "redraw"):
-                    if entries is not None:
-                        self.fail(no, f"'{key}' after the score lines: actions come before the score")
-                    for tok in value.split():
-                        if tok == "??":
-                            if key != "discard":
-                                raise RecordError("'??' (an unseen card) may only stand for a discarded card")
-                            a = None
-                        else:
-                            a = _action(tok, key)
-                            if not _fits(a, key):
-                                raise RecordError(f"{_TOKEN[a]!r} cannot stand on a '{key}' line")
-                        actions.append(a)
-                        stages.append(key)
-                        action_lines.append(no)
+                    d.trick(no, key, value.strip())
                 elif key.startswith("hand "):
-                    who = key[5:].strip()
-                    if who not in names:
-                        raise RecordError(f"hand of {who!r}: not a player ({', '.join(names)})")
-                    seat = names.index(who)
-                    if seat in hands:
-                        raise RecordError(f"a second hand line for {who}")
-                    try:
-                        hand_lines[seat] = no
-                        hands[seat] = _read_cards(value, f"hand of {who}")
-                    except RecordError as e:
-                        hands[seat] = (0, 10)  # lenient: the hand is kept as unknown
-                        raise e
-                elif key == "talon":
-                    toks = value.split()
-                    talon = tuple(None if t == "??" else _card(t, "talon") for t in toks)
-                    if len(talon) != 2:
-                        raise RecordError(f"talon: give 2 cards (?? for an unseen one), not {len(talon)}")
-                elif key == "dealer":
-                    if value not in names:
-                        raise RecordError(f"dealer: {value!r} is not a player ({', '.join(names)})")
-                    dealer = names.index(value)
-                elif key == "min_level":
-                    if value not in ("6", "7", "8", "9", "10"):
-                        raise RecordError(f"min_level: give a level 6..10, not {value!r}")
-                    min_level = int(value)
-                elif key == "score":
-                    if entries is None:
-                        entries = []
-                    if value != "-":
-                        entries.append(_read_entry(value, names))
-                elif key == "help":
-                    if value not in names:
-                        raise RecordError(f"help: {value!r} is not a player ({', '.join(names)})")
-                    help_to = names.index(value)
-                elif key == "comment":
-                    comment = f"{comment} {value}".strip() if comment else value
-                elif key == "sheet":
-                    if value != "by hand":
-                        raise RecordError(f"sheet: write 'sheet: by hand', not {value!r}")
-                    sheet = True
+                    d.hand(no, key[5:].strip(), value.strip())
                 else:
-                    raise RecordError(
-                        f"unknown line {key!r} in deal {number}: expected dealer, min_level, hand NAME, talon, "
-                        "auction, discard, contract, whist, defence, trick N, redraw, report, claim, score, "
-                        "help, comment or sheet"
-                    )
+                    handler = _DEAL_KEYS.get(key)
+                    if handler is None:
+                        raise RecordError(
+                            f"unknown line {key!r} in deal {number}: expected dealer, min_level, hand NAME, talon, "
+                            "auction, discard, contract, whist, defence, trick N, redraw, report, claim, score, "
+                            "help, comment or sheet"
+                        )
+                    misplaced = handler(d, no, key, value.strip())
+                    if misplaced:
+                        self.fail(no, misplaced)  # reported, and the line is still used
             except RecordError as e:
                 self.fail(no, e.reason)
-        broken = len(self.errors) > errors_before
-        if sheet:
-            if actions or hands or talon or dealer >= 0:
+        return self._deal_record(d, line), item
+
+    def _deal_record(self, d: _DealLines, line: int) -> DealRecord | None:
+        """Check the cards of a deal read line by line and make its record."""
+        names, number = d.names, d.number
+        n = len(names)
+        if d.sheet:
+            if d.actions or d.hands or d.talon or d.dealer >= 0:
                 self.fail(line, f"deal {number}: lines written by hand have no dealer, cards or actions")
-            sheet_record = DealRecord(players=n, dealer=0, hands=(0,) * n, talon=(), sheet=True,
-                                      entries=tuple(entries or ()), comment=comment, line=line,
-                                      key_lines=tuple(key_lines.items()))  # fmt: skip
-            return sheet_record, item
-        if dealer < 0:
+            return DealRecord(players=n, dealer=0, hands=(0,) * n, talon=(), sheet=True,
+                              entries=tuple(d.entries or ()), comment=d.comment, line=line,
+                              key_lines=tuple(d.key_lines.items()))  # fmt: skip
+        if d.dealer < 0:
             self.fail(line, f"deal {number} has no 'dealer:' line")
-            return None, item
-        active = active_seats(dealer, n)
+            return None
+        active = active_seats(d.dealer, n)
+        hands = d.hands
         masks = [0] * n
         unknown = [0] * n
         seen = 0
         for seat in range(n):
             if seat not in active:
                 if seat in hands and hands[seat] != (0, 0):
-                    self.fail(hand_lines.get(seat, line), f"hand of {names[seat]}: the 4-handed dealer holds no cards")
+                    self.fail(d.hand_lines.get(seat, line),
+                              f"hand of {names[seat]}: the 4-handed dealer holds no cards")
                 continue
             if seat not in hands:
                 self.fail(line, f"deal {number} has no hand line for {names[seat]}")
                 hands[seat] = (0, 10)  # lenient: unknown
             m, u = hands[seat]
             if m.bit_count() + u != 10:
-                self.fail(hand_lines.get(seat, line),
+                self.fail(d.hand_lines.get(seat, line),
                           f"hand of {names[seat]}: 10 cards (?? for unseen ones), not {m.bit_count() + u}")
-                broken = True
             if seen & m:
-                self.fail(hand_lines.get(seat, line), f"hand of {names[seat]}: {format_hand(seen & m)} dealt twice")
-                broken = True
+                self.fail(d.hand_lines.get(seat, line), f"hand of {names[seat]}: {format_hand(seen & m)} dealt twice")
             seen |= m
             masks[seat], unknown[seat] = m, u
-        if not talon:
+        if not d.talon:
             self.fail(line, f"deal {number} has no 'talon:' line")
-            return None, item
-        for c in talon:
+            return None
+        for c in d.talon:
             if c is not None and seen >> c & 1:
-                self.fail(key_lines.get("talon", line), f"talon: {c} is also in a hand")
-                broken = True
-        if broken and self.lenient:
-            pass  # keep what was read; the replay check skips a broken deal
-        record = DealRecord(
+                self.fail(d.key_lines.get("talon", line), f"talon: {c} is also in a hand")
+        # A broken deal is kept as read when lenient; the replay check skips it.
+        return DealRecord(
             players=n,
-            dealer=dealer,
+            dealer=d.dealer,
             hands=tuple(masks),
-            talon=talon,
-            actions=tuple(actions),
-            stages=tuple(stages),
-            entries=None if entries is None else tuple(entries),
+            talon=d.talon,
+            actions=tuple(d.actions),
+            stages=tuple(d.stages),
+            entries=None if d.entries is None else tuple(d.entries),
             unknown=tuple(unknown),
-            min_level=min_level,
-            help_to=help_to,
-            comment=comment,
-            reporters=tuple(reporters),
+            min_level=d.min_level,
+            help_to=d.help_to,
+            comment=d.comment,
+            reporters=tuple(d.reporters),
             line=line,
-            action_lines=tuple(action_lines),
-            key_lines=tuple(key_lines.items()),
+            action_lines=tuple(d.action_lines),
+            key_lines=tuple(d.key_lines.items()),
         )
-        return record, item
+
+
+class _DealLines:
+    """What the lines of one deal have said so far, with one handler per key.
+
+    Each handler reads the value of its line and raises :class:`RecordError`
+    (its reason is reported with the line's number) when the value is bad; a
+    handler may instead return the reason a readable line is out of place.
+    """
+
+    def __init__(self, names: tuple[str, ...], number: int) -> None:
+        self.names = names
+        self.number = number
+        self.dealer = -1
+        self.min_level = 6
+        self.hands: dict[int, tuple[int, int]] = {}
+        self.hand_lines: dict[int, int] = {}
+        self.talon: tuple[Card | None, ...] = ()
+        self.actions: list[Action | None] = []
+        self.stages: list[str] = []
+        self.action_lines: list[int] = []
+        self.reporters: list[tuple[int, int]] = []
+        self.key_lines: dict[str, int] = {}
+        self.entries: list[Entry] | None = None
+        self.help_to: int | None = None
+        self.comment = ""
+        self.sheet = False  # "sheet: by hand": lines written on the sheet by hand, no deal
+        self.cards_played = 0
+
+    def _add(self, a: Action | None, stage: str, no: int) -> None:
+        self.actions.append(a)
+        self.stages.append(stage)
+        self.action_lines.append(no)
+
+    def _player(self, name: str, what: str) -> int:
+        if name not in self.names:
+            raise RecordError(f"{what}: {name!r} is not a player ({', '.join(self.names)})")
+        return self.names.index(name)
+
+    def trick(self, no: int, key: str, value: str) -> None:
+        """``trick N: cards`` (and the calls made inside a trick)."""
+        want = self.cards_played // 3 + 1
+        if key[5:].strip() != str(want):
+            raise RecordError(f"expected 'trick {want}:', found {key!r}")
+        toks = value.split()
+        fast = [_CARD_TOKENS.get(t) for t in toks]
+        if None not in fast:
+            k = len(fast)  # the common line: cards only
+            self.actions.extend(fast)
+            self.stages.extend(["play"] * k)
+            self.action_lines.extend([no] * k)
+            self.cards_played += k
+            return
+        card_table = _LOOKUP[False]
+        for tok in toks:
+            a: Action | None = card_table.get(tok)
+            if a is None:
+                if tok[0] == "[":
+                    continue  # an all-pass talon lead, shown for the eye
+                a = _action(tok, "play")
+            if a < 32:
+                self.cards_played += 1
+            elif a not in _TRICK_CALLS:
+                raise RecordError(f"{_TOKEN[a]!r} cannot stand in a trick")
+            self._add(a, "play", no)
+
+    def reported(self, no: int, key: str, value: str) -> None:
+        """``report: NAME WHAT`` and ``claim: NAME N``: made by a named player."""
+        seat, rest = _name_at(value, self.names, key)
+        self.reporters.append((len(self.actions), seat))
+        self._add(_read_reported(rest, key), key, no)
+
+    def stage(self, no: int, key: str, value: str) -> str | None:
+        """``auction``, ``discard``, ``contract``, ``whist``, ``defence``, ``redraw``: actions."""
+        misplaced = self.entries is not None
+        for tok in value.split():
+            if tok == "??":
+                if key != "discard":
+                    raise RecordError("'??' (an unseen card) may only stand for a discarded card")
+                a = None
+            else:
+                a = _action(tok, key)
+                if not _fits(a, key):
+                    raise RecordError(f"{_TOKEN[a]!r} cannot stand on a '{key}' line")
+            self._add(a, key, no)
+        return f"'{key}' after the score lines: actions come before the score" if misplaced else None
+
+    def hand(self, no: int, who: str, value: str) -> None:
+        """``hand NAME: cards`` as dealt (``??`` for unseen cards)."""
+        if who not in self.names:
+            raise RecordError(f"hand of {who!r}: not a player ({', '.join(self.names)})")
+        seat = self.names.index(who)
+        if seat in self.hands:
+            raise RecordError(f"a second hand line for {who}")
+        self.hand_lines[seat] = no
+        try:
+            self.hands[seat] = _read_cards(value, f"hand of {who}")
+        except RecordError:
+            self.hands[seat] = (0, 10)  # lenient: the hand is kept as unknown
+            raise
+
+    def talon_line(self, no: int, key: str, value: str) -> None:
+        toks = value.split()
+        self.talon = tuple(None if t == "??" else _card(t, "talon") for t in toks)
+        if len(self.talon) != 2:
+            raise RecordError(f"talon: give 2 cards (?? for an unseen one), not {len(self.talon)}")
+
+    def dealer_line(self, no: int, key: str, value: str) -> None:
+        self.dealer = self._player(value, "dealer")
+
+    def min_level_line(self, no: int, key: str, value: str) -> None:
+        if value not in ("6", "7", "8", "9", "10"):
+            raise RecordError(f"min_level: give a level 6..10, not {value!r}")
+        self.min_level = int(value)
+
+    def score(self, no: int, key: str, value: str) -> None:
+        if self.entries is None:
+            self.entries = []
+        if value != "-":
+            self.entries.append(_read_entry(value, self.names))
+
+    def help_line(self, no: int, key: str, value: str) -> None:
+        self.help_to = self._player(value, "help")
+
+    def comment_line(self, no: int, key: str, value: str) -> None:
+        self.comment = f"{self.comment} {value}".strip() if self.comment else value
+
+    def sheet_line(self, no: int, key: str, value: str) -> None:
+        if value != "by hand":
+            raise RecordError(f"sheet: write 'sheet: by hand', not {value!r}")
+        self.sheet = True
+
+
+_DEAL_KEYS: dict[str, Callable[[_DealLines, int, str, str], str | None]] = {
+    "report": _DealLines.reported,
+    "claim": _DealLines.reported,
+    **{k: _DealLines.stage for k in ("auction", "discard", "contract", "whist", "defence", "redraw")},
+    "talon": _DealLines.talon_line,
+    "dealer": _DealLines.dealer_line,
+    "min_level": _DealLines.min_level_line,
+    "score": _DealLines.score,
+    "help": _DealLines.help_line,
+    "comment": _DealLines.comment_line,
+    "sheet": _DealLines.sheet_line,
+}
 
 
 def _card(token: str, what: str) -> Card:

@@ -79,7 +79,11 @@ def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tu
             if deal.phase is Phase.PLAY:
                 return deal, i
             if a is None:
-                assert deal.declarer is not None
+                if deal.phase is not Phase.DISCARD or deal.declarer is None:
+                    raise fail(  # type: ignore[operator]
+                        f"an unseen card (??) as action {i + 1}, where the deal is in its {deal.phase} "
+                        "phase: only the declarer's discard may be unseen"
+                    )
                 a = Action(cards_of(deal.hands[deal.declarer])[0])
             elif a < 32 and deal.phase is Phase.DISCARD and deal.declarer is not None \
                     and not deal.hands[deal.declarer] >> a & 1:

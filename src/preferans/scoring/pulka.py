@@ -28,6 +28,7 @@ from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import PreferansError, ScoreError
 from ..i18n import Translator
 from ..rules import Rules
+from ..seats import name_problem
 from . import DealScore, Entry, Settlement, Sheet, deal_label, score_deal, settle
 from .sheet import Amount
 from .svg_sheet import sheet_svg
@@ -68,8 +69,13 @@ class Pulka:
             names = tuple(players)
         if len(names) not in (3, 4):
             raise ScoreError(f"players: a pulka is for 3 or 4 players, not {len(names)}")
-        if len(set(names)) != len(names) or any(not n for n in names):
-            raise ScoreError(f"players: names must be distinct and non-empty, not {list(names)}")
+        if len(set(names)) != len(names):
+            raise ScoreError(f"players: names must be distinct, not {list(names)}")
+        for n in names:
+            problem = name_problem(n)
+            if problem is not None:
+                raise ScoreError(f"players: {problem}")
+        self.rules.check_players(len(names))
         self.names = names
         self.first_dealer = self.seat(first_dealer)
         self.results: list[DealResult] = []

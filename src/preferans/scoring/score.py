@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from fractions import Fraction
 
 from ..actions import Action, Contract
@@ -23,7 +25,7 @@ from .contract_deal import score_game, score_misere
 from .settlement import entries_net
 from .sheet import Amount, Entry
 
-__all__ = ["check_result", "deal_label", "deal_net", "score_deal"]
+__all__ = ["check_result", "deal_label", "deal_net", "penalty_from_entries", "score_deal"]
 
 
 def score_deal(
@@ -73,6 +75,28 @@ def _irregular(result: DealResult) -> list[Entry]:
             whole: Amount = a.numerator if a.denominator == 1 else a
             out.append(Entry("whists", seat, whole, offender, "penalty"))
     return out
+
+
+def penalty_from_entries(result: DealResult, entries: Sequence[Entry]) -> DealResult:
+    """A ``PENALTY`` deal's result with the whists its sheet lines write on the offender.
+
+    The Kodeks 3.3.16.3 assessment needs the solver
+    (:func:`preferans.rulings.assessment.assess_exposed_talon`); a record keeps
+    its outcome as the deal's score lines, so a record replays the sheet from
+    them without searching again.  Raises :class:`ScoreError` when the lines are
+    not whists of other players on the offender.
+    """
+    if result.kind is not DealKind.PENALTY:
+        return result
+    penalty: dict[int, Fraction] = {}
+    for e in entries:
+        if e.column != "whists" or e.on != result.offender or e.player == result.offender or e.why != "penalty":
+            raise ScoreError(
+                "penalty: a deal ended by an exposed talon (Kodeks 3.3.16.3) writes only whists "
+                f"of the other players on the offender (seat {result.offender}), not {e}"
+            )
+        penalty[e.player] = penalty.get(e.player, Fraction(0)) + Fraction(e.amount)
+    return dataclasses.replace(result, penalty=penalty)
 
 
 def deal_net(

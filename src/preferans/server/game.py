@@ -22,7 +22,7 @@ from typing import Any
 from ..actions import Action
 from ..bots import LEVELS
 from ..engine.deal import Deal
-from ..errors import GameOver, PreferansError, TableError
+from ..errors import GameError, GameOver, PreferansError
 from ..record import to_json
 from ..rules import Rules
 from ..scoring.pulka import Pulka
@@ -32,14 +32,6 @@ from .storage import SeatRow, Storage
 __all__ = ["GameError", "Seat", "TableConfig", "TableGame", "bot_levels", "hash_token", "parse_programs"]
 
 MAX_NAME = 32
-
-
-class GameError(TableError):
-    """A request the table cannot accept (seat taken, no deal, …); nothing changed."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def hash_token(token: str) -> str:
@@ -313,9 +305,29 @@ class TableGame:
         """Verify, store, then make one action of ``seat``.  Raises and changes nothing if illegal."""
         return self._make(seat, self._table().verify_act(action, seat))
 
-    def report(self, irregularity: str, offender: int) -> Action:
-        """Report an irregularity by ``offender`` (Kodeks 3.3.16–3.3.18, seed-002 p.12); stored first."""
-        return self._make(offender, self._table().verify_report(irregularity, offender))
+    def report(self, irregularity: str, offender: int, reporter: int | None = None) -> Action:
+        """``reporter`` reports an irregularity by ``offender`` (Kodeks 3.3.16–3.3.18, seed-002 p.12).
+
+        About oneself (or with no reporter) it is stored and made at once; about
+        another seat it waits as the table's accusation (:meth:`preferans.table.Table.accuse`).
+        """
+        table = self._table()
+        who = offender if reporter is None else reporter
+        a = table.verify_accuse(irregularity, offender, who)
+        if who == offender:
+            return self._make(offender, a)
+        table.open_accusation(a, offender, who)
+        return a
+
+    def answer(self, seat: int, agree: bool) -> Action | None:
+        """``seat`` confirms or denies the table's accusation; the report is stored and made
+        when that decides it."""
+        table = self._table()
+        acc = table.accusation
+        a = table.settle(seat, agree)
+        if a is None or acc is None:
+            return None
+        return self._make(acc.offender, a)
 
     def claim(self, seat: int, tricks: int) -> Action:
         """``seat`` claims ``tricks`` of the rest for his side; proved claims end the play at once."""

@@ -191,7 +191,11 @@ class Hub:
             ],
             "deal": g.deal_no,
             "stop_votes": sorted(g.stop_votes),
+            "accusation": None,
         }
+        table = g.table
+        if table is not None and table.accusation is not None:
+            info["accusation"] = {**table.accusation.to_dict(), "waiting": table.answering()}
         if pulka is not None:
             sheet = pulka.sheet
             info["sheet"] = {
@@ -300,10 +304,10 @@ class Hub:
             self._stop(g, client, ref)
         elif kind == "bot":
             self._to_bot(g, client, msg, ref)
-        elif kind in ("report", "claim"):
+        elif kind in ("report", "claim", "answer"):
             self._irregular(g, client, msg, ref)
         else:
-            known = "act, next, stop, bot, report, claim, state or ping"
+            known = "act, next, stop, bot, report, answer, claim, state or ping"
             client.put(error_frame("unknown_type", f"unknown message type {kind!r}: {known}", ref))
 
     def _act(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
@@ -323,7 +327,7 @@ class Hub:
         seat = client.seat
         self._do(g, client, ref, lambda: g.act(seat, action))
 
-    def _do(self, g: TableGame, client: Client, ref: object, move: Callable[[], Action]) -> None:
+    def _do(self, g: TableGame, client: Client, ref: object, move: Callable[[], Action | None]) -> None:
         """Make a move; acknowledge it once stored and applied, then show everybody the new state."""
         try:
             a = move()
@@ -333,20 +337,28 @@ class Hub:
         except PreferansError as e:
             client.put(error_frame("illegal", str(e), ref, e))
             return
+        # A report about another player waits for an answer (an accusation is not a fact): "pending".
+        pending = g.table is not None and g.table.accusation is not None
         client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": len(g.deal.moves) if g.deal else 0,
-                               "action": int(a)}))  # fmt: skip
+                               "action": None if a is None else int(a), "pending": pending}))  # fmt: skip
         self.broadcast(g)
         self.schedule_bot(g)
 
     def _irregular(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
-        """``{"type": "report", "what": "talon-seen", "offender": 2, "call": "7♦"}`` or
-        ``{"type": "claim", "tricks": 3}`` — behind the table options (issue 10)."""
+        """``{"type": "report", "what": "talon-seen", "offender": 2, "call": "7♦"}``,
+        ``{"type": "answer", "agree": true}`` (the accused, or another player, answers a report)
+        or ``{"type": "claim", "tricks": 3}`` — behind the table options (issue 10)."""
         seat = client.seat
         if seat is None:
             client.put(error_frame("not_seated", "spectators cannot report or claim", ref))
             return
 
-        def move() -> Action:
+        def move() -> Action | None:
+            if msg.get("type") == "answer":
+                agree = msg.get("agree")
+                if not isinstance(agree, bool):
+                    raise GameError("bad_answer", "'agree' must be true (it happened) or false (it did not)")
+                return g.answer(seat, agree)
             if msg.get("type") == "claim":
                 tricks = msg.get("tricks")
                 if not isinstance(tricks, int) or isinstance(tricks, bool):
@@ -358,7 +370,7 @@ class Hub:
             if not isinstance(call, str) or len(call) > 20:
                 raise GameError("bad_report", "'call' must be a call's text such as 7♦")
             what = what.lstrip("!")
-            return g.report(f"!{what}" + (f" {call}" if what == "out-of-turn" else ""), offender)
+            return g.report(f"!{what}" + (f" {call}" if what == "out-of-turn" else ""), offender, seat)
 
         self._do(g, client, ref, move)
 

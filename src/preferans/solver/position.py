@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import SUIT_SYMBOLS, Card, Suit, cards_of, format_hand, parse_cards, to_mask
-from ..errors import CardError, PreferansError
+from ..errors import CardError, SolverError
 
 if TYPE_CHECKING:
     from ..engine.deal import Deal
@@ -34,9 +34,6 @@ __all__ = ["GOALS", "TALON_MODES", "Position", "SolverError"]
 GOALS = ("tricks", "misere", "allpass")
 TALON_MODES = ("suit_only", "participates", "unused")
 
-
-class SolverError(PreferansError):
-    """A position the solver cannot accept: impossible cards, sizes or settings."""
 
 
 def _suit_mask(s: int) -> int:
@@ -210,6 +207,8 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> Position:
         """Read the text form (see the module docstring); ``str(position)`` writes it."""
+        if not isinstance(text, str):
+            raise SolverError(f"position: give its text form, not {type(text).__name__} {text!r}")
         hands_text, _, rest = text.partition("|")
         parts = hands_text.split("/")
         if len(parts) != 3:

@@ -24,7 +24,7 @@ from ..actions import HERE, PASS, Action, Contract
 from ..cards import Card, format_hand
 from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind, DealResult
-from ..errors import PreferansError
+from ..errors import InputError, PreferansError
 from ..i18n import LANGS, Translator, call_name
 from ..scoring import DealScore
 from ..scoring.text_sheet import entry_text
@@ -46,9 +46,6 @@ __all__ = [
     "spoken_action",
 ]  # fmt: skip
 
-
-class InputError(PreferansError):
-    """Typed input that names no legal action; the message says what would be right."""
 
 
 def action_name(action: int, lang: str = "en") -> str:

@@ -336,6 +336,19 @@
         send(msg);
       } }, t("Report an irregularity…")));
     }
+    // An accusation is not a fact (issue 14): the accused (or, where the table agrees, every
+    // other player) confirms or denies a report about another seat.
+    const acc = tb.accusation;
+    if (acc && (acc.waiting || []).includes(f.you)) {
+      const vars = { who: nameOf(acc.reporter), name: nameOf(acc.offender), what: acc.what };
+      box.append(el("div", { class: "label", id: "accusation", text: acc.offender === f.you
+        ? t("{who} says you did this: {what}. Did you?", vars)
+        : t("{who} says {name} did this: {what}. Did you see it?", vars) }));
+      const answer = el("div", { class: "calls" });
+      answer.append(el("button", { type: "button", id: "agree", onclick: () => send({ type: "answer", agree: true }) }, t("Yes, it happened")));
+      answer.append(el("button", { type: "button", id: "deny", onclick: () => send({ type: "answer", agree: false }) }, t("No, it did not")));
+      box.append(answer);
+    }
     if (row.childNodes.length) box.append(row);
   }
 
