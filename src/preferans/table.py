@@ -654,6 +654,9 @@ class Table:
         proven = self.rulings.prove_claim(self.deal, seat, tricks)
         return Action((PROVEN_CLAIM_BASE if proven else CLAIM_BASE) + tricks)
 
+    COMMANDS = frozenset(("report", "claim", "confirm", "deny", "нарушение", "заявка", "признаю", "отрицаю"))
+    """First words of the typed commands :meth:`command` reads (the terminal front ends ask)."""
+
     def command(self, text: str, seat: int) -> str:
         """Read ``report WHAT WHO [CALL]`` or ``claim N`` / ``claim rest`` typed by a person.
 

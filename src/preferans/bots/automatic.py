@@ -11,11 +11,12 @@ import random
 from collections.abc import Sequence
 
 from ..actions import FORBID_ID, REFUSE_ID, Action
+from ..engine.observation import Phase
 
 __all__ = ["automatic_answer"]
 
 
-def automatic_answer(phase: str, legal: Sequence[Action], *, bot: bool, rng: random.Random) -> Action | None:
+def automatic_answer(phase: Phase, legal: Sequence[Action], *, bot: bool, rng: random.Random) -> Action | None:
     """The move made for the seat to act in ``phase`` (``None``: the seat decides).
 
     The dealer's redraw is face down (Kodeks 3.3.17), so it is drawn at random
@@ -23,12 +24,12 @@ def automatic_answer(phase: str, legal: Sequence[Action], *, bot: bool, rng: ran
     (3.3.18); a bot refuses a claim, since a claim the solver could prove was
     settled already.  ``bot`` says whether the seat to act is a bot.
     """
-    if phase == "redraw":
+    if phase == Phase.REDRAW:
         return rng.choice(list(legal)) if legal else None
     if not bot:
         return None
-    if phase == "lead_penalty":
+    if phase == Phase.LEAD_PENALTY:
         return Action(FORBID_ID)
-    if phase == "claim_answer":
+    if phase == Phase.CLAIM_ANSWER:
         return Action(REFUSE_ID)
     return None

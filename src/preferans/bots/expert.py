@@ -25,10 +25,10 @@ It is :class:`.pimc.PimcBot` with four changes:
 :meth:`ExpertBot.hint` gives the expected score of each choice in whists
 (the terminal and web hint).
 
->>> from preferans import Deal, Rules
+>>> from preferans import Deal, Phase, Rules
 >>> deal = Deal.new(Rules(), seed=5)
 >>> bot = ExpertBot(Rules(), seed=1, think=0.05)
->>> while deal.phase.value != "play":
+>>> while deal.phase is not Phase.PLAY:
 ...     deal.apply(bot.act(deal.observation(deal.to_act)), seat=deal.to_act)
 >>> rows = bot.hint(deal.observation(deal.to_act))
 >>> [type(a).__name__ for a, _ in rows[:1]], all(isinstance(v, float) for _, v in rows)
@@ -43,7 +43,7 @@ import time
 
 from ..actions import PASS, Action, Contract
 from ..cards import SUIT_MASKS, Card
-from ..engine.observation import Observation
+from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, best_moves_many, solve_many
 from .evaluate import choose_discard
@@ -283,11 +283,11 @@ class ExpertBot(PimcBot):
         whisting, concessions); empty where it chooses by other means (the
         auction's limits, the discard plan)."""
         phase = obs.phase
-        if phase == "play":
+        if phase == Phase.PLAY:
             return {Action.from_card(c): v for c, v in self.card_values(obs).items()}
-        if phase == "whist":
+        if phase == Phase.WHIST:
             return self.whist_values(obs)
-        if phase == "concession":
+        if phase == Phase.CONCESSION:
             return self.concession_values(obs)
         return {}
 

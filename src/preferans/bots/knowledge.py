@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .. import seats
 from ..cards import ALL_CARDS_MASK
-from ..engine.observation import Observation
+from ..engine.observation import Observation, Phase
 
 __all__ = ["OUT", "Knowledge", "deal_kind", "first_hand_of"]
 
@@ -39,7 +39,7 @@ def deal_kind(obs: Observation) -> str:
     """``"game"``, ``"misere"`` or ``"allpass"`` (``"auction"`` before anything is decided)."""
     if obs.contract is not None:
         return "misere" if obs.contract.is_misere else "game"
-    if obs.declarer is None and obs.phase == "play":
+    if obs.declarer is None and obs.phase == Phase.PLAY:
         return "allpass"
     return "auction"
 
@@ -118,6 +118,6 @@ class Knowledge:
 def _hand_size(obs: Observation, seat: int, played: int) -> int:
     """Cards ``seat`` holds now: 10 less those played, 12 for a declarer about to discard."""
     n = 10 - played
-    if seat == obs.declarer and obs.phase == "discard":
+    if seat == obs.declarer and obs.phase == Phase.DISCARD:
         n += 2 - obs.discard.bit_count()  # only the declarer is in this phase
     return n

@@ -20,7 +20,7 @@ from ..actions import (
 )
 from ..cards import SUIT_SYMBOLS, Card, format_hand
 from ..i18n import Call, Joined, Msg
-from ._state import DealFields
+from ._state import DealFields, Phase
 from .ladder import MISERE_KINDS, ladder_positions
 
 __all__ = ["explain_illegal"]
@@ -40,28 +40,28 @@ def _legal_text(deal: DealFields) -> Msg:
 
 
 def explain_illegal(deal: DealFields, a: Action) -> Msg:
-    phase = deal.phase.value
-    if phase == "play":
+    phase = deal.phase
+    if phase == Phase.PLAY:
         return _explain_card(deal, a)
-    if phase == "discard":
+    if phase == Phase.DISCARD:
         if a.is_card:
             return Msg("You cannot discard {card}: you do not hold it; your cards: {hand}",
                        card=str(a), hand=format_hand(deal.hand(deal.to_act or 0)))  # fmt: skip
         return Msg("{action}: now you discard two cards face down (seed 002 p.21); {legal}",
                    action=_call(a), legal=_legal_text(deal))  # fmt: skip
-    if phase == "bidding":
+    if phase == Phase.BIDDING:
         return _explain_call(deal, a)
-    if phase == "declare" and a.is_bid:
+    if phase == Phase.DECLARE and a.is_bid:
         return Msg("You cannot declare {action}: the contract may not be lower than the winning bid {bid} "
                    "(Kodeks 3.3.11, seed 002 p.21); {legal}",
                    action=_call(a), bid=Call(str(Action.bid(deal.winning_bid))) if deal.winning_bid else "—",
                    legal=_legal_text(deal))  # fmt: skip
-    if phase == "whist" and a == HALF_WHIST_ID:
+    if phase == Phase.WHIST and a == HALF_WHIST_ID:
         levels = ", ".join(str(x) for x in sorted(deal.rules.half_whist_levels)) or "—"
         return Msg("Half-whist is only for the second defender after the first passed, on levels {levels} "
                    "(table option half_whist_levels); {legal}", levels=levels, legal=_legal_text(deal))  # fmt: skip
     return Msg("{action} is not possible now ({phase}); {legal}",
-               action=_call(a), phase=Msg(phase, context="phase"), legal=_legal_text(deal))  # fmt: skip
+               action=_call(a), phase=Msg(phase.value, context="phase"), legal=_legal_text(deal))  # fmt: skip
 
 
 def _explain_card(deal: DealFields, a: Action) -> Msg:

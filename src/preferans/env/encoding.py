@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import BID_BASE, DARK_BASE, NUM_ACTIONS, NUM_BIDS, Contract
-from ..engine.observation import Observation
+from ..engine.observation import Observation, Phase
 from ..scoring.pulka import Pulka
 
 __all__ = [
@@ -188,7 +188,7 @@ def encode_bits(obs: Observation, *, min_level: int = 6, sheet: int = 0) -> int:
     for r in range(n):
         bits |= played[r] << (O_PLAYED + 32 * r)
     last_bid = -1
-    auction = obs.phase in ("bidding", "misere_invite")
+    auction = obs.phase in (Phase.BIDDING, Phase.MISERE_INVITE)
     calls_at = _CALLS_AT[n][me]
     for s, a in obs.moves:
         if a is not None and CALL_BASE <= a < NUM_ACTIONS:  # reports and claims (ids ≥ 105) are not encoded

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..actions import Action
 from ..cards import Card
-from ..engine.deal import Deal
+from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind, DealResult
 from ..errors import PreferansError, ScoreError
 from ..rules import Rules
@@ -28,29 +28,29 @@ from .unknown import complete_cards
 
 __all__ = ["Replay", "complete_cards", "replay", "replay_deal", "states"]
 
-_STAGE_PHASES = {
-    "auction": ("bidding", "misere_invite"),
-    "discard": ("discard",),
-    "contract": ("declare",),
-    "whist": ("whist",),
-    "defence": ("concession", "defence", "quota_answer"),
-    "play": ("play", "defence", "lead_penalty", "claim_answer"),
-    "redraw": ("redraw",),
+_STAGE_PHASES: dict[str, tuple[Phase, ...]] = {
+    "auction": (Phase.BIDDING, Phase.MISERE_INVITE),
+    "discard": (Phase.DISCARD,),
+    "contract": (Phase.DECLARE,),
+    "whist": (Phase.WHIST,),
+    "defence": (Phase.CONCESSION, Phase.DEFENCE, Phase.QUOTA_ANSWER),
+    "play": (Phase.PLAY, Phase.DEFENCE, Phase.LEAD_PENALTY, Phase.CLAIM_ANSWER),
+    "redraw": (Phase.REDRAW,),
 }
-_PHASE_WORDS = {
-    "bidding": "in the auction",
-    "misere_invite": "waiting for the dealer's answer to a misère invitation",
-    "discard": "at the discard",
-    "declare": "at the declaration of the contract",
-    "whist": "at whisting",
-    "concession": "at the declarer's concession",
-    "defence": "at the defence's choice (open, closed, quota)",
-    "quota_answer": "at the declarer's answer to «за своими»",
-    "play": "in the play",
-    "over": "over",
-    "redraw": "at the dealer's redraw of the talon",
-    "lead_penalty": "at the declarer's choice of a lead penalty",
-    "claim_answer": "at the answer to a claim",
+_PHASE_WORDS: dict[Phase, str] = {
+    Phase.BIDDING: "in the auction",
+    Phase.MISERE_INVITE: "waiting for the dealer's answer to a misère invitation",
+    Phase.DISCARD: "at the discard",
+    Phase.DECLARE: "at the declaration of the contract",
+    Phase.WHIST: "at whisting",
+    Phase.CONCESSION: "at the declarer's concession",
+    Phase.DEFENCE: "at the defence's choice (open, closed, quota)",
+    Phase.QUOTA_ANSWER: "at the declarer's answer to «за своими»",
+    Phase.PLAY: "in the play",
+    Phase.OVER: "over",
+    Phase.REDRAW: "at the dealer's redraw of the talon",
+    Phase.LEAD_PENALTY: "at the declarer's choice of a lead penalty",
+    Phase.CLAIM_ANSWER: "at the answer to a claim",
 }
 
 
@@ -98,7 +98,7 @@ def _run(d: DealRecord, rules: Rules, hands: tuple[int, ...], talon: tuple[Card,
     deal = _new_deal(d, rules, hands, talon, source, number)
     stages = d.stages
     for i, a in enumerate(actions):
-        phase = deal.phase.value
+        phase = deal.phase
         stage = stages[i]
         if stage in _STAGE_PHASES and phase not in _STAGE_PHASES[stage] and phase in _PHASE_WORDS:
             raise _err(
@@ -106,7 +106,7 @@ def _run(d: DealRecord, rules: Rules, hands: tuple[int, ...], talon: tuple[Card,
                 f"{a} stands on the {stage} line, but the deal is {_PHASE_WORDS[phase]}",
                 source, number,
             )  # fmt: skip
-        if stage == "play" and phase == "defence" and not deal.completed_tricks and not deal.trick:
+        if stage == "play" and phase == Phase.DEFENCE and not deal.completed_tricks and not deal.trick:
             raise _err(d, i, f"{a}: the defence chooses before the first lead on a 'defence' line", source, number)
         actor = d.actor(i)
         try:

@@ -504,7 +504,7 @@ class PlayApp(App[int]):
         text = event.value.lstrip(":/").strip()  # the key that opened the line may arrive in it
         if seat is None or not text:
             return
-        if text.split()[0].lower() in ("report", "claim", "нарушение", "заявка"):
+        if text.split()[0].lower() in self.table.COMMANDS:
             try:  # issue 10: irregularities and claims, behind table options
                 self.message = self.table.command(text, seat)
             except PreferansError as e:

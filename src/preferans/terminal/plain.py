@@ -198,7 +198,7 @@ class PlainGame(Narrator):
                 return self.quit()
             if COMMANDS.get(line.lower()):
                 continue
-            if line and line.split()[0].lower() in ("report", "claim", "нарушение", "заявка"):
+            if line and line.split()[0].lower() in table.COMMANDS:
                 try:
                     self.say(table.command(line, seat))  # issue 10: behind table options
                 except PreferansError as e:
