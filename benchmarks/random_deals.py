@@ -106,15 +106,23 @@ def main() -> None:
     ap.add_argument("--baseline", help="src folder of another checkout to compare with")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.json:
+        print(json.dumps(measure_all(args.deals, args.rounds)))
+        return
     base: dict[str, list[float]] | None = None
     if args.baseline:
+        # One round here, one round there, in turn: a busy machine slows both alike.
         env = dict(os.environ, PYTHONPATH=os.path.abspath(args.baseline))
-        cmd = [sys.executable, __file__, "--deals", str(args.deals), "--rounds", str(args.rounds), "--json"]
-        base = json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
-    now = measure_all(args.deals, args.rounds)
-    if args.json:
-        print(json.dumps(now))
-        return
+        cmd = [sys.executable, __file__, "--deals", str(args.deals), "--rounds", "1", "--json"]
+        bases, nows = [], []
+        for _ in range(args.rounds):
+            out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
+            bases.append(json.loads(out))
+            nows.append(measure_all(args.deals, 1))
+        base = {k: [statistics.median(b[k][i] for b in bases) for i in range(len(bases[0][k]))] for k in bases[0]}
+        now = {k: [statistics.median(n[k][i] for n in nows) for i in range(len(nows[0][k]))] for k in nows[0]}
+    else:
+        now = measure_all(args.deals, args.rounds)
     head = f"{'preset':<10} {'players':>7} {'random deals/s':>15} {'actions/deal':>13} "
     head += f"{'played-out deals/s':>19} {'actions/deal':>13}"
     print(head + ("   baseline: random, played-out, ratios" if base else ""))
