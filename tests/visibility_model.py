@@ -37,6 +37,7 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
     ),
     Rules.preset("classic").replace(concede_all=True, za_svoimi=True, ten_mode="checked", claims=True),
     Rules.preset("kodeks").replace(dark_bids=True, third_hand_takes_talon=False, misere_rank="top"),
+    Rules.preset("leningrad").replace(dealer_whist=True, za_svoimi=True),
 ]
 
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from preferans import DealKind, Phase
+from preferans import DealKind, Phase, Rules
 from preferans.actions import TALON_TAKEN_ID, Action
 
 from helpers import deal_with, play
@@ -137,8 +137,13 @@ def test_talon_taken_with_nobody_else_bidding_is_not_redrawn():
 
 def test_walks_reach_every_path():
     """The walks above are only as strong as the paths they take: check that they take them all."""
+    wanted = {
+        "invite", "accept", "refuse", "!talon-seen", "!talon-exposed", "!talon-taken", "!misdeal",
+        "open", "closed", "whist", "redraw", "open play", "misère defenders lying down",
+        "kind:penalty", "kind:void", "kind:all_pass", "kind:game", "kind:misere",
+    }
     seen: set[str] = set()
-    for i in range(160):
+    for i in range(400):
         d = walk(VARIANTS[i % len(VARIANTS)], 3 + i % 2, 1000 + i, undo=False)
         phases_and_moves = {str(a) for _, a in d.moves}
         seen |= {x for x in phases_and_moves if not x[0].isdigit() and len(x) > 3}
@@ -149,12 +154,50 @@ def test_walks_reach_every_path():
             seen.add("misère defenders lying down")
         if any(Action(a).is_card for s, a in d.moves) and TALON_TAKEN_ID in [a for _, a in d.moves]:
             seen.add("redraw")
-    wanted = {
-        "invite", "accept", "refuse", "!talon-seen", "!talon-exposed", "!talon-taken", "!misdeal",
-        "quota", "open", "closed", "whist", "redraw", "open play", "misère defenders lying down",
-        "kind:penalty", "kind:void", "kind:all_pass", "kind:game", "kind:misere",
-    }
+        if wanted <= seen and i >= 100:
+            break
     assert wanted <= seen, wanted - seen
     assert any(x.startswith("!out-of-turn") for x in seen)
     assert any(x.startswith("claim") and not x.endswith("proven") for x in seen)
     assert any(x.startswith("claim") and x.endswith("proven") for x in seen)
+
+
+def test_the_dealers_whist_lays_both_defending_hands_open():
+    # dealer_whist (rules.md §5.6): the 4-handed dealer plays both defending hands, laid open.
+    from visibility_model import TableWitness, public_facts
+
+    rules = Rules.preset("leningrad").replace(dealer_whist=True)
+    d = deal_with(rules, players=4, dealer=0)
+    model = TableWitness(d)
+    script = ["6♠", "pass", "pass", None, None, "6♠", "pass", "pass", "whist"]
+    for text in script:
+        before, seat = public_facts(d), d.to_act
+        a = d.legal_actions()[0] if text is None else d.parse_action(text)
+        d.apply(a)
+        model.step(before, d, seat, a)
+        model.check(d)
+    assert d.phase == Phase.PLAY and set(d.exposed) == {2, 3}
+    for seat in (0, 1):
+        assert set(d.observation(seat).known_hands) == {2, 3}
+    while not d.is_over:
+        before, seat = public_facts(d), d.to_act
+        a = d.legal_actions()[0]
+        d.apply(a)
+        model.step(before, d, seat, a)
+        model.check(d)
+
+
+@pytest.mark.parametrize("answer", ["accept", "refuse"])
+def test_za_svoimi_and_its_answers(answer):
+    # seed 002 p.27: the lone whister may write his quota without play, if the declarer consents.
+    from visibility_model import TableWitness, public_facts
+
+    d = deal_with(VARIANTS[0].replace(za_svoimi=True))
+    model = TableWitness(d)
+    for text in ["6♠", "pass", "pass", None, None, "6♠", "whist", "pass", "quota", answer]:
+        before, seat = public_facts(d), d.to_act
+        a = d.legal_actions()[0] if text is None else d.parse_action(text)
+        d.apply(a)
+        model.step(before, d, seat, a)
+        model.check(d)
+    assert d.is_over == (answer == "accept")

@@ -201,7 +201,7 @@ class DeclaringMixin(DealFields):
         self._dealer_whist = 1 if whists else 0
         if whists:
             for d in self.defenders:  # he plays both defending hands, laid open
-                self._exposed |= 1 << d
+                self._expose(d)
             self._to_concession()
         elif HALF in self._calls:
             self._half_whist_stands()
