@@ -53,3 +53,20 @@ def test_every_command_with_rules_shares_the_one_helper():
         text = f.read_text()
         if '"--rules"' in text:
             assert f.name == "_rules_args.py", f"{f.name} declares --rules itself: use add_rules_arguments"
+
+
+def test_replay_all_shows_a_misdeal_and_truncated_json_is_a_clean_error(tmp_path, capsys):
+    # Issue 14: `replay --all` crashed with AssertionError on a void deal; truncated JSON printed a traceback.
+    from preferans import Deal, Rules
+    from preferans.record import dumps, record_from_deal
+
+    d = Deal.new(Rules.preset("sochi").replace(irregularity_reports=True), seed=2)
+    d.report("!misdeal", seat=1)
+    prf, js = tmp_path / "m.prf", tmp_path / "m.json"
+    prf.write_text(dumps(record_from_deal(d)), encoding="utf-8")
+    js.write_text(dumps(record_from_deal(d), format="json")[:50], encoding="utf-8")
+    assert main(["replay", "--all", str(prf)]) in (0, None)
+    assert "void: B dealt out of turn" in capsys.readouterr().out
+    assert main(["replay", str(js)]) not in (0, None)
+    err = capsys.readouterr().err
+    assert "not valid JSON" in err and "Traceback" not in err
