@@ -89,6 +89,7 @@ class Rules:
     first_defender_half_whist: bool = False  # a whister left alone by a pass may fall back to half-whist
     half_whist_played: bool = False  # the half-whister plays instead of writing half the quota
     dealer_whist: bool = False  # 4 players: the dealer may whist a 6 or 7 both defenders passed
+    half_whist_two_handed: bool = False  # гусарик: half-whist allowed although the dummy cannot confirm
     open_timing: OpenTiming = "after_declarer_card"  # seed 002 p.28: «после первого хода играющего»
     za_svoimi: bool = False  # seed-002 p.27: lone whister writes his quota without play
     bez_trekh: bool = False  # «без трёх без вистов»; Kodeks 3.5.4: not applied
@@ -138,6 +139,7 @@ class Rules:
     k_pool: int = 10
     k_mount: Fraction = Fraction(10)  # exact fractions allowed (40/3)
     mountain_shared_among: MountainShare = "all"  # each mountain paid to all n, or to the n − 1 others
+    mountain_divisible: bool = True  # гусарик: False is «неделимая гора» (Kodeks 4.1.1(в))
     help_whists_per_point: int = 10
     help_target: HelpTarget = "lowest_pool"
     writeoff_mountain_mult: int = 1
@@ -209,13 +211,14 @@ class Rules:
         """Talon use on all-pass for a table of ``players`` (Kodeks 3.7.6).
 
         ``auto`` is ``suit_only`` with 3 players and ``participates`` with 4, and
-        ``unused`` when the all-pass is scored on whists (Kodeks 3.7.6.2).
+        ``unused`` when the all-pass is scored on whists (Kodeks 3.7.6.2) or two play
+        (3.7.6.4).
         """
         self.check_players(players)
         if self.raspas_talon != "auto":
             return self.raspas_talon
-        if self.raspas_scoring == "whists":
-            return "unused"
+        if self.raspas_scoring == "whists" or players == 2:
+            return "unused"  # Rostov (3.7.6.2); two players never open it (3.7.6.4)
         return "suit_only" if players == 3 else "participates"
 
     def check_players(self, players: int) -> None:
@@ -226,6 +229,11 @@ class Rules:
         ...
         preferans.errors.RulesError: raspas_talon='participates' needs 4 players: ... (Kodeks 3.7.6.3), ...
         """
+        if players == 2 and self.raspas_talon in ("suit_only", "participates"):
+            raise RulesError(
+                f"raspas_talon={self.raspas_talon!r}: in гусарик the talon is not opened on all-pass "
+                "(Kodeks 3.7.6.4, rules.md §16); use 'auto' or 'unused'"
+            )
         if players == 3 and self.raspas_talon == "participates":
             raise RulesError(
                 "raspas_talon='participates' needs 4 players: the talon cards take tricks as the "
@@ -257,8 +265,8 @@ class Rules:
         (Fraction(10, 1), Fraction(40, 3))
         """
         k = Fraction(self.k_mount)
-        if self.mountain_shared_among == "others" and players > 1:
-            return k * players / (players - 1)
+        if players > 1 and (self.mountain_shared_among == "others" or (players == 2 and not self.mountain_divisible)):
+            return k * players / (players - 1)  # at two, the indivisible mountain: all of it to the other
         return k
 
     def game_value(self, level: int) -> int:
@@ -506,6 +514,9 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "a confirmed half-whist is played: the half-whister defends alone, is credited his side's tricks up "
         "to half the quota and answers for the shortfall below it (false: not played, half the quota written)",
         "false by default; true: some programs", "house agreement", "§5.4"),
+    "half_whist_two_handed": OptionDoc(
+        "in гусарик (two players) the live defender may half-whist, although the dummy, who «passed», "
+        "cannot confirm it", "false: the default where sources are silent", "house agreement", "§17"),
     "dealer_whist": OptionDoc(
         "with 4 players, when both defenders passed a 6 or 7 (or after a half-whist), the dealer may whist: "
         "he plays both defending hands open and takes the whists, both consolations and the responsibility",
@@ -656,6 +667,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "help_whists_per_point": OptionDoc(
         "whists a closed player writes on the one he helps, per pool point", "10; 20 Leningrad",
         "value-neutral with k_pool (calculation)", "§10"),
+    "mountain_divisible": OptionDoc(
+        "in гусарик each mountain is settled like any n-player mountain (true), or is indivisible (false: "
+        "every mountain point is worth k_mount whists to the other player — one reading of «гусарик с "
+        "неделимой горой»)", "true: the default where sources are silent",
+        "Kodeks 4.1.1(в) names it without defining it", "§17"),
     "help_target": OptionDoc(
         "whom a closed player's surplus helps: lowest_pool, highest_pool (the open pool nearest closing; "
         "ties clockwise from the helper), next (the next open player clockwise) or choice",

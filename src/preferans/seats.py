@@ -1,31 +1,60 @@
 """Seat arithmetic: who holds cards, who defends, who plays next.
 
-Seats are absolute numbers ``0 … players-1`` going clockwise.  Three seats
-hold cards in every deal: first, second and third hand, starting at the
-dealer's left (first hand, «первая рука», speaks and leads first, Kodeks
-3.2.1).  With three players the dealer is third hand; with four he sits out
-(rules.md §2).
+Seats are absolute numbers going clockwise.  Three seats hold cards in every
+deal: first, second and third hand, starting at the dealer's left (first hand,
+«первая рука», speaks and leads first, Kodeks 3.2.1).  With three players the
+dealer is third hand; with four he sits out (rules.md §2).  With two
+(«гусарик», rules.md §17) the third hand is the dummy («болван»), seat 2,
+dealt between the two players: the players are seats 0 and 1, the dealer is
+always one of them, and when first hand would fall on the dummy the next
+player is first hand.
 
 >>> active_seats(dealer=0, players=3)
 (1, 2, 0)
 >>> active_seats(dealer=2, players=4)
 (3, 0, 1)
+>>> active_seats(dealer=0, players=2), active_seats(dealer=1, players=2)
+((1, 2, 0), (0, 1, 2))
 >>> defenders_of((3, 0, 1), declarer=0)
 (1, 3)
 >>> relative_seat(0, viewer=2, players=4)
 2
+>>> seat_count(2), dummy_seat(2), dummy_seat(3)
+(3, 2, None)
 """
 
 from __future__ import annotations
 
-__all__ = ["MAX_NAME", "Seat", "active_seats", "defenders_of", "name_problem", "next_active", "relative_seat"]
+__all__ = [
+    "DUMMY", "MAX_NAME", "Seat", "active_seats", "defenders_of", "dummy_seat", "name_problem", "next_active",
+    "relative_seat", "seat_count",
+]  # fmt: skip
 
 Seat = int
 """A seat number, ``0 … players-1`` clockwise."""
 
 
+DUMMY: Seat = 2
+"""The dummy's seat in a two-handed game (гусарик): a third hand that never acts on its own."""
+
+
+def seat_count(players: int) -> int:
+    """The seats at the table: the players, and the dummy when two play."""
+    return 3 if players == 2 else players
+
+
+def dummy_seat(players: int) -> Seat | None:
+    """The dummy's seat (two players), else ``None``."""
+    return DUMMY if players == 2 else None
+
+
 def active_seats(dealer: Seat, players: int) -> tuple[Seat, Seat, Seat]:
     """The seats dealt cards, in turn order: first, second and third hand."""
+    if players == 2:
+        first = (dealer + 1) % 3
+        if first == DUMMY:
+            first = 0  # first hand never falls on the dummy (rules.md §17)
+        return first, (first + 1) % 3, (first + 2) % 3
     return (dealer + 1) % players, (dealer + 2) % players, (dealer + 3) % players
 
 
@@ -41,8 +70,10 @@ def defenders_of(active: tuple[Seat, ...], declarer: Seat) -> tuple[Seat, Seat]:
 
 
 def relative_seat(seat: Seat, viewer: Seat, players: int) -> int:
-    """Where ``seat`` sits as seen from ``viewer``: 0 himself, 1 his left, …"""
-    return (seat - viewer) % players
+    """Where ``seat`` sits as seen from ``viewer``: 0 himself, 1 his left, … (the dummy
+    counts as a seat when two play)."""
+    return (seat - viewer) % seat_count(players)
+
 
 
 MAX_NAME = 32

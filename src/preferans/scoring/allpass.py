@@ -58,12 +58,15 @@ def score_all_pass(result: DealResult, rules: Rules, step: int = 1) -> list[Entr
 def _on_whists(result: DealResult, rules: Rules, step: int) -> list[Entry]:
     factor = rules.raspas_price_at(step) // rules.raspas_price * result.multiplier
     w = rules.raspas_whists_per_trick * factor
-    active = result.active
+    # The players who played: in гусарик the two, the dummy takes no part (Kodeks 3.7.6.4).
+    active = (0, 1) if result.players == 2 else result.active
     tricks = result.tricks
     low = min(tricks.get(s, 0) for s in active)
     lows = [s for s in active if tricks.get(s, 0) == low]
     out: list[Entry] = []
-    if len(lows) == 1:
+    if len(lows) == len(active):
+        pass  # 5–5 between two players: nobody took fewer, nothing is written
+    elif len(lows) == 1:
         taker = lows[0]
         for s in active:
             t = tricks.get(s, 0)

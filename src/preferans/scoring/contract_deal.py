@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
-from ..seats import active_seats, defenders_of
+from ..seats import DUMMY, active_seats, defenders_of
 from .sheet import Amount, Entry
 
 __all__ = ["QUOTA", "score_game", "score_misere", "sold_aces"]
@@ -73,6 +73,14 @@ def sold_aces(result: DealResult, rules: Rules) -> int:
 
 def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     """Sheet lines of a trick game (played, not played, checked or conceded)."""
+    out = _score_game(result, rules, coeff)
+    if result.players == 2:
+        # гусарик (rules.md §17): the dummy is a passed partner whom nothing is written for.
+        return [e for e in out if e.player != DUMMY]
+    return out
+
+
+def _score_game(result: DealResult, rules: Rules, coeff: int) -> list[Entry]:
     contract = result.contract
     decl = result.declarer
     assert contract is not None and decl is not None
@@ -171,7 +179,7 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     else:
         w = whisters[0]
         p = d2 if w == d1 else d1
-        if rules.lone_fail_style == "greedy":  # жлобский (Sochi): the passer writes consolation
+        if rules.lone_fail_style == "greedy" or result.players == 2:  # жлобский; the dummy writes nothing
             out.append(Entry("whists", w, wp * side + c, decl, "whist"))
             out.append(Entry("whists", p, c, decl, "consolation"))
         else:  # джентльменский (Leningrad): everything split in half

@@ -62,13 +62,13 @@ class Pulka:
     ) -> None:
         self.rules = rules if rules is not None else Rules()
         if isinstance(players, int):
-            if players not in (3, 4):
-                raise ScoreError(f"players: a pulka is for 3 or 4 players, not {players}")
+            if players not in (2, 3, 4):
+                raise ScoreError(f"players: a pulka is for 2 (гусарик), 3 or 4 players, not {players}")
             names: tuple[str, ...] = tuple("ABCD"[:players])
         else:
             names = tuple(players)
-        if len(names) not in (3, 4):
-            raise ScoreError(f"players: a pulka is for 3 or 4 players, not {len(names)}")
+        if len(names) not in (2, 3, 4):
+            raise ScoreError(f"players: a pulka is for 2 (гусарик), 3 or 4 players, not {len(names)}")
         if len(set(names)) != len(names):
             raise ScoreError(f"players: names must be distinct, not {list(names)}")
         for n in names:

@@ -19,7 +19,7 @@ from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import ScoreError
 from ..i18n import Call, Msg
 from ..rules import Rules
-from ..seats import active_seats, defenders_of
+from ..seats import DUMMY, active_seats, defenders_of
 from .allpass import score_all_pass
 from .contract_deal import score_game, score_misere
 from .settlement import entries_net
@@ -143,8 +143,8 @@ def check_result(result: DealResult, rules: Rules) -> None:
 def _check_table(result: DealResult) -> None:
     """Players, dealer and coefficient."""
     n = result.players
-    if n not in (3, 4):
-        raise _fail(f"players: 3 or 4 players play preferans, not {n}")
+    if n not in (2, 3, 4):
+        raise _fail(f"players: 2 (гусарик), 3 or 4 players play preferans, not {n}")
     if not 0 <= result.dealer < n:
         raise _fail(f"dealer: seat {result.dealer} is not at a table of {n}")
     if result.multiplier < 1:
@@ -195,6 +195,13 @@ def _check_tricks(result: DealResult, rules: Rules) -> bool:
     played = kind is not DealKind.NOT_PLAYED and not (
         kind is DealKind.GAME and (result.conceded == 3 or (result.conceded == 10 and not tricks))
     )
+    if n == 2 and kind is DealKind.ALL_PASS:
+        # Kodeks 3.7.6.4 (rules.md §17): the talon and the dummy take no part — ten tricks of two.
+        if tricks.get(DUMMY, 0):
+            raise _fail("tricks: the dummy takes no part in a two-handed all-pass")
+        if sum(tricks.values()) != 10:
+            raise _fail(f"tricks: the two players' tricks sum to 10, not {sum(tricks.values())}")
+        return True
     if kind is DealKind.MISERE and len(tricks) < 3:
         # Only the declarer's tricks matter on a misère (rules.md §7); the rest may be omitted.
         if result.declarer not in tricks:
@@ -231,6 +238,10 @@ def _check_declarer(result: DealResult) -> tuple[int, int]:
     active = active_seats(result.dealer, result.players)
     if decl not in active:
         raise _fail(f"declarer: seat {decl} is the dealer sitting out; he cannot declare")
+    if result.players == 2 and decl == DUMMY:
+        raise _fail("declarer: the dummy never bids (rules.md §17)")
+    if result.players == 2 and result.defence.get(DUMMY, DefenceCall.PASS) is not DefenceCall.PASS:
+        raise _fail("defence: the dummy always passes (rules.md §17)")
     defenders = defenders_of(active, decl)
     for s in result.defence:
         if s not in defenders:
@@ -319,13 +330,17 @@ def _check_half_whist(
 ) -> None:
     """Полвиста: said by the second opponent after the first passed, on an allowed level."""
     assert result.contract is not None
+    if result.players == 2 and not rules.half_whist_two_handed:
+        raise _fail("defence: no half-whist in гусарик unless half_whist_two_handed=true (rules.md §17)")
     if result.kind is not DealKind.NOT_PLAYED and not (rules.half_whist_played or result.dealer_whist):
         raise _fail(
             "defence: after an accepted half-whist the game is not played (rules.md §5.4; "
             "half_whist_played=true plays it)"
         )
     second = calls[0] is DefenceCall.PASS and calls[1] is DefenceCall.HALF
-    first = calls[0] is DefenceCall.HALF and calls[1] is DefenceCall.PASS and rules.first_defender_half_whist
+    # гусарик: the live defender half-whists wherever he sits; the dummy's pass stands for the other.
+    either = rules.first_defender_half_whist or result.players == 2
+    first = calls[0] is DefenceCall.HALF and calls[1] is DefenceCall.PASS and either
     if not (second or first):
         raise _fail(
             "defence: half-whist is said by the second opponent after the first passed "
@@ -351,7 +366,7 @@ def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:
         offender = result.offender
         return Msg("penalty on {name}", name=names[offender]) if offender is not None else Msg("penalty")
     if result.kind is DealKind.ALL_PASS:
-        parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in sorted(result.active)]
+        parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in sorted(result.active) if s < len(names)]
         if result.players == 4 and result.dealer_tricks:
             parts.append(f"{names[result.dealer]}{result.dealer_tricks}")
         return Msg("all-pass {tricks}", tricks=" ".join(parts))

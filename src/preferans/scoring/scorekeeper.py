@@ -61,7 +61,7 @@ from ..cards import Card, parse_cards
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import PreferansError, ScoreError
 from ..rules import Rules
-from ..seats import active_seats, defenders_of
+from ..seats import DUMMY, active_seats, defenders_of
 from . import DealScore
 from .pulka import Pulka
 
@@ -221,9 +221,11 @@ class ScoreKeeper:
             out["game"] = c.ascii()
             out["declarer"] = names[r.declarer]
             if r.defence:
-                out["defence"] = {names[s]: v.value for s, v in r.defence.items()}
+                # The dummy's call (always pass, гусарик) is implied.
+                out["defence"] = {names[s]: v.value for s, v in r.defence.items() if s < len(names)}
         if r.tricks:
-            out["tricks"] = {names[s]: t for s, t in sorted(r.tricks.items())}
+            seat_names = _seat_names(self.pulka)
+            out["tricks"] = {seat_names[s]: t for s, t in sorted(r.tricks.items())}
         if r.dealer_tricks:
             out["dealer_tricks"] = r.dealer_tricks
         out["dealer"] = names[r.dealer]
@@ -319,6 +321,21 @@ class ScoreKeeper:
 # -- reading lines -----------------------------------------------------------------------
 
 
+_DUMMY_WORDS = ("dummy", "болван")
+
+
+def _seat_names(pulka: Pulka) -> tuple[str, ...]:
+    """The players' names, and ``dummy`` for the third hand when two play (rules.md §17)."""
+    return (*pulka.names, _DUMMY_WORDS[0]) if pulka.players == 2 else pulka.names
+
+
+def _trick_seat(pulka: Pulka, name: Any, field: str) -> int:
+    """A player, or in гусарик the dummy, whose tricks count for the whister."""
+    if pulka.players == 2 and isinstance(name, str) and name.lower() in _DUMMY_WORDS:
+        return DUMMY
+    return _seat(pulka, name, field)
+
+
 def _seat(pulka: Pulka, name: Any, field: str) -> int:
     if isinstance(name, str) and name in pulka.names:
         return pulka.names.index(name)
@@ -368,7 +385,7 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
         if not isinstance(tricks, dict):
             raise _fail("tricks: an object of player → tricks, e.g. {\"A\": 7, \"B\": 3, \"C\": 0}")
         for k, v in tricks.items():
-            p.tricks[_seat(pulka, k, "tricks")] = _int(v, f"tricks.{k}", 0, 10)
+            p.tricks[_trick_seat(pulka, k, "tricks")] = _int(v, f"tricks.{k}", 0, 10)
     if "game" in obj and "allpass" in obj:
         raise _fail("game/allpass: a deal is either a game or an all-pass, not both")
     if obj.get("allpass") is True:
@@ -536,7 +553,9 @@ class _LineReader:
         self.pulka = pulka
         self.names = names = pulka.names
         alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        self.trick_re = re.compile(rf"^({alt})[=:]?(\d+)$")
+        # In гусарик the dummy's tricks may be given too (dummy2): they count for the whister.
+        tricks_alt = alt + ("|" + "|".join(_DUMMY_WORDS) if pulka.players == 2 else "")
+        self.trick_re = re.compile(rf"^({tricks_alt})[=:]?(\d+)$", re.IGNORECASE)
         self.call_re = re.compile(rf"^({alt}):([^\d]+)(\d*)$")
         self.p = _Parsed()
         self.last_caller: int | None = None  # a bare number after "B:w" is B's tricks
@@ -587,7 +606,8 @@ class _LineReader:
         if not m:
             return False
         p = self.p
-        who = self.names.index(m.group(1))
+        word = m.group(1)
+        who = DUMMY if word.lower() in _DUMMY_WORDS and self.pulka.players == 2 else self.names.index(word)
         n = int(m.group(2))
         if p.allpass and self.pulka.players == 4 and who == _dealer(p, self.pulka):
             p.dealer_tricks = _int(n, "dealer_tricks", 0, 2)
@@ -644,7 +664,7 @@ def _dealer(p: _Parsed, pulka: Pulka) -> int:
 def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
     """Turn a parsed line into a :class:`DealResult`, inferring what can be inferred."""
     n = pulka.players
-    names = pulka.names
+    names = _seat_names(pulka)
     dealer = _dealer(p, pulka)
     if p.sheet is not None:
         return DealResult(DealKind.SHEET, n, dealer, sheet=tuple(p.sheet))
@@ -662,7 +682,9 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
                 + ("write the dealer's talon tricks as dealer_tricks" if p.allpass else "no tricks")
             )
     if p.allpass:
-        tricks = _complete(p.tricks, active, 10 - p.dealer_tricks, names)
+        # гусарик: ten tricks of two between the players; the dummy takes no part (Kodeks 3.7.6.4).
+        playing = active if n != 2 else tuple(s for s in active if s != DUMMY)
+        tricks = _complete(p.tricks, playing, 10 - p.dealer_tricks, names)
         return DealResult(
             DealKind.ALL_PASS, n, dealer, tricks=tricks, dealer_tricks=p.dealer_tricks,
             multiplier=p.multiplier, bombs_earned=p.bombs,
@@ -697,6 +719,8 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
     if checked and not pulka.rules.tens_checked:
         raise _fail("defence: ten_mode is 'whisted': write the defenders' calls on a 10-game")
     tricks = dict(p.tricks)
+    if n == 2 and (tricks or checked) and DUMMY not in tricks:
+        tricks[DUMMY] = 0  # the dummy's tricks count for the whister: give the side's total as his
     if p.conceded == 3:
         kind = DealKind.GAME
         tricks = {}

@@ -144,9 +144,9 @@ def sheet_svg(
     tr = Translator(lang)
     n = sheet.players
     four = n == 4
-    w, h = (760.0, 760.0) if four else (900.0, 620.0)
+    w, h = (760.0, 760.0) if four else (900.0, 560.0) if n == 2 else (900.0, 620.0)
     x0, y0 = 60.0, 96.0
-    depth = 250.0 if four else 230.0
+    depth = 250.0 if four else 200.0 if n == 2 else 230.0
     insets = tuple(depth * b for _, _, b in _BANDS)
     radius = min(w - 2 * insets[-1], h - 2 * insets[-1]) / 2 - 12
     g = _Geometry(x0, y0, w, h, depth, insets, radius)
@@ -154,8 +154,11 @@ def sheet_svg(
     rows = 3 + n + (n * (n - 1) + 2) // 3
     total_w, total_h = x0 * 2 + w, y0 + h + 90 + 26 * rows
     _paper(c, total_w, total_h, title)
-    _frame(c, g, four, pool_target, tr)
-    sides = ("bottom", "left", "top", "right") if four else ("left", "top", "right")
+    if n == 2:
+        _frame_two(c, g, pool_target, tr)
+    else:
+        _frame(c, g, four, pool_target, tr)
+    sides = ("bottom", "left", "top", "right") if four else ("bottom", "top") if n == 2 else ("left", "top", "right")
     for i in range(n):
         _player(c, g, sheet, i, sides[i], tr)
     _totals(c, g, sheet, settlement, tr)
@@ -206,6 +209,26 @@ def _frame(c: _Canvas, g: _Geometry, four: bool, pool_target: int, tr: Translato
         c.line(x0, y0 + h, x0 + d0, y0 + h - d0, 1.4)
         c.line(x0 + w, y0 + h, x0 + w - d0, y0 + h - d0, 1.4)
         c.line(cx, y0, cx, y0 + d0, 1.4)  # the top player's whists: on left | on right
+    _pool_circle(c, g, pool_target, tr)
+
+
+def _frame_two(c: _Canvas, g: _Geometry, pool_target: int, tr: Translator) -> None:
+    """гусарик (rules.md §17): the two players face each other, each with his half of the
+    sheet — three strips across it, the mountain nearest the pool circle in the middle."""
+    x0, y0, w, h, insets, radius = g.x0, g.y0, g.w, g.h, g.insets, g.radius
+    c.rect(x0, y0, w, h, stroke=2.4, fill="#fffdf6")
+    for k, d in enumerate(insets):
+        for y in (y0 + d, y0 + h - d):
+            c.line(x0, y, x0 + w, y, 2.0 if k == 2 else 1.4)
+    cx, cy = g.centre
+    c.line(x0, cy, cx - radius, cy, 2.0)
+    c.line(cx + radius, cy, x0 + w, cy, 2.0)
+    _pool_circle(c, g, pool_target, tr)
+
+
+def _pool_circle(c: _Canvas, g: _Geometry, pool_target: int, tr: Translator) -> None:
+    cx, cy = g.centre
+    radius = g.radius
     c.parts.append(
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="#fffdf6" '
         f'stroke="{LINE}" stroke-width="2.2"/>'
@@ -247,7 +270,11 @@ def _player(c: _Canvas, g: _Geometry, sheet: Sheet, i: int, side: str, tr: Trans
             _band(c, g, side, mid, 0.0, 1.0, tr.p("sheet", "pool") if name == "pool" else tr.p("sheet", "mountain"),
                   running_text(sheet.running(column, i)))  # fmt: skip
             continue
-        if four:
+        if n == 2:  # гусарик: the whists on the one opponent, across the whole edge
+            other = 1 - i
+            _band(c, g, side, mid, 0.0, 1.0, tr("on {name}", name=names[other]),
+                  running_text(sheet.running("whists", i, other)))  # fmt: skip
+        elif four:
             edge = w if side in ("top", "bottom") else h
             for k in (1, 2):  # separators between the three opponents' whists
                 t = k / 3
