@@ -516,7 +516,7 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "false by default; true: some programs", "house agreement", "§5.4"),
     "half_whist_two_handed": OptionDoc(
         "in гусарик (two players) the live defender may half-whist, although the dummy, who «passed», "
-        "cannot confirm it", "false: the default where sources are silent", "house agreement", "§17"),
+        "cannot confirm it", "false: the default where sources are silent", "house agreement", "§16"),
     "dealer_whist": OptionDoc(
         "with 4 players, when both defenders passed a 6 or 7 (or after a half-whist), the dealer may whist: "
         "he plays both defending hands open and takes the whists, both consolations and the responsibility",
@@ -671,7 +671,7 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "in гусарик each mountain is settled like any n-player mountain (true), or is indivisible (false: "
         "every mountain point is worth k_mount whists to the other player — one reading of «гусарик с "
         "неделимой горой»)", "true: the default where sources are silent",
-        "Kodeks 4.1.1(в) names it without defining it", "§17"),
+        "Kodeks 4.1.1(в) names it without defining it", "§16"),
     "help_target": OptionDoc(
         "whom a closed player's surplus helps: lowest_pool, highest_pool (the open pool nearest closing; "
         "ties clockwise from the helper), next (the next open player clockwise) or choice",

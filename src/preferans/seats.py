@@ -4,7 +4,7 @@ Seats are absolute numbers going clockwise.  Three seats hold cards in every
 deal: first, second and third hand, starting at the dealer's left (first hand,
 «первая рука», speaks and leads first, Kodeks 3.2.1).  With three players the
 dealer is third hand; with four he sits out (rules.md §2).  With two
-(«гусарик», rules.md §17) the third hand is the dummy («болван»), seat 2,
+(«гусарик», rules.md §16) the third hand is the dummy («болван»), seat 2,
 dealt between the two players: the players are seats 0 and 1, the dealer is
 always one of them, and when first hand would fall on the dummy the next
 player is first hand.
@@ -53,7 +53,7 @@ def active_seats(dealer: Seat, players: int) -> tuple[Seat, Seat, Seat]:
     if players == 2:
         first = (dealer + 1) % 3
         if first == DUMMY:
-            first = 0  # first hand never falls on the dummy (rules.md §17)
+            first = 0  # first hand never falls on the dummy (rules.md §16)
         return first, (first + 1) % 3, (first + 2) % 3
     return (dealer + 1) % players, (dealer + 2) % players, (dealer + 3) % players
 

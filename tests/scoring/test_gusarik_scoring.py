@@ -1,4 +1,4 @@
-"""Scoring гусарик, Preferans for two (rules.md §17, Kodeks 3.7.6.4): worked examples by hand.
+"""Scoring гусарик, Preferans for two (rules.md §16, Kodeks 3.7.6.4): worked examples by hand.
 
 Two players A and B; the third hand is the dummy (seat 2), a passed partner of whoever
 defends: its tricks count for the whister and nothing is written for it.  At n = 2 the closed
@@ -8,14 +8,13 @@ formula is ``net_A = k_pool·(P_A − P_B)/2 − k_mount·(M_A − M_B)/2 + W_AB
 from __future__ import annotations
 
 import pytest
+from test_program_options import through_keeper
 
 from preferans.errors import ScoreError
 from preferans.rules import Rules
 from preferans.scoring.scorekeeper import ScoreKeeper
 from preferans.seats import DUMMY, active_seats
 from scoring_helpers import expected_lines, expected_nets, lines_of
-
-from test_program_options import through_keeper
 
 SOCHI = Rules.preset("sochi")
 ROSTOV = Rules.preset("rostov")
@@ -58,7 +57,7 @@ def test_rostov_five_five_writes_nothing() -> None:
 
 
 def test_the_dummy_sits_between_the_players() -> None:
-    """The dealer is always a player; first hand never falls on the dummy (rules.md §17)."""
+    """The dealer is always a player; first hand never falls on the dummy (rules.md §16)."""
     assert active_seats(0, 2) == (1, DUMMY, 0)
     assert active_seats(1, 2) == (0, 1, DUMMY)
     keeper = through_keeper(SOCHI, 2, ["A 7S B:w A7", "B 6S A:p"])

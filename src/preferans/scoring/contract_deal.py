@@ -75,7 +75,7 @@ def score_game(result: DealResult, rules: Rules, coeff: int = 1) -> list[Entry]:
     """Sheet lines of a trick game (played, not played, checked or conceded)."""
     out = _score_game(result, rules, coeff)
     if result.players == 2:
-        # гусарик (rules.md §17): the dummy is a passed partner whom nothing is written for.
+        # гусарик (rules.md §16): the dummy is a passed partner whom nothing is written for.
         return [e for e in out if e.player != DUMMY]
     return out
 

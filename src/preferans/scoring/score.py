@@ -196,7 +196,7 @@ def _check_tricks(result: DealResult, rules: Rules) -> bool:
         kind is DealKind.GAME and (result.conceded == 3 or (result.conceded == 10 and not tricks))
     )
     if n == 2 and kind is DealKind.ALL_PASS:
-        # Kodeks 3.7.6.4 (rules.md §17): the talon and the dummy take no part — ten tricks of two.
+        # Kodeks 3.7.6.4 (rules.md §16): the talon and the dummy take no part — ten tricks of two.
         if tricks.get(DUMMY, 0):
             raise _fail("tricks: the dummy takes no part in a two-handed all-pass")
         if sum(tricks.values()) != 10:
@@ -239,9 +239,9 @@ def _check_declarer(result: DealResult) -> tuple[int, int]:
     if decl not in active:
         raise _fail(f"declarer: seat {decl} is the dealer sitting out; he cannot declare")
     if result.players == 2 and decl == DUMMY:
-        raise _fail("declarer: the dummy never bids (rules.md §17)")
+        raise _fail("declarer: the dummy never bids (rules.md §16)")
     if result.players == 2 and result.defence.get(DUMMY, DefenceCall.PASS) is not DefenceCall.PASS:
-        raise _fail("defence: the dummy always passes (rules.md §17)")
+        raise _fail("defence: the dummy always passes (rules.md §16)")
     defenders = defenders_of(active, decl)
     for s in result.defence:
         if s not in defenders:
@@ -331,7 +331,7 @@ def _check_half_whist(
     """Полвиста: said by the second opponent after the first passed, on an allowed level."""
     assert result.contract is not None
     if result.players == 2 and not rules.half_whist_two_handed:
-        raise _fail("defence: no half-whist in гусарик unless half_whist_two_handed=true (rules.md §17)")
+        raise _fail("defence: no half-whist in гусарик unless half_whist_two_handed=true (rules.md §16)")
     if result.kind is not DealKind.NOT_PLAYED and not (rules.half_whist_played or result.dealer_whist):
         raise _fail(
             "defence: after an accepted half-whist the game is not played (rules.md §5.4; "

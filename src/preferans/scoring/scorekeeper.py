@@ -325,7 +325,7 @@ _DUMMY_WORDS = ("dummy", "болван")
 
 
 def _seat_names(pulka: Pulka) -> tuple[str, ...]:
-    """The players' names, and ``dummy`` for the third hand when two play (rules.md §17)."""
+    """The players' names, and ``dummy`` for the third hand when two play (rules.md §16)."""
     return (*pulka.names, _DUMMY_WORDS[0]) if pulka.players == 2 else pulka.names
 
 

@@ -213,7 +213,7 @@ def _frame(c: _Canvas, g: _Geometry, four: bool, pool_target: int, tr: Translato
 
 
 def _frame_two(c: _Canvas, g: _Geometry, pool_target: int, tr: Translator) -> None:
-    """гусарик (rules.md §17): the two players face each other, each with his half of the
+    """гусарик (rules.md §16): the two players face each other, each with his half of the
     sheet — three strips across it, the mountain nearest the pool circle in the middle."""
     x0, y0, w, h, insets, radius = g.x0, g.y0, g.w, g.h, g.insets, g.radius
     c.rect(x0, y0, w, h, stroke=2.4, fill="#fffdf6")
