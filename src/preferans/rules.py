@@ -72,7 +72,7 @@ class Rules:
     jump_bids: bool = True  # Kodeks 3.3.8 forbids jumps; Benyakova p.18 allows them
     hold_rule: HoldRule = "senior_only"  # who may say здесь/мои (Kodeks 3.3.8, seed-002 p.19)
     misere_rank: MisereRank = "after_8nt"  # Kodeks 3.6.4; Benyakova p.17 puts misère on top
-    misere_bidder_may_continue: bool = False  # rules.md §3.2.7 (common practice)
+    misere_bidder_may_continue: bool = False  # Kodeks 3.3.9, 3.6.4: after misère only a pass
     without_talon_bids: bool = False  # 9/10 без прикупа, мизер без прикупа (seed-002 p.17)
     third_hand_takes_talon: bool = True  # Kodeks 3.3.15
     dark_bids: bool = False  # Kodeks 3.3.19: only by prior agreement (classic)
@@ -87,6 +87,7 @@ class Rules:
     ten_mode: TenMode = "checked"  # seed-002 p.26 checked; Kodeks table: whisted
     half_whist_levels: frozenset[int] = frozenset({6, 7})
     first_defender_half_whist: bool = False  # a whister left alone by a pass may fall back to half-whist
+    first_defender_second_call: bool = False  # Leningrad engines: both passed, the first may still whist
     half_whist_played: bool = False  # the half-whister plays instead of writing half the quota
     dealer_whist: bool = False  # 4 players: the dealer may whist a 6 or 7 both defenders passed
     half_whist_two_handed: bool = False  # гусарик: half-whist allowed although the dummy cannot confirm
@@ -468,8 +469,10 @@ OPTION_DOCS: dict[str, OptionDoc] = {
         "after_8nt: the Kodeks and nearly everyone; top: Benyakova's list",
         "Kodeks 3.6.4; seed 002 p.17", "§3.1"),
     "misere_bidder_may_continue": OptionDoc(
-        "after bidding misère a player may still bid a game when overcalled",
-        "false: common practice", "house agreement", "§3.2.7"),
+        "a misère bidder overcalled by a nine may go on to a nine or higher himself (not hold it); false: "
+        "after a misère he may only pass",
+        "false: the Kodeks and most programs; true: some engines",
+        "Kodeks 3.3.9, 3.6.4 (false); house agreement (true)", "§3.2.7"),
     "without_talon_bids": OptionDoc(
         "the ladder has 9 and 10 «без прикупа» and misère without the talon",
         "off by default; some classic tables play them", "seed 002 p.17; Lesnoy's dictionary", "§3.1"),
@@ -507,6 +510,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "half_whist_levels": OptionDoc(
         "the levels on which the second defender may say полвиста after the first passed",
         "{6, 7} in most companies; some allow it on 6 only", "house agreement", "§5.4"),
+    "first_defender_second_call": OptionDoc(
+        "when both defenders passed, the first defender is asked once more and may still whist (he then "
+        "defends alone, his partner a passer); false: both passes end the whisting (the game is written as made)",
+        "false: the seed, every preset; true: Leningrad programs", "seed 002 p.25 (false); house agreement",
+        "§5.1"),
     "first_defender_half_whist": OptionDoc(
         "a first defender who whisted and was left alone by his partner's pass may fall back to half-whist",
         "false by default; true: some programs", "house agreement", "§5.4"),

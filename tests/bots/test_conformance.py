@@ -70,6 +70,15 @@ def test_the_kit_reaches_every_phase_and_choice_with_our_bot() -> None:
     assert report.asked == report.answered
 
 
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert:20ms"])
+def test_every_level_answers_the_conventions(level: str) -> None:
+    """Our bots answer the questions the options of other engines add (issue 17 and 19)."""
+    words = ("you may still whist", "fall back", "play a half-whist", "whist a game both passed", "bid a nine")
+    only = [s for s in scenarios(("sochi",), (3, 4)) if any(w in s.name for w in words)]
+    report = check_bot(lambda rules: make_bot(level, rules, seed=3), only=only)
+    assert report.clean and report.scenarios == len(only) == 9, report.text()
+
+
 def test_an_unreached_expectation_is_not_clean() -> None:
     """The kit reports what it could not ask: a scenario whose script never reaches its phase."""
     sc = Scenario("all-pass expecting a whist", Rules(), 3, 1, expect=("whist",))

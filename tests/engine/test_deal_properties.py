@@ -29,6 +29,9 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
         bez_trekh_max_level=7, ten_mode="checked_remiz_only", hold_rule="first_hand_only",
         open_timing="after_first_lead", totus=True, dealer_shown_talon_whists=2,
     ),
+    # The conventions of issue 19: the first defender's second call (beside the dealer's whist),
+    # a misère bidder going on to a nine.
+    Rules.preset("sochi").replace(first_defender_second_call=True, dealer_whist=True, misere_bidder_may_continue=True),
 ]
 
 

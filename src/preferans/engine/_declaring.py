@@ -160,6 +160,11 @@ class DeclaringMixin(DealFields):
             else:
                 self._after_whisting()
             return
+        if seat == d1 and c1 == PASSED and c2 == PASSED:
+            # first_defender_second_call: his second word; a whist makes him the lone whister.
+            self._calls = (call, PASSED)
+            self._after_whisting()
+            return
         if seat == d1:
             self._calls = (call, NONE)
             self._to_act = d2
@@ -171,6 +176,9 @@ class DeclaringMixin(DealFields):
         r, level = self.rules, self._contract.level if self._contract else 0
         if call == PASSED and c1 == WHISTED and r.first_defender_half_whist and level in r.half_whist_levels:
             self._to_act = d1  # left alone: whist on or fall back to half-whist
+            return
+        if call == PASSED and c1 == PASSED and r.first_defender_second_call:
+            self._to_act = d1  # both passed: the first defender may still whist (Leningrad programs)
             return
         self._after_whisting()
 
