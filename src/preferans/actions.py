@@ -437,6 +437,10 @@ _PARSE.update(
         "пас втёмную": _ACTIONS[DARK_PASS_ID],
         "пас втемную": _ACTIONS[DARK_PASS_ID],
         "вист": _ACTIONS[WHIST_ID],
+        "ловлю": _ACTIONS[WHIST_ID],  # the misère catcher's «ловлю» (misere_catchers)
+        "misere_catch": _ACTIONS[WHIST_ID],
+        "доверяю": _ACTIONS[ACCEPT_ID],  # his partner's «доверяю»
+        "trust": _ACTIONS[ACCEPT_ID],
         "полвиста": _ACTIONS[HALF_WHIST_ID],
         "half": _ACTIONS[HALF_WHIST_ID],
         "halfwhist": _ACTIONS[HALF_WHIST_ID],
@@ -481,18 +485,22 @@ CONCEDE_ALL = _ACTIONS[CONCEDE_ALL_ID]
 # --------------------------------------------------------------------------- the table of ids
 _BID_PHASES = ("bidding", "declare")
 _CALL_ROWS: dict[int, tuple[tuple[str, ...], str]] = {
-    PASS_ID: (("bidding", "whist"), "pass: in the auction (final, Kodeks 3.3.10) or in whisting (no whist)"),
+    PASS_ID: (("bidding", "whist", "misere_catch"),
+              "pass: in the auction (final, Kodeks 3.3.10), in whisting (no whist), or not catching for both"),
     HERE_ID: (("bidding",), "here (здесь/мои): hold the current highest bid, Kodeks 3.3.8 (option hold_rule)"),
     TAKE_TALON_ID: (("bidding",), "talon: third hand takes the talon silently, then names a game (Kodeks 3.3.15)"),
     DARK_PASS_ID: (("bidding",), "dark pass (пас втёмную), before looking at one's cards (Kodeks 3.3.19)"),
-    WHIST_ID: (("whist",), "whist (вист): defend and count one's tricks"),
+    WHIST_ID: (("whist", "misere_catch"),
+               "whist (вист): defend and count one's tricks; in misere_catch «ловлю»: play both hands"),
     HALF_WHIST_ID: (("whist",), "half-whist (полвиста): second defender after a pass, on levels half_whist_levels"),
     OPEN_ID: (("defence",), "open (лёжа): the lone whister plays with both defenders' cards face up"),
     CLOSED_ID: (("defence",), "closed (стоя): each defender plays his own hand unseen"),
     INVITE_ID: (("bidding",), "invite: misère «пополам» with the 4-handed dealer (Kodeks 3.6.9)"),
-    ACCEPT_ID: (("misere_invite", "quota_answer", "claim_answer"),
-                "accept: the dealer shares the misère; the declarer lets «за своими» stand; a claim is conceded"),
-    REFUSE_ID: (("misere_invite", "quota_answer", "claim_answer"), "refuse: the same three questions, answered no"),
+    ACCEPT_ID: (("misere_invite", "quota_answer", "claim_answer", "misere_catch"),
+                "accept: the dealer shares the misère; the declarer lets «за своими» stand; a claim is conceded; "
+                "«доверяю»: the partner who said «ловлю» plays both hands"),
+    REFUSE_ID: (("misere_invite", "quota_answer", "claim_answer", "misere_catch"),
+                "refuse: the same four questions, answered no"),
     QUOTA_ID: (("defence",), "quota («за своими»): the lone whister writes his quota without play (za_svoimi)"),
     PLAY_ID: (("concession", "defence"), "play: the declarer plays on; the lone whister plays, open or closed later"),
     CONCEDE_THREE_ID: (("concession",), "concede-3 («без трёх»): the declarer admits three down (option bez_trekh)"),
@@ -517,7 +525,7 @@ def action_phases(action: int) -> tuple[str, ...]:
     """The phases in which ``action`` can be among the legal actions (empty: only reported).
 
     >>> action_phases(Action.parse("pass")), action_phases(Action.parse("A♥")), action_phases(MISDEAL_ID)
-    (('bidding', 'whist'), ('discard', 'play'), ())
+    (('bidding', 'whist', 'misere_catch'), ('discard', 'play'), ())
     """
     a = Action(action)
     if a < 32:

@@ -56,6 +56,7 @@ DealerTalonWhists = Literal["none", "aces", "sure_tricks", "leningrad"]
 Rounding = Literal["exact", "half_up", "kodeks_shift", "per_transfer"]
 HelpTarget = Literal["choice", "lowest_pool", "next", "highest_pool"]
 YesNo = Literal["yes", "no"]
+MisereCatchers = Literal["each_own", "one_for_both"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,7 @@ class Rules:
     bombs: bool = False  # Kodeks 3.3.19 a)
     bomb_limit: int = 8  # cap of the geometric escalation of dark passes (agreed)
     misere_half_with_dealer: bool = True  # Kodeks 3.6.9 (4 players)
+    misere_catchers: MisereCatchers = "each_own"  # «ловлю»/«доверяю»: one catcher may play both hands
     misere_winner_must_play_misere: bool = True  # rules.md §4.4 (common practice)
     totus: bool = False  # a dedicated 10-trick bid above misère (other programs)
     totus_bonus: int = 5  # pool points added to a made totus
@@ -491,6 +493,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "misere_half_with_dealer": OptionDoc(
         "with 4 players a misère bidder may invite the dealer to play it «пополам» (half each)",
         "allowed by the Kodeks", "Kodeks 3.6.9", "§7"),
+    "misere_catchers": OptionDoc(
+        "who plays the catchers' hands against a misère: each_own (each his own, hands face up) or "
+        "one_for_both (a catcher who says «ловлю» plays both hands when his partner answers «доверяю»)",
+        "each_own: the Kodeks, every preset; one_for_both: Leningrad programs",
+        "Kodeks 3.6.6 (each_own); house agreement", "§7"),
     "misere_winner_must_play_misere": OptionDoc(
         "whoever wins the auction with misère plays misère (false: he may switch to a game of 9 or more)",
         "true: common practice", "house agreement", "§4.4"),

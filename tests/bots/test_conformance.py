@@ -73,10 +73,11 @@ def test_the_kit_reaches_every_phase_and_choice_with_our_bot() -> None:
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert:20ms"])
 def test_every_level_answers_the_conventions(level: str) -> None:
     """Our bots answer the questions the options of other engines add (issue 17 and 19)."""
-    words = ("you may still whist", "fall back", "play a half-whist", "whist a game both passed", "bid a nine")
+    words = ("you may still whist", "fall back", "play a half-whist", "whist a game both passed", "bid a nine",
+             "«ловлю»", "one catcher")
     only = [s for s in scenarios(("sochi",), (3, 4)) if any(w in s.name for w in words)]
     report = check_bot(lambda rules: make_bot(level, rules, seed=3), only=only)
-    assert report.clean and report.scenarios == len(only) == 9, report.text()
+    assert report.clean and report.scenarios == len(only) == 15, report.text()
 
 
 def test_an_unreached_expectation_is_not_clean() -> None:
@@ -148,8 +149,9 @@ def test_a_crash_is_counted_and_the_program_restarted(broken: Path) -> None:
 def test_a_bot_that_always_times_out_is_given_up(broken: Path) -> None:
     """After ten crashes and timeouts the kit stops rather than wait for hours."""
     only = [s for s in scenarios(("sochi",), (3,)) if "out of turn" in s.name] * 12
-    report = check_bot(_program(broken, "slow-lead-penalty", timeout=0.2), only=only)
-    assert report.count("timeout") == 10 and report.scenarios == 10
+    report = check_bot(_program(broken, "slow-lead-penalty", timeout=0.5), only=only)
+    # (on a loaded machine an ordinary answer may time out too: then it stops sooner)
+    assert report.count("timeout") + report.count("crash") == 10 and report.scenarios <= 10
     assert report.unreached == ["the rest: stopped after 10 crashes and timeouts"]
 
 

@@ -30,8 +30,11 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
         open_timing="after_first_lead", totus=True, dealer_shown_talon_whists=2,
     ),
     # The conventions of issue 19: the first defender's second call (beside the dealer's whist),
-    # a misère bidder going on to a nine.
-    Rules.preset("sochi").replace(first_defender_second_call=True, dealer_whist=True, misere_bidder_may_continue=True),
+    # a misère bidder going on to a nine, one misère catcher playing both hands.
+    Rules.preset("sochi").replace(
+        first_defender_second_call=True, dealer_whist=True, misere_bidder_may_continue=True,
+        misere_catchers="one_for_both",
+    ),
 ]
 
 

@@ -127,3 +127,85 @@ def test_the_misere_bidder_goes_on_to_a_nine() -> None:
     assert lines_of(list(pulka.sheet.history[-1].entries)) == expected_lines("A pool +8; B→A 8")
     assert list(pulka.settlement().net) == expected_nets("A 136/3, B -56/3, C -80/3", 3)
     keeper_agrees(rules, d, "A 9C B:w C:p A9 B1 C0")
+
+
+# -- 3. «ловлю» / «доверяю» against a misère --------------------------------------------------------
+
+CATCHING = SOCHI.replace(misere_catchers="one_for_both")
+
+
+def _misere(rules: Rules, players: int = 3) -> Deal:
+    """A (seat 0, first hand; the last seat deals) plays misère; the talon goes back."""
+    d = deal_with(rules, dealer=players - 1, players=players, fixed={0: "♠7 8 9 ♣7 8 ♦7 8 9 ♥7 J"})
+    play(d, ["misere", "pass", "pass"])
+    play(d, [str(c) for c in d.talon])
+    return d
+
+
+def test_one_catcher_plays_both_hands() -> None:
+    """misere_catchers="one_for_both", Sochi, 3 players (C deals): A's misère; before the first
+    lead B says «ловлю», C answers «доверяю»: B plays both B's and C's cards (laid open as ever).
+
+    A is caught once: misere_trick 10 × 1 into his mountain.  Nets: −10·(10 − 10/3) = −200/3
+    for A, +100/3 for B and C.  The scoring does not depend on who played: the score keeper
+    writes the same from ``A misere 1``.
+    """
+    d = _misere(CATCHING)
+    assert d.phase is Phase.MISERE_CATCH and d.to_act == 1
+    assert [str(a) for a in d.legal_actions()] == ["pass", "whist"]
+    d.apply("ловлю")
+    assert d.to_act == 2 and [str(a) for a in d.legal_actions()] == ["accept", "refuse"]
+    d.apply("доверяю")
+    assert d.phase is Phase.PLAY
+    assert steer(d, {0: 1})
+    # Walk the finished deal again, checking who decided each catcher's card.
+    replayed = Deal(d.rules, d.initial_hands, d.initial_talon, dealer=2)
+    controllers = []
+    for seat, action in d.moves:
+        if replayed.phase is Phase.PLAY and replayed.to_play in (1, 2):
+            controllers.append((replayed.to_play, replayed.to_act))
+        replayed.replay_move(seat, action)
+    assert {c for _, c in controllers} == {1} and {p for p, _ in controllers} == {1, 2}
+    assert d.result.tricks[0] == 1
+    pulka = recorded(CATCHING, [d])
+    assert lines_of(list(pulka.sheet.history[-1].entries)) == expected_lines("A mount +10")
+    assert list(pulka.settlement().net) == expected_nets("A -200/3, B 100/3, C 100/3", 3)
+    keeper_agrees(CATCHING, d, "A misere 1")
+
+
+@pytest.mark.parametrize(("calls", "catcher"), [
+    (["pass", "pass"], None),  # nobody says «ловлю»: each plays his own
+    (["whist", "refuse"], None),  # «ловлю», not trusted: each plays his own
+    (["pass", "whist", "accept"], 2),  # the second says «ловлю», the first trusts him
+])  # fmt: skip
+def test_who_catches(calls: list[str], catcher: int | None) -> None:
+    """The other answers (Sochi, 3 players, A's misère): only «ловлю» answered «доверяю» makes one
+    catcher play both hands; then his partner is never asked for a card."""
+    d = _misere(CATCHING)
+    play(d, calls)
+    assert d.phase is Phase.PLAY
+    asked = set()
+    while not d.is_over:
+        if d.to_play in (1, 2):
+            asked.add(d.to_act)
+        d.apply(d.legal_actions()[0])
+    assert asked == ({1, 2} if catcher is None else {catcher})
+
+
+def test_no_catching_question_by_default_in_the_dark_or_with_four() -> None:
+    """each_own (the default, Kodeks 3.6.6) goes straight to play; a dark misère is caught in the
+    dark, each with his own cards (3.6.5); with four players the two catchers are asked, not the dealer."""
+    assert _misere(SOCHI).phase is Phase.PLAY
+    dark = deal_with(CATCHING.replace(dark_bids=True), dealer=2, fixed={0: "♠7 8 9 ♣7 8 ♦7 8 9 ♥7 J"})
+    play(dark, ["dark misere", "pass", "pass"])
+    play(dark, [str(c) for c in dark.talon])
+    assert dark.phase is Phase.PLAY
+    four = _misere(CATCHING, players=4)
+    assert four.phase is Phase.MISERE_CATCH and four.to_act == 1
+    four.apply("pass")
+    assert four.to_act == 2
+    four.apply("ловлю")
+    assert four.to_act == 1 and four.dealer == 3
+    four.undo()
+    four.undo()
+    assert four.to_act == 1 and [str(a) for a in four.legal_actions()] == ["pass", "whist"]

@@ -46,7 +46,7 @@ __all__ = ["PHASES_ASKED", "CheckReport", "Failure", "Scenario", "check_bot", "s
 
 PHASES_ASKED = (
     "bidding", "misere_invite", "discard", "declare", "whist", "concession", "defence", "quota_answer",
-    "play", "lead_penalty", "claim_answer",
+    "misere_catch", "play", "lead_penalty", "claim_answer",
 )  # fmt: skip
 """Every phase in which a bot can be asked (``redraw`` is drawn face down, nobody chooses)."""
 
@@ -63,6 +63,7 @@ class Scenario:
 
     ``auction`` lists the calls in the order they are asked (then everybody passes);
     ``whist`` the whisting calls in order; ``defence`` the lone whister's choices;
+    ``catch`` the misère catchers' «ловлю» / «доверяю» in order;
     ``answers`` one answer per phase (``declare``, ``concession``, ``quota_answer``,
     ``lead_penalty``, ``claim_answer``, ``misere_invite``).  :data:`FREE` leaves a
     decision to whoever is asked.  ``out_of_turn`` is a call out of turn reported
@@ -79,6 +80,7 @@ class Scenario:
     auction: tuple[str, ...] = ()
     whist: tuple[str, ...] = ()
     defence: tuple[str, ...] = ()
+    catch: tuple[str, ...] = ()
     answers: tuple[tuple[str, str], ...] = ()
     out_of_turn: tuple[int, str] | None = None
     claim: tuple[int, int] | None = None
@@ -273,6 +275,12 @@ def scenarios(
             Scenario(f"{tag}: you play a half-whist", base.replace(half_whist_played=True), n, fh,
                      auction=("pass", BID), whist=("pass", "half-whist", "pass"), answers=(("declare", "6♦"),),
                      expect=("play",)),
+            Scenario(f"{tag}: misère: you say «ловлю»", base.replace(misere_catchers="one_for_both"), n, sh,
+                     auction=("misere",), catch=("whist", "accept"), expect=("misere_catch:whist", "play")),
+            Scenario(f"{tag}: misère: your partner says «ловлю»", base.replace(misere_catchers="one_for_both"), n,
+                     th, auction=("misere",), catch=("whist", FREE), expect=("misere_catch:accept",)),
+            Scenario(f"{tag}: misère: you play against one catcher", base.replace(misere_catchers="one_for_both"), n,
+                     fh, auction=("misere",), catch=("whist", "accept"), expect=("play",)),
             Scenario(f"{tag}: a checked 10", base, n, sh, auction=("pass", "6♠"), answers=(("declare", "10♠"),),
                      expect=("play",)),
             Scenario(f"{tag}: a whisted 10", base.replace(ten_mode="whisted"), n, fh, auction=("pass", "10NT"),
@@ -288,7 +296,8 @@ class _Director:
     def __init__(self, sc: Scenario, rng: random.Random) -> None:
         self.sc = sc
         self.rng = rng
-        self.queues = {"bidding": list(sc.auction), "whist": list(sc.whist), "defence": list(sc.defence)}
+        self.queues = {"bidding": list(sc.auction), "whist": list(sc.whist), "defence": list(sc.defence),
+                       "misere_catch": list(sc.catch)}  # fmt: skip
         self.answers = dict(sc.answers)
 
     def scripted(self, phase: str) -> str | None:

@@ -166,6 +166,11 @@ class HeuristicBot(Bot):
         hand = obs.known_hands.get(inviter, 0) if inviter is not None else 0
         return ACCEPT if hand and misere_holes(hand) <= 1 else REFUSE
 
+    def _misere_catch(self, obs: Observation) -> Action | None:
+        # misere_catchers="one_for_both": one player for both open hands never miscoordinates,
+        # so the first asked says «ловлю» and a partner who said it is trusted («доверяю»).
+        return ACCEPT if ACCEPT in obs.legal_actions else WHIST
+
     # ------------------------------------------------------------------ talon and contract
     def _discard(self, obs: Observation) -> Action | None:
         hand = obs.hand

@@ -60,7 +60,7 @@ def ids_text(fmt: str = "text") -> str:
     """The action ids as ``text`` (one line each), ``json`` or ``markdown`` (the document's tables).
 
     >>> print(ids_text().splitlines()[62])
-     61  pass             pass             bidding, whist             pass: in the auction (final, Kodeks 3.3.10) or in whisting (no whist)
+     61  pass             pass             bidding, whist, misere_catch                 pass: in the auction (final, Kodeks 3.3.10), in whisting (no whist), or not catching for both
     """  # noqa: E501
     rows = action_table()
     if fmt == "json":
@@ -68,9 +68,9 @@ def ids_text(fmt: str = "text") -> str:
         return json.dumps(items, ensure_ascii=False, indent=1) + "\n"
     if fmt == "markdown":
         return _markdown()
-    head = f"{'id':>3}  {'text':<16} {'ascii':<16} {'phases':<26} meaning\n"
+    head = f"{'id':>3}  {'text':<16} {'ascii':<16} {'phases':<44} meaning\n"
     return head + "".join(
-        f"{i:>3}  {t:<16} {a:<16} {', '.join(p) or '(reported)':<26} {m}\n" for i, t, a, p, m in rows
+        f"{i:>3}  {t:<16} {a:<16} {', '.join(p) or '(reported)':<44} {m}\n" for i, t, a, p, m in rows
     )
 
 

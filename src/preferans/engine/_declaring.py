@@ -18,6 +18,7 @@ from ..actions import (
     PASS_ID,
     PLAY_ID,
     QUOTA_ID,
+    REFUSE_ID,
     WHIST_ID,
     Action,
     Contract,
@@ -277,6 +278,32 @@ class DeclaringMixin(DealFields):
         if is_open:
             for d in self.defenders:
                 self._expose(d)
+
+    # ------------------------------------------------------------------ «ловлю» / «доверяю»
+    def _legal_catch(self) -> tuple[Action, ...]:
+        """misere_catchers="one_for_both": «ловлю» (``whist``) or ``pass``; the partner of a
+        catcher who said it answers «доверяю» (``accept``) or ``refuse``."""
+        if self._catch_offer >= 0:
+            return (ACTIONS[ACCEPT_ID], ACTIONS[REFUSE_ID])
+        return (ACTIONS[PASS_ID], ACTIONS[WHIST_ID])
+
+    def _catch(self, a: Action) -> None:
+        d1, d2 = self.defenders
+        seat = self._to_act
+        partner = d2 if seat == d1 else d1
+        if self._catch_offer >= 0:
+            if a == ACCEPT_ID:
+                self._catcher = self._catch_offer  # he plays both hands, still laid open
+            self._catch_offer = -1
+        elif a == WHIST_ID:
+            self._catch_offer = seat  # «ловлю»: his partner answers
+            self._to_act = partner
+            return
+        elif seat == d1:
+            self._to_act = d2  # the first passed: the second may say «ловлю»
+            return
+        self._catch_done = True  # settled: a trusted catcher, or each plays his own
+        self._start_play()
 
     def _quota_answer(self, a: Action) -> None:
         if a == ACCEPT_ID:

@@ -45,13 +45,14 @@ class Phase(StrEnum):
     REDRAW = "redraw"  # Kodeks 3.3.17: the dealer draws two cards back into the talon
     LEAD_PENALTY = "lead_penalty"  # Kodeks 3.3.18: the declarer requires or forbids a suit
     CLAIM_ANSWER = "claim_answer"  # the opponents accept or refuse a claim
+    MISERE_CATCH = "misere_catch"  # misère catchers: «ловлю» (whist) / «доверяю» (accept), option misere_catchers
 
 
 PHASES = tuple(Phase)
 (
     BIDDING, MISERE_INVITE, DISCARD, DECLARE, WHIST, CONCESSION, DEFENCE, QUOTA_ANSWER, PLAY, OVER,
-    REDRAW, LEAD_PENALTY, CLAIM_ANSWER,
-) = range(13)  # fmt: skip
+    REDRAW, LEAD_PENALTY, CLAIM_ANSWER, MISERE_CATCH,
+) = range(14)  # fmt: skip
 
 # Whist calls as small ints in ``_calls``.
 NONE, PASSED, WHISTED, HALF = -1, 0, 1, 2
@@ -78,7 +79,8 @@ SAVED_FIELDS = (
     "_exposed", "_ten_checked", "_open_pending", "_quota_refused", "_trick", "_leader",
     "_to_play", "_tricks_won", "_completed", "_talon_seen_by", "_out_of_turn", "_lead_rule",
     "_claim", "_claim_answer_by", "_final_claim", "_offender", "_claimants", "_resume_to_act",
-    "_dealer_whist", "_talon_shown_by_dealer", "_totus_seat", "_ledger",
+    "_dealer_whist", "_talon_shown_by_dealer", "_totus_seat", "_ledger", "_catcher", "_catch_offer",
+    "_catch_done",
 )  # fmt: skip
 
 
@@ -151,6 +153,9 @@ class DealFields:
     _dealer_whist: int  # -1 not asked, 0 passed, 1 whisted (dealer_whist)
     _talon_shown_by_dealer: bool  # dealer_shown_talon_whists
     _totus_seat: int  # who bid the dedicated totus, or -1 (option totus)
+    _catcher: int  # misere_catchers: the catcher playing both hands, else -1
+    _catch_offer: int  # the catcher who said «ловлю» and waits for his partner's answer, else -1
+    _catch_done: bool  # the catchers have settled who plays (or there was nothing to settle)
     # play
     _trick: Trick
     _leader: int

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..cards import _BYTE_CARDS_UP, DECK, SUIT_MASKS
 from ..seats import next_active
-from ._state import AT_TABLE, AT_TALON, CARD_ACTIONS, DEFENCE, OVER, PLAY, PUBLIC, DealFields, Trick
+from ._state import AT_TABLE, AT_TALON, CARD_ACTIONS, DEFENCE, MISERE_CATCH, OVER, PLAY, PUBLIC, DealFields, Trick
 from .result import DealKind
 
 __all__ = ["PlayMixin"]
@@ -60,10 +60,17 @@ class PlayMixin(DealFields):
         self._leader = self._to_play = self._to_act = self.first_hand
 
     def _start_play(self) -> None:
+        c = self._contract
+        if (c is not None and c.is_misere and not self._catch_done and self.rules.misere_catchers == "one_for_both"
+                and not self._dark_misere()):  # fmt: skip
+            # «Ловлю» / «доверяю»: the catchers settle who plays before the first lead (a dark
+            # misère is caught in the dark, each with his own cards, Kodeks 3.6.5).
+            self._phase = MISERE_CATCH
+            self._to_act = self.defenders[0]
+            return
         self._phase = PLAY
         fh = self.first_hand  # rules.md §2: first hand leads in every kind of deal
         self._leader = self._to_play = fh
-        c = self._contract
         if self._ten_checked:
             for s in self.active:
                 self._expose(s)
@@ -84,9 +91,12 @@ class PlayMixin(DealFields):
 
     def _controller(self, seat: int) -> int:
         """Who decides for a hand: in open play the whister plays his partner's cards, after a
-        dealer's whist the dealer plays both defending hands."""
+        dealer's whist the dealer plays both defending hands, and a misère catcher trusted
+        («доверяю») plays both catching hands."""
         if self._dealer_whist == 1 and seat != self._declarer:
             return self.dealer
+        if self._catcher >= 0 and seat != self._declarer:
+            return self._catcher
         if self._open and self._lone >= 0 and seat != self._declarer and seat != self._lone:
             return self._lone
         return seat

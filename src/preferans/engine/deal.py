@@ -67,6 +67,7 @@ from ._state import (
     DISCARD,
     HALF,
     LEAD_PENALTY,
+    MISERE_CATCH,
     MISERE_INVITE,
     NONE,
     OVER,
@@ -185,6 +186,9 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._dealer_whist = -1
         self._talon_shown_by_dealer = False
         self._totus_seat = -1
+        self._catcher = -1
+        self._catch_offer = -1
+        self._catch_done = False
         self._last_bid: tuple[int, ...] = (-1,) * players
         self._talon_seen_by = 0
         self._out_of_turn: tuple[tuple[int, int], ...] = ()
@@ -562,6 +566,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             self._redraw(a)
         elif p == LEAD_PENALTY:
             self._lead_penalty(a)
+        elif p == MISERE_CATCH:
+            self._catch(a)
         elif p == CLAIM_ANSWER:
             self._claim_answer(a)
 
@@ -607,6 +613,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             return self._legal_defence()
         if p in (QUOTA_ANSWER, MISERE_INVITE, CLAIM_ANSWER):
             return (ACTIONS[ACCEPT_ID], ACTIONS[REFUSE_ID])
+        if p == MISERE_CATCH:
+            return self._legal_catch()
         if p == REDRAW:
             return tuple(CARD_ACTIONS[c] for c in cards_of(self._hands[self._offender]))
         if p == LEAD_PENALTY:

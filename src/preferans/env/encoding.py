@@ -51,6 +51,7 @@ PHASES = (
     "bidding", "misere_invite", "discard", "declare", "whist",
     "concession", "defence", "quota_answer", "play", "over",
     "redraw", "lead_penalty", "claim_answer",  # irregularities: reached only through Deal.report / claim
+    "misere_catch",  # the misère catchers' «ловлю» / «доверяю» (misere_catchers)
 )  # fmt: skip
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 MIN_LEVELS = (6, 7, 8, 9, 10)

@@ -47,6 +47,7 @@ _STAGE_OF_PHASE = {
     "redraw": "redraw",
     "lead_penalty": "play",
     "claim_answer": "play",
+    "misere_catch": "defence",
 }
 
 

@@ -33,7 +33,7 @@ _STAGE_PHASES: dict[str, tuple[Phase, ...]] = {
     "discard": (Phase.DISCARD,),
     "contract": (Phase.DECLARE,),
     "whist": (Phase.WHIST,),
-    "defence": (Phase.CONCESSION, Phase.DEFENCE, Phase.QUOTA_ANSWER),
+    "defence": (Phase.CONCESSION, Phase.DEFENCE, Phase.QUOTA_ANSWER, Phase.MISERE_CATCH),
     "play": (Phase.PLAY, Phase.DEFENCE, Phase.LEAD_PENALTY, Phase.CLAIM_ANSWER),
     "redraw": (Phase.REDRAW,),
 }
@@ -51,6 +51,7 @@ _PHASE_WORDS: dict[Phase, str] = {
     Phase.REDRAW: "at the dealer's redraw of the talon",
     Phase.LEAD_PENALTY: "at the declarer's choice of a lead penalty",
     Phase.CLAIM_ANSWER: "at the answer to a claim",
+    Phase.MISERE_CATCH: "at the misère catchers' «ловлю» / «доверяю»",
 }
 
 

@@ -106,7 +106,8 @@ def _action(token: str, stage: str) -> Action:
 # What may stand on each kind of line (a first, cheap check; the replay checks the rest).
 # pass, here, talon, dark pass, invite, accept, refuse
 _AUCTION_CALLS = frozenset((PASS_ID, 62, 63, DARK_PASS_ID, 98, 99, 100))
-_DEFENCE_CALLS = frozenset((OPEN_ID, CLOSED_ID, 99, 100, 101, PLAY_ID, 103, 104))
+# … and the misère catchers' «ловлю» (whist) or pass, «доверяю» (accept) or refuse (misere_catchers)
+_DEFENCE_CALLS = frozenset((OPEN_ID, CLOSED_ID, 99, 100, 101, PLAY_ID, 103, 104, PASS_ID, WHIST_ID))
 _WHIST_CALLS = frozenset((WHIST_ID, PASS_ID, HALF_WHIST_ID))
 
 
