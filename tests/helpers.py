@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from preferans import Deal, Rules
 from preferans.cards import ALL_CARDS_MASK, cards_of, parse_hand
+from preferans.seats import active_seats, seat_count
 
 
 def deal_with(
@@ -21,13 +22,13 @@ def deal_with(
     if isinstance(rules, str):
         rules = Rules.preset(rules)
     fixed = fixed or {}
-    hands = [parse_hand(fixed.get(s, "")) for s in range(players)]
+    hands = [parse_hand(fixed.get(s, "")) for s in range(seat_count(players))]
     tal = parse_hand(talon or "")
     used = tal
     for h in hands:
         used |= h
     free = list(cards_of(ALL_CARDS_MASK & ~used))
-    active = [(dealer + i) % players for i in range(1, 4)]
+    active = active_seats(dealer, players)
     for s in active:
         while hands[s].bit_count() < 10:
             hands[s] |= 1 << free.pop(0)

@@ -1,4 +1,4 @@
-"""Invariants of random legal walks under every preset and both table sizes.
+"""Invariants of random legal walks under every preset and every table size (2, 3, 4).
 
 Cards are conserved, exactly 10 tricks are played and each was legal, undo
 restores the exact previous state, and no observation shows a card its seat
@@ -120,6 +120,9 @@ def allowed_foreign(d: Deal, seat: int, other: int) -> bool:
         return True
     if d.players == 4 and other in d.defenders and any(s == d.dealer and a == WHIST for s, a in d.moves):
         return True  # dealer_whist: he plays both defending hands, laid open (rules.md §5.6)
+    if (d.players == 2 and other in d.defenders and d.phase.value in ("play", "over")
+            and any(a == WHIST and s != d.declarer for s, a in d.moves)):
+        return True  # гусарик: the whister lays the dummy and his own hand face up (rules.md §16)
     if seat == d.dealer and d.players == 4 and INVITE_ID in acts:
         inviter = next(s for s, a in d.moves if a == INVITE_ID)
         return other == inviter
@@ -132,7 +135,7 @@ def check_observations(d: Deal) -> None:
         obs = d.observation(seat)
         vis = obs.visible_cards()
         assert obs.hand == d.hands[seat]
-        for other in range(d.players):
+        for other in range(d.seats):  # the dummy too, when two play
             if other != seat and not allowed_foreign(d, seat, other):
                 leak = vis & d.hands[other] & ~talon
                 assert leak == 0, (seat, other)
@@ -150,7 +153,7 @@ def check_observations(d: Deal) -> None:
 @settings(max_examples=150, deadline=None)
 @given(
     variant=st.sampled_from(range(len(VARIANTS))),
-    players=st.sampled_from([3, 4]),
+    players=st.sampled_from([2, 3, 4]),
     seed=st.integers(0, 2**31),
 )
 def test_random_walk_invariants(variant, players, seed):
@@ -168,7 +171,7 @@ def test_random_walk_invariants(variant, players, seed):
 
 def test_many_walks_every_preset_and_size():
     for rules in VARIANTS:
-        for players in (3, 4):
+        for players in (2, 3, 4):
             for seed in range(40):
                 d = random_walk(rules, players, seed, check_every_step=seed < 8)
                 check_cards(d)
@@ -177,7 +180,7 @@ def test_many_walks_every_preset_and_size():
 
 def test_all_pass_walks():
     for rules in VARIANTS:
-        for players in (3, 4):
+        for players in (2, 3, 4):
             for seed in range(25):
                 d = random_walk(rules, players, seed, check_every_step=seed < 4, all_pass=True)
                 assert d.result.kind == DealKind.ALL_PASS
@@ -187,7 +190,7 @@ def test_all_pass_walks():
 
 def test_replay_reproduces_the_deal():
     for seed in range(30):
-        d = random_walk(VARIANTS[seed % len(VARIANTS)], 3 + seed % 2, seed, check_every_step=False)
+        d = random_walk(VARIANTS[seed % len(VARIANTS)], 2 + seed % 3, seed, check_every_step=False)
         again = Deal.replay(d.rules, hands=d.initial_hands, talon=d.talon, actions=d.actions,
                             dealer=d.dealer, players=d.players, min_level=d.min_level)
         assert state_signature(again) == state_signature(d)

@@ -13,7 +13,8 @@ from preferans import Deal, Rules, format_hand
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "random_deals.txt"
 CASES = [("sochi", 3, 1), ("sochi", 3, 2), ("sochi", 4, 3), ("leningrad", 3, 4), ("rostov", 3, 5),
-         ("rostov", 4, 6), ("classic", 3, 7), ("kodeks", 3, 8), ("kodeks", 4, 9), ("sochi", 3, 10)]
+         ("rostov", 4, 6), ("classic", 3, 7), ("kodeks", 3, 8), ("kodeks", 4, 9), ("sochi", 3, 10),
+         ("sochi", 2, 11), ("leningrad", 2, 12), ("rostov", 2, 13), ("sochi", 2, 14)]  # 2: гусарик
 
 
 def transcript(preset: str, players: int, seed: int) -> str:
@@ -21,7 +22,7 @@ def transcript(preset: str, players: int, seed: int) -> str:
     rules = Rules.preset(preset)
     d = Deal.new(rules, players=players, dealer=seed % players, seed=seed)
     lines = [f"== {preset} players={players} dealer={d.dealer} seed={seed}"]
-    for s in range(players):
+    for s in range(d.seats):  # with two players, seat 2 is the dummy
         lines.append(f"hand {s}: {format_hand(d.hands[s])}")
     lines.append(f"talon: {' '.join(str(c) for c in d.talon)}")
     # A policy that prefers playing on, so that games and all-passes both show up.

@@ -47,6 +47,7 @@ from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, best_moves_many, solve_many
 from .evaluate import choose_discard
+from .heuristic import HeuristicBot
 from .inference import Evidence, evidence_of, layout_weight
 from .knowledge import OUT, Knowledge, active_seats, deal_kind
 from .pimc import PimcBot
@@ -193,6 +194,8 @@ class ExpertBot(PimcBot):
         legal = [a for a in obs.legal_actions if a < 32]
         if len(legal) <= 1:
             return legal[0] if legal else None
+        if obs.players == 2 and deal_kind(obs) == "allpass":
+            return HeuristicBot._play(self, obs)  # гусарик's all-pass: two hands a trick, no solver model
         values = self.card_values(obs)
         best = max(values.values())
         top = [c for c, v in values.items() if v >= best - 1e-9]

@@ -28,7 +28,7 @@ OUT = -1
 
 
 def first_hand_of(obs: Observation) -> int:
-    return (obs.dealer + 1) % obs.players
+    return seats.active_seats(obs.dealer, obs.players)[0]  # never the dummy (гусарик)
 
 
 def active_seats(obs: Observation) -> tuple[int, int, int]:

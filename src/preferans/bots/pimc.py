@@ -107,6 +107,9 @@ class PimcBot(HeuristicBot):
         if len(legal) <= 1:
             return legal[0] if legal else None
         kind = deal_kind(obs)
+        if obs.players == 2 and kind == "allpass":
+            # гусарик's all-pass is two hands a trick: not the solver's three-hand model.
+            return super()._play(obs)
         k, layouts = self._layouts(obs, self.samples)
         utility = self._utility(obs, kind)
         focus_won = self._focus_won(obs, kind)

@@ -22,7 +22,7 @@ from ..actions import Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..rules import Rules
 from ..scoring import Entry, deal_net, entries_net
-from ..seats import active_seats, defenders_of
+from ..seats import DUMMY, active_seats, defenders_of
 
 __all__ = [
     "allpass_utility",
@@ -52,6 +52,13 @@ def _defenders(players: int, dealer: int, declarer: int) -> tuple[int, int]:
     return defenders_of(active_seats(dealer, players), declarer)
 
 
+def _defence(players: int, d1: int, d2: int, calls: tuple[str, str]) -> tuple[dict[int, DefenceCall], tuple[str, str]]:
+    """The defence's calls as a result holds them; in гусарик the dummy always passes."""
+    if players == 2:
+        calls = ("pass" if d1 == DUMMY else calls[0], "pass" if d2 == DUMMY else calls[1])
+    return {d: _CALLS[c] for d, c in zip((d1, d2), calls, strict=True)}, calls
+
+
 @lru_cache(maxsize=4096)
 def game_utility(
     rules: Rules,
@@ -72,7 +79,7 @@ def game_utility(
     defence's tricks are shared evenly (the solver counts only the side's).
     """
     d1, d2 = _defenders(players, dealer, declarer)
-    defence = {d: _CALLS[c] for d, c in zip((d1, d2), calls, strict=True)}
+    defence, calls = _defence(players, d1, d2, calls)
     whisted = [c for c in calls if c == "whist"]
     out: list[float] = []
     for t in range(11):
@@ -114,14 +121,15 @@ def allpass_utility(
 
     The others share what is left evenly beyond ``others`` (their tricks so far).
     """
-    act = [s for s in active_seats(dealer, players) if s != seat]
+    act = [s for s in active_seats(dealer, players) if s != seat and not (players == 2 and s == DUMMY)]
     out = []
     for t in range(11):
         rest = 10 - t
         a, b = others
         free = max(0, rest - a - b)
         ta = min(rest, a + (free + 1) // 2)
-        tricks = {seat: t, act[0]: ta, act[1]: rest - ta}
+        # гусарик's all-pass: the other player takes the rest, the dummy takes no part.
+        tricks = {seat: t, act[0]: rest} if players == 2 else {seat: t, act[0]: ta, act[1]: rest - ta}
         r = DealResult(DealKind.ALL_PASS, players, dealer, tricks=tricks)
         out.append(result_value(r, rules)[seat])
     return tuple(out)
@@ -143,7 +151,7 @@ def settled_utility(
     """``seat``'s net whists for a game settled without play: «за своими» (seed-002
     p.27), «без трёх» or «без всех» (Kodeks 3.5.4)."""
     d1, d2 = _defenders(players, dealer, declarer)
-    defence = {d: _CALLS[c] for d, c in zip((d1, d2), calls, strict=True)}
+    defence, calls = _defence(players, d1, d2, calls)
     if za_svoimi:
         r = DealResult(DealKind.NOT_PLAYED, players, dealer, declarer=declarer, contract=contract,
                        defence=defence, za_svoimi=True)

@@ -23,6 +23,7 @@ from ..actions import (
     Action,
     Contract,
 )
+from ..seats import DUMMY
 from ._state import (
     ACTIONS,
     AT_DISCARD,
@@ -82,6 +83,11 @@ class DeclaringMixin(DealFields):
             # first_defender_half_whist: left alone, he stands or falls back to half-whist.
             return (ACTIONS[WHIST_ID], ACTIONS[HALF_WHIST_ID])
         out = [ACTIONS[PASS_ID], ACTIONS[WHIST_ID]]
+        if self.players == 2:
+            # гусарик: the one live defender; half-whist only by agreement (rules.md §16).
+            if self.rules.half_whist_two_handed and level in self.rules.half_whist_levels:
+                out.append(ACTIONS[HALF_WHIST_ID])
+            return tuple(out)
         if seat == d2 and c1 == PASSED and level in self.rules.half_whist_levels:
             out.append(ACTIONS[HALF_WHIST_ID])
         return tuple(out)
@@ -90,6 +96,8 @@ class DeclaringMixin(DealFields):
         if self._open_pending:
             return (ACTIONS[OPEN_ID], ACTIONS[CLOSED_ID])
         out = []
+        if self.players == 2:  # гусарик: open play or «за своими», never closed
+            return (ACTIONS[OPEN_ID], *((ACTIONS[QUOTA_ID],) if self._quota_possible() else ()))
         if self.rules.open_timing == "before_first_lead":
             out += [ACTIONS[OPEN_ID], ACTIONS[CLOSED_ID]]
         else:
@@ -136,6 +144,9 @@ class DeclaringMixin(DealFields):
             return
         self._phase = WHIST
         self._to_act = self.defenders[0]  # rules.md §5.1: the declarer's left speaks first
+        if self._to_act == DUMMY and self.players == 2:
+            self._calls = (PASSED, NONE)  # гусарик: the dummy always passes (rules.md §16)
+            self._to_act = self.defenders[1]
 
     def _whist(self, a: Action) -> None:
         d1, d2 = self.defenders
@@ -169,8 +180,17 @@ class DeclaringMixin(DealFields):
         if seat == d1:
             self._calls = (call, NONE)
             self._to_act = d2
+            if d2 == DUMMY and self.players == 2:
+                self._calls = (call, PASSED)  # гусарик: the dummy's pass follows
+                if call == HALF:
+                    self._half_whist_stands()  # nobody to confirm or take it back
+                else:
+                    self._after_whisting()
             return
         self._calls = (c1, call)
+        if call == HALF and self.players == 2:
+            self._half_whist_stands()  # гусарик: the dummy who passed cannot take it back
+            return
         if call == HALF:
             self._to_act = d1
             return
@@ -245,7 +265,14 @@ class DeclaringMixin(DealFields):
         self._finish()
 
     def _after_concession(self) -> None:
-        if self._lone >= 0:
+        if self._lone >= 0 and self.players == 2:
+            # гусарик: the whister lays the dummy's hand and his own face up and plays both.
+            if self._quota_possible():
+                self._phase = DEFENCE
+                self._to_act = self._lone
+                return
+            self._set_open(True)
+        elif self._lone >= 0:
             r = self.rules
             if r.open_timing == "before_first_lead" or self._quota_possible():
                 self._phase = DEFENCE

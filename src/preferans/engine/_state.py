@@ -86,7 +86,7 @@ SAVED_FIELDS = (
 
 # Fixed when the deal is made (not saved for undo).
 FIXED_FIELDS = (
-    "rules", "players", "dealer", "active", "first_hand", "min_level", "initial_hands", "initial_talon",
+    "rules", "players", "seats", "dealer", "active", "first_hand", "min_level", "initial_hands", "initial_talon",
     "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_undo", "_legal",
 )  # fmt: skip
 
@@ -104,6 +104,7 @@ class DealFields:
     # fixed for the deal
     rules: Rules
     players: int
+    seats: int  # the seats at the table: the players, and the dummy when two play (гусарик)
     dealer: int
     active: tuple[int, ...]
     first_hand: int

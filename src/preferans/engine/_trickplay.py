@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..actions import Action
 from ..cards import _BYTE_CARDS_UP, DECK, SUIT_MASKS
-from ..seats import next_active
+from ..seats import DUMMY, next_active
 from ._state import AT_TABLE, AT_TALON, CARD_ACTIONS, DEFENCE, MISERE_CATCH, OVER, PLAY, PUBLIC, DealFields, Trick
 from .result import DealKind
 
@@ -97,6 +97,8 @@ class PlayMixin(DealFields):
             return self.dealer
         if self._catcher >= 0 and seat != self._declarer:
             return self._catcher
+        if seat == DUMMY and self.players == 2:
+            return 1 - self._declarer  # гусарик: the defending player plays the dummy (rules.md §16)
         if self._open and self._lone >= 0 and seat != self._declarer and seat != self._lone:
             return self._lone
         return seat
@@ -118,8 +120,10 @@ class PlayMixin(DealFields):
         # A talon card leading an all-pass trick sits first with no active seat (Kodeks 3.7.6).
         t0 = trick[0][0]
         played = len(trick) - 1 if t0 < 0 or self._order[t0] < 0 else len(trick)
-        if played < 3:
-            nxt = next_active(self.active, seat)
+        two_handed_raspas = self.players == 2 and self._kind == DealKind.ALL_PASS
+        if played < (2 if two_handed_raspas else 3):
+            # гусарик's all-pass: the dummy takes no part, ten tricks of two (Kodeks 3.7.6.4).
+            nxt = 1 - seat if two_handed_raspas else next_active(self.active, seat)
             self._to_play = nxt
             if played == 1 and not self._completed:
                 self._after_first_card()

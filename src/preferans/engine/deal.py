@@ -50,7 +50,7 @@ from ..cards import (
 )
 from ..errors import CardError, ConfigError, IllegalAction, UndoError
 from ..rules import Rules
-from ..seats import Seat, active_seats, defenders_of
+from ..seats import DUMMY, Seat, active_seats, defenders_of, seat_count
 from ._auction import AuctionMixin
 from ._declaring import DeclaringMixin
 from ._irregular import IrregularMixin
@@ -129,19 +129,20 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     ) -> None:
         if not isinstance(rules, Rules):
             raise ConfigError(f"rules: give a Rules value (Rules.preset('sochi')), not {type(rules).__name__}")
-        if players not in (3, 4):
-            raise ConfigError(f"players: Preferans is played by 3 or 4, not {players}")
+        if players not in (2, 3, 4):
+            raise ConfigError(f"players: Preferans is played by 3 or 4, or by 2 (гусарик), not {players}")
         if not 0 <= dealer < players:
             raise ConfigError(f"dealer: seat must be 0..{players - 1}, not {dealer}")
         if not 6 <= min_level <= 10:
             raise ConfigError(f"min_level: must be 6..10, not {min_level}")
         self.rules = rules
         self.players = players
+        self.seats = seats = seat_count(players)  # гусарик: the dummy is seat 2 (rules.md §16)
         self.dealer = dealer
         self.active: tuple[int, ...] = active_seats(dealer, players)
         self.first_hand = self.active[0]
         self.min_level = min_level
-        order = [-1] * players
+        order = [-1] * seats
         for i, s in enumerate(self.active):
             order[s] = i
         self._order = tuple(order)
@@ -160,7 +161,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._best = -1
         self._best_seat = -1
         self._best_held = False
-        self._passed = 0
+        self._passed = 0 if players != 2 else 1 << DUMMY  # the dummy never bids: it always passes
         self._called = 0
         self._misere_seat = -1
         self._dark_passers = 0
@@ -189,7 +190,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._catcher = -1
         self._catch_offer = -1
         self._catch_done = False
-        self._last_bid: tuple[int, ...] = (-1,) * players
+        self._last_bid: tuple[int, ...] = (-1,) * seats
         self._talon_seen_by = 0
         self._out_of_turn: tuple[tuple[int, int], ...] = ()
         self._lead_rule: tuple[int, int, bool] | None = None
@@ -202,7 +203,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._trick: tuple[tuple[int, Card], ...] = ()
         self._leader = -1
         self._to_play = -1
-        self._tricks_won: tuple[int, ...] = (0,) * players
+        self._tricks_won: tuple[int, ...] = (0,) * seats
         self._completed: tuple[tuple[tuple[tuple[int, Card], ...], int], ...] = ()
         # The deal itself opens the ledger: each hand seen by its holder, the talon by nobody.
         ledger: Ledger = None
@@ -211,8 +212,9 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._ledger: Ledger = ((mask_of(self._talon), AT_DECK, AT_TALON, 0, -1), ledger)
 
     def _check_cards(self, hands: Sequence[int], talon: Sequence[int]) -> None:
-        if len(hands) != self.players:
-            raise CardError(f"hands: give one hand per seat ({self.players}), not {len(hands)}")
+        if len(hands) != self.seats:
+            dummy = " and the dummy's" if self.players == 2 else ""
+            raise CardError(f"hands: give one hand per seat ({self.seats}: the players'{dummy}), not {len(hands)}")
         if len(talon) != 2:
             raise CardError(f"talon: must hold exactly 2 cards, not {len(talon)}")
         seen = 0
@@ -254,8 +256,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         third hand (the dealer's left first), the last two to the talon."""
         if sorted(deck) != list(range(32)):
             raise CardError("deck: give each of the 32 cards once")
-        hands = [0] * players
-        if players in (3, 4):
+        hands = [0] * seat_count(players)
+        if players in (2, 3, 4):
             for i, s in enumerate(active_seats(dealer, players)):
                 hands[s] = mask_of(deck[10 * i : 10 * i + 10])
         return cls(rules, hands, deck[30:], dealer=dealer, players=players, min_level=min_level)
@@ -279,7 +281,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         first, second, third hand.
         """
         if isinstance(hands, Mapping):
-            seq: list[CardsLike | None] = [hands.get(s) for s in range(players)]
+            seq: list[CardsLike | None] = [hands.get(s) for s in range(seat_count(players))]
         else:
             seq = list(hands)
             if players == 4 and len(seq) == 3:
@@ -442,7 +444,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     @property
     def exposed(self) -> tuple[Seat, ...]:
         """Seats whose cards lie face up for everybody."""
-        return tuple(s for s in range(self.players) if self._exposed >> s & 1)
+        return tuple(s for s in range(self.seats) if self._exposed >> s & 1)
 
     @property
     def open_play(self) -> bool:

@@ -181,7 +181,7 @@ def observe(deal: DealFields, seat: int | None) -> Observation:
     # A hand is known when every card in it is: laid face up, or seen and not touched unseen since.
     known_hands = {
         s: known[s]
-        for s in range(deal.players)
+        for s in range(deal.seats)
         if s != seat and known[s] and known[s].bit_count() == count[s]
     }
     cards = deal.talon

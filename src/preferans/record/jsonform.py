@@ -18,8 +18,8 @@ from ..cards import Card, format_hand
 from ..errors import PreferansError
 from ..rules import PRESETS, Rules
 from ..scoring.sheet import COLUMNS, Entry
-from ..seats import active_seats
-from .model import STAGES, DealRecord, GameRecord, RecordError
+from ..seats import active_seats, seat_count
+from .model import STAGES, DealRecord, GameRecord, RecordError, seat_names
 from .textform import _read_cards
 
 __all__ = ["FORMAT", "from_json", "to_json"]
@@ -59,7 +59,7 @@ def _deal_json(d: DealRecord, names: tuple[str, ...]) -> dict[str, Any]:
     hands = {}
     for s in d.active:
         known = format_hand(d.hands[s], grouped=True) if d.hands[s] else ""
-        hands[names[s]] = " ".join(filter(None, [known, *(["??"] * d.unknown[s])])) or "-"
+        hands[seat_names(names)[s]] = " ".join(filter(None, [known, *(["??"] * d.unknown[s])])) or "-"
     out: dict[str, Any] = {
         "dealer": names[d.dealer],
         "min_level": d.min_level,
@@ -95,8 +95,8 @@ def from_json(data: Any, *, source: str = "<json>") -> GameRecord:
         if data.get("version", VERSION) != VERSION:
             raise RecordError(f"version: this reader reads version {VERSION}, not {data.get('version')!r}")
         names = tuple(str(n) for n in data["players"])
-        if len(names) not in (3, 4) or len(set(names)) != len(names):
-            raise RecordError(f"players: give 3 or 4 distinct names, not {list(names)}")
+        if len(names) not in (2, 3, 4) or len(set(names)) != len(names):
+            raise RecordError(f"players: give 2, 3 or 4 distinct names, not {list(names)}")
         rules_data = dict(data.get("rules") or {})
         name = str(rules_data.get("name", "sochi"))
         rules = Rules.from_dict(rules_data, base=PRESETS.get(name, PRESETS["sochi"]))
@@ -165,9 +165,9 @@ def _deal_from_json(dj: dict[str, Any], names: tuple[str, ...], path: str) -> De
                           comment=str(dj.get("comment", "")))  # fmt: skip
     dealer = _seat(dj["dealer"], names, "dealer")
     active = active_seats(dealer, n)
-    masks, unknown = [0] * n, [0] * n
+    masks, unknown = [0] * seat_count(n), [0] * seat_count(n)
     for who, text in dj["hands"].items():
-        s = _seat(who, names, "hands")
+        s = _seat(who, seat_names(names), "hands")
         if s not in active:
             raise RecordError(f"hands: {who} deals and holds no cards")
         masks[s], unknown[s] = _read_cards(str(text), f"hand of {who}")

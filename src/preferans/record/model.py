@@ -23,7 +23,7 @@ from ..cards import Card
 from ..errors import RecordError
 from ..rules import Rules
 from ..scoring.sheet import Entry
-from ..seats import active_seats, name_problem
+from ..seats import active_seats, name_problem, seat_count
 
 __all__ = [
     "HEADER_ORDER",
@@ -107,7 +107,7 @@ class DealRecord:
 
     def __post_init__(self) -> None:
         if not self.unknown:
-            object.__setattr__(self, "unknown", (0,) * self.players)
+            object.__setattr__(self, "unknown", (0,) * seat_count(self.players))
 
     @property
     def active(self) -> tuple[int, ...]:
@@ -144,6 +144,15 @@ class DealRecord:
         return self.line
 
 
+DUMMY_NAME = "dummy"
+"""How records name the dummy's seat in гусарик (rules.md §16): ``hand dummy: …``."""
+
+
+def seat_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The name of every seat: the players, and the dummy when two play."""
+    return (*names, DUMMY_NAME) if len(names) == 2 else names
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """A whole game: header and deals.
@@ -172,8 +181,10 @@ class GameRecord:
 
     def __post_init__(self) -> None:
         names = self.players
-        if len(names) not in (3, 4) or len(set(names)) != len(names):
-            raise RecordError(f"players: give 3 or 4 distinct names, not {list(names)}")
+        if len(names) not in (2, 3, 4) or len(set(names)) != len(names):
+            raise RecordError(f"players: give 2 (гусарик), 3 or 4 distinct names, not {list(names)}")
+        if len(names) == 2 and DUMMY_NAME in names:
+            raise RecordError(f"players: {DUMMY_NAME!r} names the dummy in a two-handed record")
         for n in names:
             problem = name_problem(n)
             if problem is not None:

@@ -54,7 +54,7 @@ from ..errors import PreferansError
 from ..rules import PRESETS, Rules
 from ..scoring.sheet import COLUMNS, Entry, amount_text
 from ..seats import active_seats
-from .model import HEADER_ORDER, DealRecord, GameRecord, RecordError
+from .model import HEADER_ORDER, DealRecord, GameRecord, RecordError, seat_names
 
 __all__ = ["MAGIC", "read_text", "read_texts", "write_text"]
 
@@ -191,7 +191,7 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
     if d.min_level != 6:
         out.append(f"min_level: {d.min_level}")
     for s in d.active:
-        out.append(f"hand {names[s]}: {_hand_text(d.hands[s], d.unknown[s])}")
+        out.append(f"hand {seat_names(names)[s]}: {_hand_text(d.hands[s], d.unknown[s])}")
     out.append("talon: " + " ".join("??" if c is None else str(c) for c in d.talon))
     actions, stages = d.actions, d.stages
     n = len(actions)
@@ -394,9 +394,9 @@ class _Reader:
                 continue
             if key == "players":
                 names = tuple(n.strip() for n in value.split(","))
-                if len(names) not in (3, 4) or any(not n for n in names) or len(set(names)) != len(names):
+                if len(names) not in (2, 3, 4) or any(not n for n in names) or len(set(names)) != len(names):
                     raise RecordError(
-                        f"players: give 3 or 4 distinct names separated by commas, not {value!r}",
+                        f"players: give 2, 3 or 4 distinct names separated by commas, not {value!r}",
                         source=self.source,
                         line=no,
                     )
@@ -548,10 +548,11 @@ class _Reader:
             return None
         active = active_seats(d.dealer, n)
         hands = d.hands
-        masks = [0] * n
-        unknown = [0] * n
+        names = seat_names(names)
+        masks = [0] * len(names)
+        unknown = [0] * len(names)
         seen = 0
-        for seat in range(n):
+        for seat in range(len(names)):
             if seat not in active:
                 if seat in hands and hands[seat] != (0, 0):
                     self.fail(d.hand_lines.get(seat, line),
@@ -681,9 +682,10 @@ class _DealLines:
 
     def hand(self, no: int, who: str, value: str) -> None:
         """``hand NAME: cards`` as dealt (``??`` for unseen cards)."""
-        if who not in self.names:
-            raise RecordError(f"hand of {who!r}: not a player ({', '.join(self.names)})")
-        seat = self.names.index(who)
+        seats = seat_names(self.names)  # гусарик: "hand dummy"
+        if who not in seats:
+            raise RecordError(f"hand of {who!r}: not a player ({', '.join(seats)})")
+        seat = seats.index(who)
         if seat in self.hands:
             raise RecordError(f"a second hand line for {who}")
         self.hand_lines[seat] = no

@@ -26,7 +26,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
 from ..errors import PreferansError
 from ..rules import Rules
-from ..seats import next_active
+from ..seats import next_active, seat_count
 from .model import DealRecord, RecordError
 
 __all__ = ["complete_cards"]
@@ -46,7 +46,7 @@ def complete_cards(d: DealRecord, rules: Rules, *, source: str = "<string>", num
     pinned = list(d.hands)
     start = _to_play(d, rules, pinned, fail)
     if start is None:  # no card was played: any filling will do
-        hands, talon = _match(d, pinned, [0] * d.players, -1, 0, fail)
+        hands, talon = _match(d, pinned, [0] * seat_count(d.players), -1, 0, fail)
         return _with_discard(d, rules, hands, talon, 0, fail)
     deal, first_play = start
     declarer = deal.declarer if deal.declarer is not None else -1
@@ -72,7 +72,7 @@ def complete_cards(d: DealRecord, rules: Rules, *, source: str = "<string>", num
 def _to_play(d: DealRecord, rules: Rules, pinned: list[int], fail: object) -> tuple[Deal, int] | None:
     """Replay up to the first card of the play; returns the deal there and the action index."""
     for _ in range(4):
-        hands, talon = _match(d, pinned, [0] * d.players, -1, 0, fail)
+        hands, talon = _match(d, pinned, [0] * seat_count(d.players), -1, 0, fail)
         deal = Deal(rules, hands, talon, dealer=d.dealer, players=d.players, min_level=d.min_level)
         retry = False
         for i, a in enumerate(d.actions):
@@ -106,7 +106,7 @@ def _follow_play(
 ) -> tuple[list[int], list[int]]:
     """Who played each card, and the suits each seat showed out of (rules.md §6)."""
     n = deal.players
-    played, voids = [0] * n, [0] * n
+    played, voids = [0] * deal.seats, [0] * deal.seats
     active = deal.active
     trump = deal.trump
     kind = deal.kind
