@@ -115,7 +115,7 @@ CASES = [
     (lambda ls: ls.__setitem__(0, "%preferans-record 2"), "unsupported record version '2'"),
     (lambda ls: ls.__setitem__(0, "PRN 1"), "the record must start with '%preferans-record 1'"),
     (lambda ls: ls.__setitem__(_find(ls, "players:"), "players: Anna, Anna, Vera"),
-     "players: give 3 or 4 distinct names separated by commas"),
+     "players: give 2, 3 or 4 distinct names separated by commas"),
     (lambda ls: ls.__setitem__(_find(ls, "rule ten_mode"), "rule ten_mode: sometimes"),
      "ten_mode: 'sometimes' is not one of 'checked', 'whisted'"),
     (lambda ls: ls.__setitem__(_find(ls, "rule pool_target"), "rule pool_tagret: 20"),

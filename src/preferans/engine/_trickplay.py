@@ -62,9 +62,10 @@ class PlayMixin(DealFields):
     def _start_play(self) -> None:
         c = self._contract
         if (c is not None and c.is_misere and not self._catch_done and self.rules.misere_catchers == "one_for_both"
-                and not self._dark_misere()):  # fmt: skip
+                and not self._dark_misere() and self.players > 2):  # fmt: skip
             # «Ловлю» / «доверяю»: the catchers settle who plays before the first lead (a dark
-            # misère is caught in the dark, each with his own cards, Kodeks 3.6.5).
+            # misère is caught in the dark, each with his own cards, Kodeks 3.6.5; in гусарик the
+            # one catcher already plays the dummy open).
             self._phase = MISERE_CATCH
             self._to_act = self.defenders[0]
             return
