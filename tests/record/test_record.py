@@ -379,7 +379,9 @@ def test_damaged_records_raise_record_errors_only(data: st.DataObject) -> None:
     assert all(isinstance(e, RecordError) and e.source == "fuzz.prf" for e in rec.errors)
 
 
-@pytest.mark.parametrize("names", [("A",), ("A", "dummy"), ("A", "B,C", "D"), ("A", "B:", "C"), (" A", "B", "C"), ("A", "A", "B")])
+@pytest.mark.parametrize(
+    "names", [("A",), ("A", "dummy"), ("A", "B,C", "D"), ("A", "B:", "C"), (" A", "B", "C"), ("A", "A", "B")]
+)
 def test_names_a_record_cannot_hold_are_refused(names: tuple[str, ...]) -> None:
     with pytest.raises(RecordError, match="^players: "):
         GameRecord(players=names, rules=Rules.preset("sochi"))
