@@ -79,11 +79,11 @@ def test_the_end_is_told_as_it_is() -> None:
     one = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=1, max_deals=1)
     _, out = run(one, "")
     assert "The game stopped after 1 deal (--deals); the pulka is not finished." in out
-    assert "The pulka is over." not in out and "Pulka: sochi, 3 players, pool 20, 1 deal\n" in out
+    assert "The pulka is over." not in out and "Pulka: Sochi, 3 players, pool 20, 1 deal\n" in out
     two = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=1, max_deals=2, lang="ru")
     _, out = run(two, "", lang="ru")
     assert "Игра остановлена после 2 сдач (--deals); пулька не закончена." in out
-    assert "Пулька: sochi, игроков: 3, пуля 20, 2 сдачи\n" in out
+    assert "Пулька: Сочи, игроков: 3, пуля 20, 2 сдачи\n" in out
     closed = Table(Rules.preset("sochi").replace(pool_target=2), ["bot:easy"] * 3, seed=2)
     _, out = run(closed, "")
     assert "The pulka is over." in out and "stopped after" not in out

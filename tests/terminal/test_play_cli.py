@@ -34,7 +34,7 @@ def test_bots_only_demo_prints_deals_and_the_sheet() -> None:
     assert r.returncode == 0, r.stderr
     out = r.stdout
     for n in range(1, 6):
-        assert f"=== Deal {n} — sochi" in out
+        assert f"=== Deal {n} — Sochi" in out
     assert "=== Deal 6" not in out
     assert "seat 0: Anna (bot, hard), seat 1: Boris (bot, medium), seat 2: Vera (bot, easy)" in out
     assert out.count("Result: ") == 5

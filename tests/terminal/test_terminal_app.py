@@ -37,7 +37,7 @@ def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             text = screen_text(app)
-            assert "Deal 1 — sochi, pool 20 — dealer: You" in text
+            assert "Deal 1 — Sochi, pool 20 — dealer: You" in text
             assert "Your call" in text and "pass" in text and "10NT" in text
             assert "q quit" in text  # the key help is on screen
             # Bid: the cursor starts on «pass»; one step right is the lowest bid.

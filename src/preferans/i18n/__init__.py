@@ -59,6 +59,7 @@ __all__ = [
     "call_name",
     "catalog_json",
     "check_lang",
+    "preset_name",
     "text",
 ]  # fmt: skip
 
@@ -262,6 +263,15 @@ class Joined(str):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Joined, (self.items, self.sep))
+
+
+def preset_name(name: str, lang: str = "en") -> str:
+    """A rules preset's name as players say it (``sochi`` → Sochi, Сочи); another name stays as it is.
+
+    >>> preset_name("leningrad", "ru"), preset_name("my club", "ru")
+    ('Ленинград', 'my club')
+    """
+    return Translator(lang).p("preset", name)
 
 
 # -- the names of actions -------------------------------------------------------------------------

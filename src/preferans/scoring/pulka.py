@@ -26,7 +26,7 @@ from fractions import Fraction
 from ..actions import Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import PreferansError, ScoreError
-from ..i18n import Translator
+from ..i18n import Translator, preset_name
 from ..rules import Rules
 from ..seats import name_problem
 from . import DealScore, Entry, Settlement, Sheet, deal_label, score_deal, settle
@@ -172,7 +172,8 @@ class Pulka:
         """The paper sheet with its settlement, as SVG (:mod:`preferans.scoring.svg_sheet`), in ``lang``."""
         r = self.rules
         t = Translator(lang)
-        title = t("Pulka: {rules}, {players} players, pool {pool}, {deals}", rules=r.name, players=self.players,
+        title = t("Pulka: {rules}, {players} players, pool {pool}, {deals}", rules=preset_name(r.name, lang),
+                  players=self.players,
                   pool=r.pool_target, deals=t.n("{n} deal", "{n} deals", len(self.results)))  # fmt: skip
         return sheet_svg(self.sheet, self.settlement(), pool_target=r.pool_target, title=title, lang=lang)
 

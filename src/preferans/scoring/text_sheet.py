@@ -5,7 +5,7 @@
 >>> s.write(DealScore(1, (Entry("pool", 0, 2), Entry("whists", 1, 4, 0), Entry("whists", 2, 4, 0)),
 ...                   dealer=2, label="A 6♥ made"))
 >>> print(render_text(s, Rules(), settle(s, Rules())))  # doctest: +ELLIPSIS
-Pulka: sochi, 3 players, pool 20, 1 deal
+Pulka: Sochi, 3 players, pool 20, 1 deal
 <BLANKLINE>
   #  dealer  deal        written
   1  C       A 6♥ made   A pool 2 · B→A 4 · C→A 4
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..i18n import Translator
+from ..i18n import Translator, preset_name
 from ..rules import Rules
 from .settlement import Settlement
 from .sheet import Amount, Entry, Sheet, amount_text
@@ -65,7 +65,7 @@ def render_text(
     names = sheet.names
     n = len(names)
     deals = len(sheet.history)
-    out = [t("Pulka: {rules}, {players} players, pool {pool}, {deals}", rules=rules.name, players=n,
+    out = [t("Pulka: {rules}, {players} players, pool {pool}, {deals}", rules=preset_name(rules.name, lang), players=n,
              pool=rules.pool_target, deals=t.n("{n} deal", "{n} deals", deals)), ""]  # fmt: skip
     if sheet.history:
         labels = [t.text(d.label) + (t(" (step {n})", n=d.raspas_step) if d.raspas_step > 1 else "")

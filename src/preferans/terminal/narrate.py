@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ..actions import Action
 from ..engine.deal import Phase
-from ..i18n import Translator
+from ..i18n import Translator, preset_name
 from ..table import Table
 from .words import action_name, hand_text, result_text
 
@@ -69,7 +69,8 @@ class Narrator:
 
     def header(self) -> str:
         table, t = self.table, self.t
-        return t("Deal {n} — {rules}, pool {pool} — dealer: {dealer}", n=table.deal_number, rules=table.rules.name,
+        return t("Deal {n} — {rules}, pool {pool} — dealer: {dealer}", n=table.deal_number,
+                 rules=preset_name(table.rules.name, self.lang),
                  pool=table.rules.pool_target, dealer=self.name(table.deal.dealer))  # fmt: skip
 
     def seat_kind(self, seat: int) -> str:

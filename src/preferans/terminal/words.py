@@ -257,10 +257,18 @@ def contract_text(deal: Deal, names: Sequence[str], lang: str = "en", you: int |
     c = deal.contract or deal.highest_bid
     if deal.declarer is None or c is None:
         return ""
-    strain = action_name(Action.bid(c), lang)
+    strain = contract_name(c, lang)
     if deal.declarer == you:
         return t("You play {contract}", contract=strain)
     return t("{name} plays {contract}", name=names[deal.declarer], contract=strain)
+
+
+def contract_name(c: Contract, lang: str = "en") -> str:
+    """A contract as the player reads it: its bid's name, ``… totus`` after the dedicated totus bid."""
+    t = Translator(lang)
+    base = Contract(c.level, c.strain, c.without_talon) if c.level else Contract(0, c.strain, c.without_talon)
+    name = action_name(Action.bid(base), lang)
+    return t("{contract} totus", contract=name) if getattr(c, "totus", False) else name
 
 
 def result_text(result: DealResult, score: DealScore | None, names: Sequence[str], lang: str = "en") -> list[str]:
