@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import signal
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -20,7 +22,7 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]  # fmt: skip
-CLICKABLE = ".controls button, .hand .card.legal, #next-deal"
+CLICKABLE = "#bidding button:not([disabled]), .controls button, .hand .card.legal, #next-deal"
 
 
 def _free_port() -> int:
@@ -85,7 +87,7 @@ def create_table(page: Page, base: str, seats: list[str], name: str = "Ann") -> 
 
 def click_something(page: Page, rng: random.Random) -> bool:
     """Click one of the offered choices (a legal card or a call), if any."""
-    items = page.locator(".controls button:not(#next-deal):not(#stop-game), .hand .card.legal")
+    items = page.locator("#bidding button:not([disabled]), .controls button:not(#stop-game), .hand .card.legal")
     n = items.count()
     if not n:
         return False
@@ -117,11 +119,14 @@ def test_one_person_plays_a_deal_against_two_bots(server: str, browser: Browser)
     rng = random.Random(1)
     play_until_over(page, rng)
     assert page.locator("#result-box .res").inner_text()
+    assert page.locator("#review .written li").count() >= 1
     assert page.locator("#log li").count() >= 3  # the calls, then a line per trick
     assert page.locator("#log li.trick-line").count() in (0, 10)  # 0: the game was not played
     assert page.locator("#sheet").get_attribute("src")
-    # every card was drawn by the server as SVG
-    assert page.evaluate("[...document.querySelectorAll('img.card')].every(i => i.complete && i.naturalWidth > 0)")
+    # every card is drawn from the one sprite the page loaded first (no image to wait for)
+    assert page.evaluate("[...document.querySelectorAll('svg.card use')].every(u => "
+                         "document.getElementById(u.getAttribute('href').slice(1)))")
+    assert page.evaluate("document.querySelectorAll('img.card').length") == 0
     page.click("#next-deal")
     page.wait_for_function("document.querySelector('#status').textContent.includes('2')")
     table_url = page.url
@@ -203,8 +208,9 @@ def test_the_accused_answers_a_report_in_the_browser(server: str, browser: Brows
     for p in pages.values():
         p.goto(f"{server}/t/{tid}")
         p.wait_for_selector("#status:not(:empty)")
-    answers = iter(["talon-seen", "2"])  # Ann says Boris (seat 2 of the page's numbering) saw the talon
-    pages[0].on("dialog", lambda d: d.accept(next(answers)))
+    # Ann says Boris (seat 1) saw the talon: the report is a small form (what, who), not prompts.
+    pages[0].select_option("#report-what", "talon-seen")
+    pages[0].select_option("#report-who", "1")
     pages[0].click("#report")
     boris = pages[1]
     boris.wait_for_selector("#accusation")
@@ -221,3 +227,222 @@ def test_the_accused_answers_a_report_in_the_browser(server: str, browser: Brows
     assert pages[0].locator("#accusation").count() == 0
     for p in pages.values():
         assert not p.errors, p.errors  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ layout, phones, Russian, the result panel
+# Screenshots: under tmp/artifacts/web of the checkout unless PREFERANS_ARTIFACTS says where.
+_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(os.environ.get("PREFERANS_ARTIFACTS", _ROOT / "tmp" / "artifacts")) / "web"
+
+
+def shot(request: Any, page: Page, name: str) -> None:
+    """Save a screenshot as a test artifact (the directory is printed at the end of the run)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    request.config.preferans_artifacts = ARTIFACTS
+
+
+def boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    return list(page.eval_on_selector_all(
+        selector, "els => els.map(e => { const r = e.getBoundingClientRect(); "
+        "return {x: r.left, y: r.top, w: r.width, h: r.height, text: e.textContent, "
+        "action: e.dataset.action || ''}; })"))  # fmt: skip
+
+
+def inside_viewport(page: Page, selector: str) -> list[dict[str, float]]:
+    """The elements of ``selector`` that stick out of the window (should be none)."""
+    vw, vh = page.evaluate("[innerWidth, innerHeight]")
+    return [b for b in boxes(page, selector) if b["x"] < 0 or b["y"] < 0 or b["x"] + b["w"] > vw + 0.5
+            or b["y"] + b["h"] > vh + 0.5]  # fmt: skip
+
+
+def lang_context(browser: Browser, lang: str, **kwargs: Any) -> Page:
+    page = new_page(browser, **kwargs)
+    page.context.add_init_script(f"localStorage.setItem('pref_lang', '{lang}')")
+    return page
+
+
+def russian_only(page: Page) -> None:
+    from words_helpers import english_words
+
+    text = page.evaluate("document.body.innerText")
+    assert not english_words(text), sorted(english_words(text))
+
+
+def drive_a_deal(page: Page, request: Any, name: str, check_auction: Any, check_play: Any, lang: str,
+                 rng: random.Random, limit: float = 120.0) -> None:  # fmt: skip
+    """Play one deal by clicking, running the checks the first time each kind of decision is on screen."""
+    seen = {"auction": False, "play": False}
+    end = time.monotonic() + limit
+    while not deal_over(page):
+        assert time.monotonic() < end, page.locator("#status").inner_text()
+        if page.locator("#bidding button:not([disabled])").count() and not seen["auction"]:
+            seen["auction"] = True
+            check_auction()
+            shot(request, page, f"{name}-auction")
+            if lang == "ru":
+                russian_only(page)
+        if page.locator(".hand svg.card.legal").count() and not seen["play"]:
+            seen["play"] = True
+            check_play()
+            shot(request, page, f"{name}-play")
+            if lang == "ru":
+                russian_only(page)
+        if not click_something(page, rng):
+            page.wait_for_timeout(60)
+    page.wait_for_timeout(200)
+    assert seen["auction"], "the person was asked to bid"
+
+
+def check_result_panel(page: Page, base: str) -> None:
+    """The panel says in words what the deal wrote (as /api/tables/{id} has it) and shows every hand."""
+    tid = page.url.rsplit("/", 1)[-1]
+    info = httpx.get(f"{base}/api/tables/{tid}").json()
+    written = info["result"]["written"]
+    names = [s["name"] for s in info["seats"]]
+    items = page.locator("#review .written li").all_inner_texts()
+    if written:
+        assert len(items) == len(written)
+        for (column, player, amount, on, _), text in zip(written, items, strict=True):
+            assert names[player] in text and amount in text, (text, column)
+            if column == "whists":
+                assert names[on] in text
+    hands = page.locator("#review .hand-row[data-seat]")
+    assert hands.count() == 3 and all(n == 10 for n in (hands.nth(i).locator("svg.card").count() for i in range(3)))
+    assert page.locator("#next-deal").is_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)])
+def test_desktop_everything_to_act_is_in_the_window(server: str, browser: Browser, request: Any, size: tuple[int, int],
+                                                    lang: str) -> None:  # fmt: skip
+    """At 1280×800 and 1366×768 the page never scrolls: the ladder of bids (rows by level, columns by
+    suit) with pass and misère, and in play the whole hand, lie inside the window."""
+    w, h = size
+    page = lang_context(browser, lang, viewport={"width": w, "height": h})
+    create_table(page, server, ["bot:easy", "bot:random"], name="Ann" if lang == "en" else "Аня")
+
+    def no_scroll() -> None:
+        assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+
+    def auction() -> None:
+        no_scroll()
+        assert not inside_viewport(page, "#bidding button")
+        calls = {b["action"] for b in boxes(page, "#bidding .calls button")}
+        assert "pass" in calls and ("misere" in calls or page.locator("#bidding .calls").count())
+        ladder = {b["action"]: b for b in boxes(page, ".ladder:not(.dark) button")}
+        assert len(ladder) == 25  # every bid in its place, the impossible ones dimmed
+        for level in range(6, 11):  # a row per level
+            assert len({round(ladder[f"{level}{s}"]["y"]) for s in ("♠", "♣", "♦", "♥", "NT")}) == 1
+        for s in ("♠", "♣", "♦", "♥", "NT"):  # a column per suit
+            assert len({round(ladder[f"{level}{s}"]["x"]) for level in range(6, 11)}) == 1
+        assert ladder["6♠"]["y"] < ladder["7♠"]["y"] and ladder["6♠"]["x"] < ladder["6♣"]["x"]
+
+    def play() -> None:
+        no_scroll()
+        assert page.locator(".hand svg.card").count() >= 1
+        assert not inside_viewport(page, ".hand svg.card")
+
+    drive_a_deal(page, request, f"desktop-{w}x{h}-{lang}", auction, play, lang, random.Random(w + len(lang)))
+    no_scroll()
+    check_result_panel(page, server)
+    shot(request, page, f"desktop-{w}x{h}-{lang}-result")
+    if lang == "ru":
+        russian_only(page)
+        tid = page.url.rsplit("/", 1)[-1]
+        from words_helpers import english_words
+
+        svg = httpx.get(f"{server}/api/tables/{tid}/sheet.svg?lang=ru").text
+        import re as _re
+
+        words = " ".join(_re.findall(r">([^<]+)<", svg))
+        assert "пуля" in words and not english_words(words), sorted(english_words(words))
+    page.click("#sheet-open")  # the sheet, readable: as wide as the window allows
+    page.wait_for_function("document.querySelector('#sheet-big').naturalWidth > 0")
+    assert page.evaluate("document.querySelector('#sheet-big').getBoundingClientRect().width") >= 0.8 * min(w, 1100)
+    shot(request, page, f"desktop-{w}x{h}-{lang}-sheet")
+    page.click("#sheet-close")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_phone_one_column_and_big_tap_targets(server: str, browser: Browser, request: Any, lang: str) -> None:
+    """390×844: one column, nothing wider than the screen, every card and button to tap at least 44 px."""
+    page = lang_context(browser, lang, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    create_table(page, server, ["bot:easy", "bot:random"], name="Ann" if lang == "en" else "Аня")
+
+    def targets(selector: str) -> None:
+        small = [b for b in boxes(page, selector) if b["w"] < 44 or b["h"] < 44]
+        assert not small, small
+        assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
+        felt, side = boxes(page, "#felt")[0], boxes(page, ".side")[0]
+        assert side["y"] >= felt["y"] + felt["h"] - 1 and abs(side["x"] - felt["x"]) < 2  # one column
+
+    drive_a_deal(page, request, f"phone-{lang}", lambda: targets("#bidding button:not([disabled])"),
+                 lambda: targets(".hand svg.card.legal"), lang, random.Random(7))  # fmt: skip
+    targets("#review button")
+    check_result_panel(page, server)
+    shot(request, page, f"phone-{lang}-result")
+    if lang == "ru":
+        russian_only(page)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_unknown_table_link_says_so_with_a_way_back(server: str, browser: Browser, request: Any) -> None:
+    page = lang_context(browser, "ru", viewport={"width": 1280, "height": 800})
+    page.goto(server + "/t/zq9x7w")
+    page.wait_for_selector("#missing:not([hidden])")
+    assert "zq9x7w" in page.locator("#missing-text").inner_text()
+    assert page.locator("#table").is_hidden() and page.locator("#conn").is_hidden()  # no endless «reconnecting»
+    assert page.evaluate("document.querySelector('#sheet').getAttribute('src')") is None  # no broken sheet image
+    russian_only(page)
+    shot(request, page, "missing-ru")
+    page.click("#back-to-lobby")
+    page.wait_for_selector("#create-form")
+    assert page.url.rstrip("/") == server
+
+
+def test_the_dealer_who_sits_out_is_shown_as_dealer(server: str, browser: Browser, request: Any) -> None:
+    """Four players: you deal the first deal and sit out — «dealer, sits out», no trick count while
+    the others play (he takes tricks only from an all-pass talon, Kodeks 3.7.6.1)."""
+    page = new_page(browser, viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.fill("#name", "Ann")
+    page.select_option("#players", "4")
+    for i in (1, 2, 3):
+        page.select_option(f"select[data-seat='{i}']", "bot:random")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("#my-info .tag.dealer")
+    assert page.locator("#my-info .tag.dealer").inner_text() == "dealer, sits out"
+    page.wait_for_function("document.querySelector('#status').textContent.includes('play') || "
+                           "!!document.querySelector('#next-deal')", timeout=60000)  # fmt: skip
+    tricks = page.locator("#my-info .tricks")
+    assert tricks.count() == 0 or not tricks.inner_text().startswith("0")
+    shot(request, page, "four-handed-dealer")
+
+
+def test_plural_rules_in_the_page_match_the_catalog(server: str, browser: Browser) -> None:
+    """The client evaluates the catalog's own Plural-Forms expression, as gettext does in Python."""
+    from preferans.i18n import Translator
+
+    page = new_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    for lang in ("en", "ru"):
+        page.evaluate(f"I18N.load('{lang}')")
+        page.wait_for_timeout(100)
+        got = page.evaluate("[...Array(230).keys()].map(n => I18N.tn('{n} deal', '{n} deals', n))")
+        assert got == [Translator(lang).n("{n} deal", "{n} deals", n) for n in range(230)]
+
+
+def test_the_lobby_in_russian(server: str, browser: Browser, request: Any) -> None:
+    page = lang_context(browser, "ru", viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.wait_for_selector("#create-form")
+    page.select_option("#players", "4")
+    russian_only(page)
+    assert page.locator("#rules option[value='leningrad']").inner_text() == "Ленинград"
+    assert page.locator("select[data-seat='3'] option[value='bot:hard']").inner_text() == "Бот — сильный"
+    shot(request, page, "lobby-ru")

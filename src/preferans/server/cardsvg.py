@@ -93,7 +93,9 @@ def card_sprite_svg() -> str:
     """Every card and the back as ``<symbol>`` elements of one SVG (``id`` = ``card-0`` … ``card-31``,
     ``card-back``): the client loads it once and draws each card with ``<use>``, so no card ever
     waits for its own image (no blank flash while a picture loads)."""
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" style="display:none">']
+    # No style attribute (a strict Content-Security-Policy refuses inline styles) and not display:none
+    # (patterns inside a hidden SVG are not drawn where they are used): an SVG of no size.
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true">']
     for ident, svg in [*((str(c), card_svg(str(Card(c)))) for c in range(32)), ("back", card_back_svg())]:
         inner = svg[svg.index(">") + 1 : svg.rindex("</svg>")]
         if ident == "back":

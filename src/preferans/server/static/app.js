@@ -1,14 +1,17 @@
 // The Preferans browser client: plain JavaScript, no build step.
 // The server is authoritative: this page only draws the state frames it receives
 // and sends the id of the action the player clicked (only legal ones are offered).
+// Every word comes from the project's gettext catalog (i18n.js: t, tn, tp).
 "use strict";
 (function () {
   const SUITS = ["♠", "♣", "♦", "♥"];
   const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+  const STRAINS = ["♠", "♣", "♦", "♥", "NT"];
+  const SVG = "http://www.w3.org/2000/svg";
   let lang = localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
   const $ = (id) => document.getElementById(id);
+  const { t, tn, tp } = I18N;
 
-  const { t, tn, tp } = I18N;  // the project's gettext catalog (i18n.js)
   function el(tag, attrs, ...children) {
     const e = document.createElement(tag);
     for (const k in attrs || {}) {
@@ -26,11 +29,19 @@
     return cards.slice().sort((a, b) => { const x = cardId(a), y = cardId(b);
       return (x >> 3) - (y >> 3) || (y & 7) - (x & 7); });
   }
-  function cardImg(text, extra) {
-    return el("img", Object.assign({ class: "card", src: "/cards/" + encodeURIComponent(text) + ".svg",
-      alt: text, "data-card": text, draggable: "false" }, extra || {}));
+  // A card drawn from the sprite (/cards/sprite.svg, loaded once): nothing to load, so no blank flash.
+  function cardSvg(text, cls) {
+    const s = document.createElementNS(SVG, "svg");
+    s.setAttribute("class", "card " + (cls || ""));
+    s.setAttribute("viewBox", "0 0 60 90");
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", text || "?");
+    if (text) s.dataset.card = text;
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", "#card-" + (text ? cardId(text) : "back"));
+    s.append(use);
+    return s;
   }
-  function backImg() { return el("img", { class: "card back", src: "/cards/back.svg", alt: "?" }); }
   function actText(text) {
     // An action's name as the player reads it (preferans.i18n.call_name): calls in the catalog's
     // context "call", NT → БК in Russian, cards and suit bids as they are.
@@ -50,12 +61,16 @@
       e.textContent = t(e.dataset.msgid);
     });
     $("lang").textContent = lang === "ru" ? "EN" : "RU";
+    $("lang").setAttribute("aria-label", t("language"));
+    document.querySelectorAll("#rules option").forEach((o) => { o.textContent = tp("preset", o.value); });
+    $("sheet").alt = t("Score sheet"); $("sheet-big").alt = t("Score sheet");
     document.title = t("Preferans");
   }
   $("lang").addEventListener("click", async () => {
     lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("pref_lang", lang);
     await I18N.load(lang); applyI18n(); lastSheetKey = "";
     if (state) render(); else if (!$("lobby").hidden) renderSeatSpecs();
+    if (!$("missing").hidden) showMissing();
   });
 
   // ---------------------------------------------------------------- lobby: create a table
@@ -67,8 +82,8 @@
     for (let i = 1; i < n; i++) {
       const sel = el("select", { "data-seat": i, "aria-label": t("Seat {n}", { n: i + 1 }) },
         el("option", { value: "human", text: t("A friend (invite)") }),
-        ...["random", "easy", "medium", "hard"].map((lv) => el("option", { value: "bot:" + lv, text: t("Bot") + " — " + tp("level", lv) })));
-      sel.value = old[i - 1] || (i === 1 ? "bot:easy" : "bot:easy");
+        ...["random", "easy", "medium", "hard", "expert"].map((lv) => el("option", { value: "bot:" + lv, text: t("Bot") + " — " + tp("level", lv) })));
+      sel.value = old[i - 1] || "bot:easy";
       box.append(el("div", { class: "spec" }, el("span", { text: t("Seat {n}", { n: i + 1 }) }), sel));
     }
   }
@@ -102,21 +117,30 @@
       localStorage.setItem("pref_name", name);
       const seats = [{ kind: "human" }];
       $("seat-specs").querySelectorAll("select").forEach((s) => {
-        seats.push(s.value === "human" ? { kind: "human" } : { kind: "bot", level: s.value.slice(4) });
+        // A bot is named in the creator's language («Бот 2»): the name is written on the sheet.
+        const n = +s.dataset.seat + 1;
+        seats.push(s.value === "human" ? { kind: "human" } : { kind: "bot", level: s.value.slice(4), name: t("Bot {n}", { n }) });
       });
       const options = $("options").value.split("\n").map((s) => s.trim()).filter(Boolean);
       const body = { name, rules: $("rules").value, pool: +$("pool").value, players: +$("players").value,
         seats, spectators: $("spectators").checked, options };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      const data = await r.json();
+      const data = await r.json().catch(() => ({}));
       if (!r.ok) { $("create-error").textContent = data.message || t("Error"); return; }
       location.href = data.url;
     });
   }
 
+  // ---------------------------------------------------------------- an unknown table link
+  function showMissing() {
+    $("table").hidden = true; $("lobby").hidden = true; $("missing").hidden = false;
+    $("missing-text").textContent = t("There is no table «{id}» on this server: the link may be mistyped, or the table is gone.", { id: tableId });
+    setConn(null);
+  }
+
   // ---------------------------------------------------------------- the table
   const tableId = (location.pathname.match(/^\/t\/([\w-]+)/) || [])[1];
-  let ws = null, state = null, msgId = 0, retry = 0, lastSheetKey = "", remembered = "";
+  let ws = null, state = null, msgId = 0, retry = 0, lastSheetKey = "", remembered = "", gone = false;
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -126,10 +150,13 @@
     ws.onmessage = (ev) => {
       const f = JSON.parse(ev.data);
       if (f.type === "state") { state = f; render(); }
-      else if (f.type === "error") showError(f.message);
+      else if (f.type === "error" && f.code === "no_table") { gone = true; showMissing(); }
+      else if (f.type === "error") showError(f);
     };
-    ws.onclose = () => {
-      ws = null; setConn(t("reconnecting…"));
+    ws.onclose = (ev) => {
+      ws = null;
+      if (gone || ev.code === 4404) { gone = true; showMissing(); return; }
+      setConn(t("reconnecting…"));
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, Math.min(250 * 2 ** retry, 5000));
     };
@@ -138,13 +165,15 @@
   function send(msg) { if (ws && ws.readyState === 1) { msg.id = ++msgId; ws.send(JSON.stringify(msg)); } }
   function act(id) { if (state) send({ type: "act", action: id, n: state.n }); }
   let errTimer = null;
-  function showError(text) {
+  function showError(f) {
+    // The engine's reason in the player's language when the server gave it; else the error's kind.
+    const text = (f.texts && f.texts[lang]) || (I18N.has("error", f.code) ? tp("error", f.code) : f.message);
     const s = $("status"); s.textContent = text; s.classList.add("err");
-    clearTimeout(errTimer); errTimer = setTimeout(() => { s.classList.remove("err"); if (state) render(); }, 2500);
+    clearTimeout(errTimer); errTimer = setTimeout(() => { s.classList.remove("err"); if (state) render(); }, 3000);
   }
 
   function nameOf(seat) {
-    if (seat < 0) return t("Talon");
+    if (seat < 0) return t("talon");
     const s = state.table.seats[seat]; return (s && s.name) || t("Seat {n}", { n: seat + 1 });
   }
   function positions(n, me) {
@@ -154,13 +183,14 @@
     const names = n === 3 ? ["left", "right"] : ["left", "top", "right"];
     return { base, order, names };
   }
+  function sitsOut(v, seat) { return v && v.players === 4 && v.dealer === seat; }
 
   function render() {
-    const f = state, tb = f.table, v = f.view, me = f.you;
+    const f = state, tb = f.table, me = f.you;
     $("invite").value = location.origin + "/t/" + tb.id;
     if (me !== null && remembered !== tb.status + tb.deal) {
       remembered = tb.status + tb.deal;
-      rememberTable(tb.id, tb.seats.map((s) => s.name || "?").join(", ") + " · " + tb.rules + " · " + t("Deal {n}", { n: tb.deal }));
+      rememberTable(tb.id, tb.seats.map((s) => s.name || "?").join(", ") + " · " + tp("preset", tb.rules) + " · " + t("Deal {n}", { n: tb.deal }));
     }
     // join box: free human seats for a visitor without a seat
     const free = tb.seats.filter((s) => !s.taken);
@@ -183,7 +213,7 @@
     localStorage.setItem("pref_name", name);
     const r = await fetch("/api/tables/" + tableId + "/seats/" + seat, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
-    if (!r.ok) { const d = await r.json(); $("join-error").textContent = d.message || t("That seat is taken."); return; }
+    if (!r.ok) { const d = await r.json().catch(() => ({})); $("join-error").textContent = d.message || t("That seat is taken."); return; }
     if (ws) ws.close(); // reconnect with the new seat cookie
   }
 
@@ -194,6 +224,13 @@
     return calls;
   }
 
+  function miniHand(v, seat) {
+    const row = el("div", { class: "mini-hand" });
+    const known = v.known_hands && v.known_hands[String(seat)];
+    if (known && known.length) sortHand(known).forEach((c) => row.append(cardSvg(c, "small")));
+    else for (let k = 0; k < cardsLeft(v, seat); k++) row.append(el("span", { class: "back-stub" }));
+    return row;
+  }
   function renderPlayers() {
     const f = state, tb = f.table, v = f.view, n = tb.players;
     const { order, names } = positions(n, f.you);
@@ -203,16 +240,7 @@
       const info = tb.seats[seat];
       const div = el("div", { class: "player " + names[i] + (v && v.to_act === seat ? " acting" : ""), "data-seat": seat });
       div.append(playerLine(seat, info, v, calls));
-      const row = el("div", { class: "mini-hand" });
-      if (v) {
-        const known = v.known_hands && v.known_hands[String(seat)];
-        if (known && known.length) sortHand(known).forEach((c) => row.append(cardImg(c, { class: "card small" })));
-        else {
-          const cnt = cardsLeft(v, seat);
-          for (let k = 0; k < cnt; k++) row.append(el("span", { class: "back-stub" }));
-        }
-      }
-      div.append(row);
+      if (v && !sitsOut(v, seat)) div.append(miniHand(v, seat));
       if (f.you !== null && info.kind === "human" && info.taken && !info.online && tb.status === "playing") {
         div.append(el("button", { type: "button", class: "quiet to-bot", "data-seat": seat,
           onclick: () => send({ type: "bot", seat, level: "easy" }) }, t("Let a bot play for them")));
@@ -228,11 +256,7 @@
       mine.classList.toggle("acting", !!v && v.to_act === base);
       mine.append(playerLine(base, tb.seats[base], v, calls),
         el("span", { class: "watching", text: tb.spectators ? t("You are watching") : t("This table does not allow spectators.") }));
-      const row = el("div", { class: "mini-hand" });
-      const known = v && v.known_hands && v.known_hands[String(base)];
-      if (known && known.length) sortHand(known).forEach((c) => row.append(cardImg(c, { class: "card small" })));
-      else if (v) for (let k = 0; k < cardsLeft(v, base); k++) row.append(el("span", { class: "back-stub" }));
-      mine.append(row);
+      if (v && !sitsOut(v, base)) mine.append(miniHand(v, base));
     }
   }
   function playerLine(seat, info, v, calls) {
@@ -240,10 +264,13 @@
     line.append(el("span", { class: "dot " + (info.online ? "on" : "off"), title: info.online ? t("online") : t("offline") }));
     line.append(el("b", { text: info.name || t("Seat {n}", { n: seat + 1 }) }));
     if (info.kind === "bot") line.append(el("span", { class: "tag", text: t("Bot") + " · " + tp("level", info.level) }));
-    if (v && v.dealer === seat) line.append(el("span", { class: "tag dealer", text: t("dealer") }));
+    const out = sitsOut(v, seat);
+    if (v && v.dealer === seat) line.append(el("span", { class: "tag dealer", text: out ? t("dealer, sits out") : t("dealer") }));
     if (v && v.declarer === seat && v.contract) line.append(el("span", { class: "tag decl", text: actText(v.contract) }));
-    if (v && v.phase === "play" || v && v.phase === "over") line.append(el("span", { class: "tricks", text: t("tricks") + ": " + v.tricks_won[seat] }));
-    if (v && calls[seat] && v.phase !== "play" && v.phase !== "over") line.append(el("span", { class: "bubble", text: actText(calls[seat]) }));
+    // The 4-handed dealer who sits out has tricks only from the all-pass talon (Kodeks 3.7.6.1).
+    const playing = v && (v.phase === "play" || v.phase === "over");
+    if (playing && (!out || v.tricks_won[seat] > 0)) line.append(el("span", { class: "tricks", text: tn("{n} trick", "{n} tricks", v.tricks_won[seat]) }));
+    if (v && calls[seat] && !playing) line.append(el("span", { class: "bubble", text: actText(calls[seat]) }));
     return line;
   }
   function cardsLeft(v, seat) {
@@ -264,29 +291,86 @@
     const status = $("status"); status.classList.remove("err");
     const trick = $("trick"); trick.replaceChildren();
     const talon = $("talon"); talon.replaceChildren();
+    $("review").hidden = true; $("review").replaceChildren();
+    $("bidding").replaceChildren();
     if (!v) {
       const free = tb.seats.filter((s) => !s.taken).length;
-      status.textContent = tb.status === "waiting" ? t("Waiting for players: {n} free seat(s). Send the invitation link.", { n: free }) : (tb.spectators ? "" : t("This table does not allow spectators."));
+      status.textContent = tb.status === "waiting"
+        ? tn("Waiting for players: {n} free seat. Send the invitation link.", "Waiting for players: {n} free seats. Send the invitation link.", free)
+        : (tb.spectators ? "" : t("This table does not allow spectators."));
       return;
     }
     let head = t("Deal {n}", { n: f.deal }) + " · " + tp("phase", v.phase);
     if (v.contract) head += " · " + t("Contract") + ": " + actText(v.contract) + " (" + nameOf(v.declarer) + ")";
-    if (v.phase === "over") head = t("Deal {n}", { n: f.deal }) + " · " + (tb.result ? resultText(tb.result) : t("Deal over"));
+    if (v.phase === "over") head = t("Deal {n}", { n: f.deal }) + " · " + (tb.result ? resultText(tb.result) : tp("phase", "over"));
     else if (v.to_act !== null) head += " · " + (v.to_act === f.you ? t("Your turn") : t("Waiting for {name}", { name: nameOf(v.to_act) }));
     status.textContent = head;
     status.classList.toggle("mine", v.to_act === f.you && v.phase !== "over");
+    if (v.phase === "over") { renderReview(); return; }
+    // The talon lies on the table from the deal until the first trick is taken (face up once shown).
+    const tal = v.talon || [];
+    const allPass = v.phase === "play" && v.contract === null;
+    if (!v.completed_tricks.length || (allPass && tal.some((c) => c))) {
+      talon.append(el("span", { class: "label", text: t("Talon") }));
+      tal.forEach((c) => talon.append(cardSvg(c, "small")));
+    }
+    if (v.phase !== "play") return;
     const { base } = positions(tb.players, f.you);
     // A card of the talon led on all-pass (seat -1, Kodeks 3.7.6) lies across the middle.
     const where = (seat) => seat < 0 ? "tl" : ["bottom", "left", tb.players === 3 ? "right" : "top", "right"][(seat - base + tb.players) % tb.players];
     let cards = v.trick, last = false;
-    if (!cards.length && v.completed_tricks.length && (v.phase === "play" || v.phase === "over")) { cards = v.completed_tricks[v.completed_tricks.length - 1].cards; last = true; }
-    cards.forEach(([s, c]) => trick.append(cardImg(c, { class: "card in-trick " + where(s) + (last ? " faded" : "") })));
+    if (!cards.length && v.completed_tricks.length) { cards = v.completed_tricks[v.completed_tricks.length - 1].cards; last = true; }
+    cards.forEach(([s, c]) => trick.append(cardSvg(c, "in-trick " + where(s) + (last ? " faded" : ""))));
     if (last) trick.append(el("span", { class: "last-label", text: t("last trick") }));
-    const tal = v.talon || [];
-    const allPass = v.phase === "play" && v.contract === null;
-    if (v.phase !== "over" && (v.phase !== "play" || (allPass && tal.some((c) => c)))) {
-      talon.append(el("span", { class: "label", text: t("Talon") }));
-      tal.forEach((c) => talon.append(c ? cardImg(c, { class: "card small" }) : backImg()));
+  }
+
+  // After the deal: what it wrote on the sheet in words, the tricks, and every hand face up.
+  function writtenText(entry) {
+    const [column, player, amount, on, why] = entry;
+    const who = nameOf(player);
+    let s;
+    if (column === "pool") s = t("{name}: pool {amount}", { name: who, amount });
+    else if (column === "mountain") s = t("{name}: mountain {amount}", { name: who, amount });
+    else s = t("{name} → {other}: whists {amount}", { name: who, other: nameOf(on), amount });
+    if (why === "help" || why === "write-off") s += " (" + tp("entry", why) + ")";
+    return s;
+  }
+  function renderReview() {
+    const f = state, tb = f.table, v = f.view, r = tb.result;
+    const box = $("review"); box.hidden = false;
+    if (!r) return;
+    box.append(el("h2", { text: resultText(r) }));
+    const seats = Object.keys(r.tricks || {}).map(Number);
+    if (seats.length) {
+      const parts = seats.map((s) => nameOf(s) + " " + r.tricks[String(s)]);
+      if (v.players === 4 && r.dealer_tricks) parts.push(nameOf(v.dealer) + " " + r.dealer_tricks);
+      box.append(el("div", { class: "tricks-line", text: t("Tricks: {tricks}", { tricks: parts.join(", ") }) }));
+    }
+    box.append(el("h4", { text: t("Written on the sheet") }));
+    const ul = el("ul", { class: "written" });
+    (r.written || []).forEach((e) => ul.append(el("li", { text: writtenText(e) })));
+    if (!(r.written || []).length) ul.append(el("li", { text: t("nothing") }));
+    box.append(ul);
+    box.append(el("h4", { text: t("The hands as dealt") }));
+    const hands = el("div", { class: "hands" });
+    Object.keys(r.hands || {}).map(Number).forEach((s) => {
+      const cards = el("div", { class: "cards" });
+      sortHand(r.hands[String(s)]).forEach((c) => cards.append(cardSvg(c, "small")));
+      hands.append(el("div", { class: "hand-row", "data-seat": s }, el("span", { class: "who", text: nameOf(s) }), cards));
+    });
+    const tal = (v.talon || []).filter((c) => c);
+    if (tal.length) {
+      const cards = el("div", { class: "cards" }); tal.forEach((c) => cards.append(cardSvg(c, "small")));
+      hands.append(el("div", { class: "hand-row" }, el("span", { class: "who", text: t("Talon") }), cards));
+    }
+    box.append(hands);
+    if (f.you !== null && tb.status !== "finished") {
+      const humans = tb.seats.filter((s) => s.kind === "human").length;
+      const votes = tb.stop_votes || [];
+      box.append(el("div", { class: "actions" },
+        el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")),
+        el("button", { type: "button", id: "stop-game", class: "quiet", disabled: votes.includes(f.you),
+          onclick: () => send({ type: "stop" }) }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : ""))));
     }
   }
 
@@ -294,23 +378,23 @@
     const f = state, v = f.view;
     const hand = $("hand"); hand.replaceChildren();
     const ctl = $("controlled"); ctl.replaceChildren();
-    if (!v || f.you === null) return;
+    if (!v || f.you === null || v.phase === "over") return;
     const legal = new Map((v.legal || []).filter(([id]) => id < 32).map(([id, text]) => [id, text]));
     const mineToPlay = v.to_act === f.you && (v.to_play === null || v.to_play === f.you || v.phase !== "play");
-    sortHand(v.hand).forEach((c) => {
-      const id = cardId(c); const ok = mineToPlay && legal.has(id);
-      const img = cardImg(c, { class: "card" + (ok ? " legal" : (mineToPlay && legal.size ? " dim" : "")) });
-      if (ok) { img.tabIndex = 0; img.addEventListener("click", () => act(id));
-        img.addEventListener("keydown", (e) => { if (e.key === "Enter") act(id); }); }
-      hand.append(img);
-    });
+    const cardButton = (c, ok, dim) => {
+      const id = cardId(c);
+      const s = cardSvg(c, (ok ? "legal" : (dim ? "dim" : "")));
+      if (ok) { s.setAttribute("tabindex", "0"); s.addEventListener("click", () => act(id));
+        s.addEventListener("keydown", (e) => { if (e.key === "Enter") act(id); }); }
+      return s;
+    };
+    sortHand(v.hand).forEach((c) => hand.append(cardButton(c, mineToPlay && legal.has(cardId(c)), mineToPlay && legal.size)));
     // Playing another hand (the declarer's open partner in open defence, and so on).
     if (v.to_act === f.you && v.phase === "play" && v.to_play !== null && v.to_play !== f.you) {
       const cards = (v.known_hands && v.known_hands[String(v.to_play)]) || [];
       ctl.append(el("div", { class: "label", text: t("Playing for {name}", { name: nameOf(v.to_play) }) }));
       const row = el("div", { class: "hand other" });
-      sortHand(cards).forEach((c) => { const id = cardId(c); const ok = legal.has(id);
-        const img = cardImg(c, { class: "card" + (ok ? " legal" : " dim") }); if (ok) img.addEventListener("click", () => act(id)); row.append(img); });
+      sortHand(cards).forEach((c) => row.append(cardButton(c, legal.has(cardId(c)), true)));
       ctl.append(row);
     }
   }
@@ -320,21 +404,24 @@
     const opts = tb.options || {};
     const row = el("div", { class: "calls irregular" });
     if (opts.claims && v.phase === "play") {
-      row.append(el("button", { type: "button", class: "quiet", id: "claim", onclick: () => {
-        const n = window.prompt(t("How many of the remaining tricks does your side take?"), "");
-        if (n !== null && /^\d+$/.test(n.trim())) send({ type: "claim", tricks: +n.trim() });
-      } }, t("Claim tricks…")));
+      const left = 10 - v.completed_tricks.length;
+      const pick = el("select", { id: "claim-n", "aria-label": t("How many of the remaining tricks does your side take?") },
+        ...Array.from({ length: left + 1 }, (_, k) => el("option", { value: k, text: tn("{n} trick", "{n} tricks", k) })));
+      row.append(el("span", { class: "irregular-form" }, pick, el("button", { type: "button", class: "quiet", id: "claim",
+        onclick: () => send({ type: "claim", tricks: +pick.value }) }, t("Claim tricks"))));
     }
     if (opts.irregularity_reports && v.phase === "bidding") {
-      row.append(el("button", { type: "button", class: "quiet", id: "report", onclick: () => {
-        const what = window.prompt(t("What happened: talon-seen, talon-exposed, talon-taken, misdeal or out-of-turn"), "talon-seen");
-        if (what === null) return;
-        const who = window.prompt(t("Who committed it (seat number, 1 = first)?"), "1");
-        if (who === null || !/^\d+$/.test(who.trim())) return;
-        const msg = { type: "report", what: what.trim(), offender: +who.trim() - 1 };
-        if (what.trim() === "out-of-turn") msg.call = window.prompt(t("The call made out of turn (e.g. 7♦, pass)"), "pass") || "pass";
-        send(msg);
-      } }, t("Report an irregularity…")));
+      const what = el("select", { id: "report-what", "aria-label": t("What happened") },
+        ...["talon-seen", "talon-exposed", "talon-taken", "misdeal", "out-of-turn"].map((w) =>
+          el("option", { value: w, text: w === "out-of-turn" ? tp("report", "a call out of turn") : tp("call", `!${w}`) })));
+      const who = el("select", { id: "report-who", "aria-label": t("Who committed it") },
+        ...state.table.seats.map((s) => el("option", { value: s.seat, text: nameOf(s.seat) })));
+      row.append(el("span", { class: "irregular-form" }, what, who, el("button", { type: "button", class: "quiet", id: "report",
+        onclick: () => {
+          const msg = { type: "report", what: what.value, offender: +who.value };
+          if (what.value === "out-of-turn") msg.call = "pass";
+          send(msg);
+        } }, t("Report an irregularity"))));
     }
     // An accusation is not a fact (issue 14): the accused (or, where the table agrees, every
     // other player) confirms or denies a report about another seat.
@@ -352,51 +439,69 @@
     if (row.childNodes.length) box.append(row);
   }
 
+  function bidButton(id, text, off) {
+    const m = text.replace(/^dark /, "").match(/^(\d+)(NT|♠|♣|♦|♥)$/);
+    const cls = "bid s" + (m ? (m[2] === "NT" ? "nt" : SUITS.indexOf(m[2])) : "x") + (off ? " off" : "");
+    return el("button", { type: "button", class: cls, "data-action": text, disabled: off, onclick: off ? null : () => act(id),
+      "aria-label": actText(text) }, actText(text.replace(/^dark /, "")));
+  }
+  // The bids as the ladder players know (seed 002 p.17): a row per level, a column per suit, the
+  // bids that cannot be made now dimmed in their place; a second ladder for dark bids.
+  function ladder(legal, dark) {
+    const byText = new Map(legal.map(([id, text]) => [text, id]));
+    const grid = el("div", { class: "ladder" + (dark ? " dark" : "") });
+    grid.append(el("span", { class: "head", text: dark ? tp("call", "dark {call}", { call: t("bids") }) : t("bids") }));
+    for (let level = 6; level <= 10; level++) {
+      grid.append(el("span", { class: "lvl", text: String(level) }));
+      STRAINS.forEach((s) => {
+        const text = (dark ? "dark " : "") + level + s;
+        grid.append(byText.has(text) ? bidButton(byText.get(text), text, false) : bidButton(-1, text, true));
+      });
+    }
+    return grid;
+  }
   function renderControls() {
     const f = state, v = f.view, tb = f.table;
     const box = $("controls"); box.replaceChildren();
-    if (!v || f.you === null) return;
-    if (v.phase === "over") {
-      if (tb.status !== "finished") {
-        box.append(el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")));
-        const humans = tb.seats.filter((s) => s.kind === "human").length;
-        const votes = tb.stop_votes || [];
-        const voted = votes.includes(f.you);
-        box.append(el("button", { type: "button", id: "stop-game", class: "quiet", disabled: voted,
-          onclick: () => send({ type: "stop" }) }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : "")));
-      }
-      return;
-    }
+    if (!v || f.you === null || v.phase === "over") return;
     renderIrregular(box, f, v, tb);
     if (v.to_act !== f.you) return;
     const calls = (v.legal || []).filter(([id]) => id >= 32);
-    const bids = calls.filter(([, text]) => /^\d/.test(text));
-    const others = calls.filter(([, text]) => !/^\d/.test(text));
-    if (bids.length) {
-      const grid = el("div", { class: "bids" });
-      bids.forEach(([id, text]) => grid.append(el("button", { type: "button", class: "bid s" + suitClass(text), "data-action": text, onclick: () => act(id) }, actText(text))));
-      box.append(grid);
-    }
+    const isLadderBid = (text) => /^(dark )?\d+(NT|♠|♣|♦|♥)$/.test(text);
+    const others = calls.filter(([, text]) => !isLadderBid(text));
+    const bids = calls.filter(([, text]) => isLadderBid(text));
+    // During the auction and the declaration the calls take the middle of the table (there is no trick yet).
+    const where = v.phase === "play" ? box : $("bidding");
     if (others.length) {
       const row = el("div", { class: "calls" });
       others.forEach(([id, text]) => row.append(el("button", { type: "button", class: "call", "data-action": text, onclick: () => act(id) }, actText(text))));
-      box.append(row);
+      where.append(row);
+    }
+    if (bids.length || v.phase === "bidding") {
+      const ladders = el("div", { class: "ladders" });
+      // In the auction the ladder is always there, even when every bid is beaten (all dimmed: the
+      // player sees why only pass is left).
+      if (v.phase === "bidding" || bids.some(([, text]) => !text.startsWith("dark "))) ladders.append(ladder(bids, false));
+      if (bids.some(([, text]) => text.startsWith("dark "))) ladders.append(ladder(bids, true));
+      where.append(ladders);
     }
   }
-  function initials(seat) { return seat < 0 ? t("Talon") : String(seat + 1); }
   function resultText(r) {
     // The deal's label as the server's sheet wrote it (preferans.scoring.deal_label), in the chosen language.
     return r ? (r.labels && r.labels[lang]) || r.label : "";
   }
   function suitClass(text) { const i = SUITS.indexOf(text.slice(-1)); return i < 0 ? "nt" : String(i); }
+  function initials(seat) { return seat < 0 ? t("Talon") : String(seat + 1); }
 
+  function sheetUrl(tb, key) { return "/api/tables/" + tb.id + "/sheet.svg?lang=" + lang + "&k=" + encodeURIComponent(key); }
   function renderSide() {
     const f = state, tb = f.table, v = f.view;
     const sheetKey = lang + ":" + tb.deal + ":" + (tb.sheet ? tb.sheet.labels.length : 0);
     if (sheetKey !== lastSheetKey) {
       lastSheetKey = sheetKey;
-      const url = "/api/tables/" + tb.id + "/sheet.svg?lang=" + lang + "&k=" + encodeURIComponent(sheetKey);
-      $("sheet").src = url; $("sheet-link").href = url;
+      const url = sheetUrl(tb, sheetKey);
+      $("sheet").src = url; $("sheet-new-tab").href = url;
+      if ($("sheet-dialog").open) $("sheet-big").src = url;
     }
     const rb = $("result-box"); rb.replaceChildren();
     rb.hidden = !(tb.result || tb.status === "finished");
@@ -414,20 +519,30 @@
     }
     const log = $("log"); log.replaceChildren();
     if (!v) return;
-    // Calls and discards in order, then the play one line per trick.
-    let cardMoves = 0;
+    // Calls and discards in order (the talon when it was turned up), then the play one line per trick.
+    let cardMoves = 0, talonTold = false;
+    const shown = (v.talon || []).filter((c) => c);
+    const tellTalon = () => {
+      if (talonTold || !shown.length || v.contract === null && v.phase === "play") return;
+      talonTold = true;
+      const li = el("li", { class: "talon-line" }, el("span", { class: "who", text: t("Talon") + ":" }));
+      shown.forEach((c) => li.append(" ", el("span", { class: "tc s" + suitClass(c), text: c })));
+      log.append(li);
+    };
     v.moves.forEach(([s, text], i) => {
       const id = v.move_ids[i];
       if (id === null || id < 32) {
         const discard = id === null || (v.declarer !== null && cardMoves < 2 && s === v.declarer && v.phase !== "bidding");
         cardMoves++;
         if (!discard) return;
+        tellTalon();
         const what = id === null ? t("discards") : t("discards {card}", { card: text });
         log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { text: what })));
         return;
       }
       log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { class: "call", text: actText(text) })));
     });
+    if (v.phase !== "bidding") tellTalon();
     const trickLine = (n, cards, winner) => {
       const li = el("li", { class: "trick-line" }, el("span", { class: "who", text: t("Trick {n}", { n }) + ":" }));
       cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: c }),
@@ -440,15 +555,32 @@
     log.scrollTop = log.scrollHeight;
   }
 
+  // The sheet, enlarged over the page (readable at full width), and in a new tab.
+  function openSheet() {
+    if (!state) return;
+    $("sheet-big").src = $("sheet").src;
+    $("sheet-dialog").showModal();
+  }
+  $("sheet-open").addEventListener("click", openSheet);
+  $("sheet-thumb").addEventListener("click", openSheet);
+  $("sheet-close").addEventListener("click", () => $("sheet-dialog").close());
+
   $("copy").addEventListener("click", async () => {
     const inp = $("invite"); inp.select();
     try { await navigator.clipboard.writeText(inp.value); } catch (e) { document.execCommand("copy"); }
     $("copy").textContent = t("Copied"); setTimeout(() => { $("copy").textContent = t("Copy"); }, 1500);
   });
 
-  I18N.load(lang).then(() => {
+  async function start() {
+    const sprite = fetch("/cards/sprite.svg").then((r) => r.text());
+    await I18N.load(lang);
+    $("sprite").innerHTML = await sprite;  // the cards, drawn once, before anything shows them
     applyI18n();
-    if (tableId) { $("table").hidden = false; connect(); }
-    else initLobby();
-  });
+    if (!tableId) { initLobby(); return; }
+    const r = await fetch("/api/tables/" + tableId).catch(() => null);
+    if (r && r.status === 404) { gone = true; showMissing(); return; }
+    $("table").hidden = false;
+    connect();
+  }
+  start();
 })();

@@ -69,5 +69,7 @@ window.I18N = (function () {
     const m = messages[context + "\u0004" + msgid];
     return format(typeof m === "string" ? m : msgid, vars);
   }
-  return { load, t, tn, tp, compilePlural };
+  // Whether the catalog has a text for an id (in a context): for ids that are codes, not English.
+  function has(context, msgid) { return (context ? context + "\u0004" + msgid : msgid) in messages; }
+  return { load, t, tn, tp, has, compilePlural };
 })();
