@@ -427,7 +427,7 @@
     // other player) confirms or denies a report about another seat.
     const acc = tb.accusation;
     if (acc && (acc.waiting || []).includes(f.you)) {
-      const vars = { who: nameOf(acc.reporter), name: nameOf(acc.offender), what: acc.what };
+      const vars = { who: nameOf(acc.reporter), name: nameOf(acc.offender), what: actText(acc.what) };
       box.append(el("div", { class: "label", id: "accusation", text: acc.offender === f.you
         ? t("{who} says you did this: {what}. Did you?", vars)
         : t("{who} says {name} did this: {what}. Did you see it?", vars) }));
