@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 import textwrap
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from preferans import Rules
+from preferans import Deal, Rules
 from preferans.bots.arena import ArenaError, play_deal, run_arena, seatings
 from preferans.cli import main
 
@@ -147,3 +149,93 @@ def test_two_programs_against_each_other(tmp_path: Path, capsys: pytest.CaptureF
     assert all(t["median"] <= t["p99"] <= t["max"] for t in times)
     assert main(["arena", "--bots", specs, "--deals", "1", "--no-progress"]) == 0
     assert "time per decision" in capsys.readouterr().out
+
+
+def _arena_phases() -> Any:
+    """benchmarks/arena_phases.py, imported from its file (benchmarks/ is no package)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "arena_phases.py"
+    spec = importlib.util.spec_from_file_location("arena_phases", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_per_deal_lines_rebuild_each_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--per-deal`` writes one JSON line a deal; its seed and dealer rebuild the deal,
+    its moves replay to the recorded outcome, its values are the report's."""
+    out = tmp_path / "run.jsonl"
+    assert main(["arena", "--bots", "medium,easy", "--deals", "3", "--seed", "4", "--format", "json",
+                 "--no-progress", "--per-deal", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["index"] for r in lines] == [0, 1, 2] and all(r["bots"] == ["medium", "easy"] for r in lines)
+    means = [sum(r["values"][b] for r in lines) / 3 for b in range(2)]
+    assert means == pytest.approx([row["mean_net_whists_per_deal"] for row in report["bots"]])
+    rules = Rules()
+    for rec in lines:
+        assert len(rec["plays"]) == 6
+        for play in rec["plays"]:
+            deal = Deal.new(rules, players=3, dealer=rec["dealer"], seed=rec["seed"])
+            for seat, action, phase in play["moves"]:
+                assert str(deal.phase) == phase
+                deal.apply(action, seat=seat)
+            assert str(deal.result.kind) == play["kind"] and deal.result.declarer == play["declarer"]
+            assert (play["dd_makeable"] is None) == (play["kind"] != "game" or bool(deal.result.conceded))
+
+
+def test_arena_phases_splits_the_difference_by_the_first_differing_decision(tmp_path: Path) -> None:
+    """Every swap of A for B in one seat lands in one category; the categories add up
+    to A − B; a swap whose plays never differ scores zero."""
+    phases = _arena_phases()
+    lines: list[dict[str, Any]] = []
+    run_arena(["medium", "easy"], deals=4, rules=Rules(), seed=2, per_deal=lines.append)
+    rows = [row for rec in lines for row in phases.swaps(rec)]
+    assert len(rows) == 4 * 6  # 3 seats × 2 pairs of seatings differing in that seat, a deal
+    for cat, delta, _seat, at, (ma, mb) in rows:
+        if cat == "identical play":
+            assert ma == mb and delta == 0 and at == -1
+        else:
+            assert ma[:at] == mb[:at] and ma[at] != mb[at]
+    known = {"bidding", "discard", "declare", "whist", "defence", "concession", "misere_invite",
+             "noise (another seat differed first)", "identical play"}
+    assert all(c in known or c.startswith("play: ") for c, *_ in rows)
+    out = tmp_path / "run.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    per_swap = sum(d for _, d, *_ in rows) / len(rows)
+    assert f"A − B per swap overall {per_swap:+.3f}" in _run_main(phases, [str(out)])
+
+
+def _run_main(module: Any, argv: list[str]) -> str:
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    old = sys.argv
+    sys.argv = ["arena_phases.py", *argv]
+    try:
+        with contextlib.redirect_stdout(buf):
+            module.main()
+    finally:
+        sys.argv = old
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_time_limit_reports_the_deals_from_the_first(workers: int) -> None:
+    """Stopped by the clock, the report covers deals 0 … n−1 only, each as in a full run;
+    one process ends after the first deal, a pool after the deals under way."""
+    rules = Rules()
+    full = run_arena(["medium", "easy"], deals=8, rules=rules, seed=6)
+    cut = run_arena(["medium", "easy"], deals=8, rules=rules, seed=6, workers=workers, time_limit=1e-9)
+    assert (cut.deals == 1) if workers == 1 else (1 <= cut.deals < 8)
+    assert cut.asked == 8 and cut.plays == 6 * cut.deals
+    assert cut.bots["medium"].values == full.bots["medium"].values[: cut.deals]
+    assert f"{cut.deals} of the 8 deals asked" in cut.text()
+    with pytest.raises(ArenaError, match="time limit"):
+        run_arena(["medium", "easy"], deals=1, rules=rules, time_limit=0)
+
+
+def test_cli_minutes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "medium,easy", "--deals", "5", "--minutes", "1e-9", "--no-progress"]) == 0
+    assert "stopped by the time limit: 1 of the 5 deals asked" in capsys.readouterr().out

@@ -39,7 +39,7 @@ from .levels import LEVELS, is_bot_spec, make_bot
 from .protocol import SubprocessBot
 from .value import result_value
 
-__all__ = ["ArenaError", "BotStats", "Report", "play_deal", "run_arena", "seatings"]
+__all__ = ["ArenaError", "BotStats", "Report", "deal_line", "play_deal", "run_arena", "seatings"]
 
 
 
@@ -140,10 +140,12 @@ def play_deal(
     score = [0.0] * n
     stats = [_counts() for _ in range(n)]
     times: list[list[float]] = [[] for _ in range(n)]
+    plays: list[dict[str, Any]] = []
     digest = rules_digest(rules)
     for seating in seatings(n, players):
         deal = Deal.new(rules, players=players, dealer=dealer, seed=deal_seed)
         play_hands: tuple[int, ...] | None = None
+        phases: list[str] = []
         try:
             bots = [_bot(specs[b], rules, deal_seed ^ (s * 7919), timeout, players) for s, b in enumerate(seating)]
             for seat, bot in enumerate(bots):
@@ -158,6 +160,7 @@ def play_deal(
                 action = bots[s].act(obs)
                 times[seating[s]].append(time.perf_counter() - began)
                 stats[seating[s]]["decisions"] += 1
+                phases.append(str(deal.phase))
                 deal.apply(action, seat=s)  # IllegalAction here would be a bot bug: it propagates
             outcome = deal_outcome(index + 1, deal.result, rules)
             for bot in bots:
@@ -170,34 +173,59 @@ def play_deal(
             b = seating[s]
             score[b] += values[s]
             stats[b]["seats"] += 1
-        _tally(deal, result, seating, stats, play_hands)
+        makeable = _tally(deal, result, seating, stats, play_hands)
+        plays.append(_play_record(deal, result, seating, values, phases, makeable))
     seats_per_bot = [st["seats"] for st in stats]
     return {
         "index": index,
         "value": [score[b] / seats_per_bot[b] if seats_per_bot[b] else 0.0 for b in range(n)],
         "stats": stats,
         "times": times,
+        "deal_seed": deal_seed,
+        "dealer": dealer,
+        "plays": plays,
+    }
+
+
+def _play_record(
+    deal: Deal, result: Any, seating: tuple[int, ...], values: list[float], phases: list[str],
+    makeable: bool | None,
+) -> dict[str, Any]:
+    """One seating's play of a deal, for ``--per-deal``: who sat where, the outcome,
+    every move with the phase it was made in, and the double-dummy check."""
+    return {
+        "seating": list(seating),
+        "kind": str(result.kind),
+        "declarer": result.declarer,
+        "contract": str(result.contract) if result.contract is not None else None,
+        "defence": {str(s): str(c) for s, c in result.defence.items()},
+        "tricks": {str(s): t for s, t in result.tricks.items()},
+        "values": values,
+        "moves": [[s, str(a), ph] for (s, a), ph in zip(deal.moves, phases, strict=True)],
+        "dd_makeable": makeable,
     }
 
 
 def _tally(
     deal: Deal, result: Any, seating: tuple[int, ...], stats: list[dict[str, float]],
     play_hands: tuple[int, ...] | None,
-) -> None:
+) -> bool | None:
+    """Add one seating's outcome to the bots' counts; the double-dummy check of a
+    trick game played (``None`` for anything else)."""
     kind = result.kind
     if kind is DealKind.ALL_PASS:
         for s in deal.active:
             st = stats[seating[s]]
             st["allpass"] += 1
             st["allpass_tricks"] += result.tricks.get(s, 0)
-        return
+        return None
     decl = result.declarer
     if decl is None:
-        return
+        return None
     dst = stats[seating[decl]]
     if kind is DealKind.NOT_PLAYED:
         dst["not_played"] += 1
-        return
+        return None
     if kind is DealKind.MISERE:
         dst["misere"] += 1
         caught = result.tricks.get(decl, 0) > 0
@@ -205,20 +233,22 @@ def _tally(
         for b in {seating[d] for d in deal.defenders}:
             stats[b]["catching"] += 1
             stats[b]["caught"] += caught
-        return
+        return None
     contract = result.contract
     made = result.tricks.get(decl, 0) >= contract.level if result.conceded == 0 else False
     dst["declared"] += 1
     dst["made" if made else "set"] += 1
     if play_hands is None or result.conceded:
-        return  # conceded without play: no double-dummy check
-    if _dd_makeable(deal, play_hands):
+        return None  # conceded without play: no double-dummy check
+    makeable = _dd_makeable(deal, play_hands)
+    if makeable:
         dst["dd_makeable"] += 1
         dst["dd_made"] += made
     else:
         for b in {seating[d] for d in deal.defenders if d in result.whisters or result.ten_checked}:
             stats[b]["dd_lost_defended"] += 1
             stats[b]["dd_lost_let_make"] += made
+    return makeable
 
 
 # --------------------------------------------------------------------------- the run
@@ -309,6 +339,8 @@ class Report:
     plays: int
     seconds: float
     bots: dict[str, BotStats]
+    asked: int | None = None
+    """The deals asked for: more than :attr:`deals` when the time limit stopped the run."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -317,6 +349,7 @@ class Report:
             "players": self.players,
             "seed": self.seed,
             "deals": self.deals,
+            "deals_asked": self.asked if self.asked is not None else self.deals,
             "seatings_per_deal": len(seatings(len(self.specs), self.players)),
             "deals_played": self.plays,
             "seconds": self.seconds,
@@ -326,7 +359,9 @@ class Report:
         lines = [
             f"arena: {self.deals} duplicate deals × {len(seatings(len(self.specs), self.players))} seatings "
             f"= {self.plays} deals played; rules {self.rules}, {self.players} players, seed {self.seed}, "
-            f"{self.seconds:.0f} s",
+            f"{self.seconds:.0f} s"
+            + (f" (stopped by the time limit: {self.deals} of the {self.asked} deals asked)"
+               if self.asked is not None and self.asked != self.deals else ""),
             "",
             f"{'bot':<12} {'net whists/deal':>15}  {'95% CI':<18} {'made/set':>10} {'misère clean/played':>20} "
             f"{'caught':>9} {'all-pass tricks':>15}",
@@ -376,16 +411,23 @@ def _pct(a: float, b: float) -> str:
 
 def _results(
     specs: list[str], deals: int, rules: Rules, seed: int, players: int, workers: int,
-    ray: str | None, timeout: float,
+    ray: str | None, timeout: float, stop: Callable[[], bool],
 ) -> Iterator[dict[str, Any]]:
+    """The deals' results as they end; once ``stop()`` says so no deal is begun,
+    and those under way are finished."""
     kw = {"rules": rules, "seed": seed, "players": players, "timeout": timeout}
     if ray is not None:
-        yield from _ray_results(specs, deals, kw, ray)
+        for res in _ray_results(specs, deals, kw, ray):
+            yield res
+            if stop():
+                return
         return
     if workers <= 1:
         try:
             for i in range(deals):
                 yield play_deal(specs, i, **kw)  # type: ignore[arg-type]
+                if stop():
+                    return
         finally:
             close_subprocesses()
         return
@@ -399,7 +441,12 @@ def _results(
         futures = [pool.submit(job, i) for i in range(deals)]
         try:
             for f in cf.as_completed(futures):
+                if f.cancelled():
+                    continue
                 yield f.result()
+                if stop():
+                    for g in futures:
+                        g.cancel()  # those not begun; the ones under way end and are yielded
         except BaseException:
             for f in futures:
                 f.cancel()
@@ -437,8 +484,17 @@ def run_arena(
     ray: str | None = None,
     timeout: float = 10.0,
     progress: Callable[[int, int, float], None] | None = None,
+    per_deal: Callable[[dict[str, Any]], None] | None = None,
+    time_limit: float | None = None,
 ) -> Report:
-    """Play ``deals`` duplicate deals between the bots ``specs`` and report."""
+    """Play ``deals`` duplicate deals between the bots ``specs`` and report.
+
+    ``per_deal`` is given each deal's record as it ends (:func:`deal_line`).
+    ``time_limit`` (seconds) stops the run once a deal ends after it: the report
+    then covers deals ``0 … n−1``, the longest run of deals from the first that
+    all ended (:attr:`Report.deals`), so a stop by the clock picks no deals by
+    their outcome.
+    """
     specs = list(specs)
     if not specs:
         raise ArenaError("bots: name at least one bot")
@@ -448,6 +504,8 @@ def run_arena(
         raise ArenaError(f"bots: at most {players} bots at a table of {players}")
     if deals < 1:
         raise ArenaError(f"deals: must be at least 1, not {deals}")
+    if time_limit is not None and not time_limit > 0:
+        raise ArenaError(f"time limit: must be more than 0 seconds, not {time_limit}")
     if players not in (3, 4):
         raise ArenaError(f"players: 3 or 4, not {players}")
     for s in specs:
@@ -456,19 +514,42 @@ def run_arena(
     stats = {s: BotStats(s) for s in specs}
     by_index: dict[int, dict[str, Any]] = {}
     start = time.monotonic()
-    for done, res in enumerate(_results(specs, deals, rules, seed, players, workers, ray, timeout), 1):
+
+    def stop() -> bool:
+        return time_limit is not None and time.monotonic() - start > time_limit
+
+    for done, res in enumerate(_results(specs, deals, rules, seed, players, workers, ray, timeout, stop), 1):
         by_index[res["index"]] = res
+        if per_deal is not None:
+            per_deal(deal_line(specs, res))
         if progress is not None:
             progress(done, deals, time.monotonic() - start)
-    for i in sorted(by_index):  # deal order: the same report whatever the workers
+    played = next((i for i in range(deals) if i not in by_index), deals)
+    for i in range(played):  # deal order: the same report whatever the workers
         res = by_index[i]
         for b, s in enumerate(specs):
             stats[s].values.append(res["value"][b])
             for k, v in res["stats"][b].items():
                 stats[s].counts[k] += v
             stats[s].times.extend(res["times"][b])
-    return Report(specs, rules.name, players, seed, deals, deals * len(seatings(len(specs), players)),
-                  time.monotonic() - start, stats)
+    if played == 0:
+        raise ArenaError(f"time limit: no deal ended within {time_limit:g} s")
+    return Report(specs, rules.name, players, seed, played, played * len(seatings(len(specs), players)),
+                  time.monotonic() - start, stats, asked=deals)
+
+
+def deal_line(specs: Sequence[str], res: dict[str, Any]) -> dict[str, Any]:
+    """One deal of a run as ``preferans arena --per-deal`` writes it (a JSON line).
+
+    ``index`` (from 0), ``seed`` and ``dealer`` rebuild the deal
+    (``Deal.new(rules, players=…, dealer=dealer, seed=seed)``); ``values`` are the
+    bots' scores for the deal (as averaged in the report); ``plays`` one per
+    seating: ``seating`` (the bot at each seat, an index into ``bots``), ``kind``,
+    ``declarer``, ``contract``, ``defence``, ``tricks``, ``values`` (per seat),
+    ``moves`` ([seat, action, phase]) and ``dd_makeable`` (trick games played).
+    """
+    return {"index": res["index"], "seed": res["deal_seed"], "dealer": res["dealer"],
+            "bots": list(specs), "values": res["value"], "plays": res["plays"]}
 
 
 def progress_bar(stream: Any = None) -> Callable[[int, int, float], None]:

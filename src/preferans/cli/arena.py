@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+from typing import Any
 
 from ..bots.arena import progress_bar, run_arena
 from ..bots.levels import split_specs
@@ -32,6 +34,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="spread the deals over a Ray cluster (needs the [cluster] extra)")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds a cmd: bot may take per answer")
     p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--per-deal", metavar="FILE", default=None,
+                   help="write each deal as a JSON line (seatings, moves with their phase, outcomes)")
+    p.add_argument("--minutes", type=float, default=None,
+                   help="stop once a deal ends after this many minutes; report the deals played from the first")
     p.add_argument("--no-progress", action="store_true", help="no progress display on stderr")
     p.set_defaults(func=run)
 
@@ -39,11 +45,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     workers = args.workers if args.workers > 0 else (os.cpu_count() or 1)
-    report = run_arena(
-        split_specs(args.bots), deals=args.deals, rules=rules, seed=args.seed, players=args.players,
-        workers=workers, ray=args.ray, timeout=args.timeout,
-        progress=None if args.no_progress else progress_bar(),
-    )
+    with contextlib.ExitStack() as stack:
+        write = None
+        if args.per_deal is not None:
+            out = stack.enter_context(open(args.per_deal, "w", encoding="utf-8"))
+
+            def write(record: dict[str, Any]) -> None:
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                out.flush()
+
+        report = run_arena(
+            split_specs(args.bots), deals=args.deals, rules=rules, seed=args.seed, players=args.players,
+            workers=workers, ray=args.ray, timeout=args.timeout,
+            progress=None if args.no_progress else progress_bar(), per_deal=write,
+            time_limit=None if args.minutes is None else 60 * args.minutes,
+        )
     if args.format == "json":
         print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
     else:

@@ -1,0 +1,106 @@
+"""Where one bot gains or loses against another: a duplicate run split by the decision that differed.
+
+    preferans arena --bots expert:50ms,hard --deals 200 --seed 1001 --per-deal run.jsonl
+    python benchmarks/arena_phases.py run.jsonl [--rules sochi] [--top 10]
+
+Two seatings of a deal that differ in one seat only (bot A there in one, bot B
+in the other; the other seats the same bots) are played alike until that seat
+first decides differently: every earlier move was made by the same bot from
+the same observation.  The *swap* is attributed to that first differing
+decision — its phase and the seat's role (bidding; the talon and contract;
+whisting; open or closed; declarer play, defence, misère, catching, all-pass)
+— and scored by the swapped seat's net whists with A minus with B.  A
+divergence made first by another seat (a bot whose thinking time ran out at
+another moment) is counted apart as noise.
+
+Printed per category: swaps, mean A − B per swap, its 95 % interval, and its
+share of the total; then the ``--top`` swaps that cost A most (deal index,
+seat, the differing moves) to replay by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+from collections import defaultdict
+from typing import Any
+
+
+def role(play: dict[str, Any], seat: int, phase: str, moves: list[list[Any]], at: int) -> str:
+    """The category of the move ``at`` of ``seat`` in ``play``."""
+    if phase != "play":
+        return phase
+    kind = play["kind"]
+    decl = play["declarer"]
+    if kind == "all_pass":
+        return "play: all-pass"
+    trick = sum(1 for m in moves[:at] if m[2] == "play") // 3 + 1
+    when = "lead 1" if trick == 1 else ("tricks 2-5" if trick <= 5 else "tricks 6-10")
+    if kind == "misere":
+        return f"play: misère {'declarer' if seat == decl else 'catcher'}"
+    return f"play: game {'declarer' if seat == decl else 'defender'} ({when})"
+
+
+def swaps(record: dict[str, Any]) -> list[tuple[str, float, int, int, Any]]:
+    """(category, A − B value of the swapped seat, seat, move index, moves) for each swap
+    of bot 0 (A) and bot 1 (B) in one deal."""
+    plays = record["plays"]
+    out = []
+    for pa in plays:
+        for pb in plays:
+            sa, sb = pa["seating"], pb["seating"]
+            diff = [i for i, (x, y) in enumerate(zip(sa, sb, strict=True)) if x != y]
+            if len(diff) != 1 or sa[diff[0]] != 0 or sb[diff[0]] != 1:
+                continue
+            seat = diff[0]
+            ma, mb = pa["moves"], pb["moves"]
+            first = next((i for i, (x, y) in enumerate(zip(ma, mb, strict=False)) if x != y), None)
+            delta = pa["values"][seat] - pb["values"][seat]
+            if first is None:
+                cat = "identical play"
+            elif ma[first][0] != seat:
+                cat = "noise (another seat differed first)"
+            else:
+                cat = role(pa, seat, ma[first][2], ma, first)
+            out.append((cat, delta, seat, first if first is not None else -1, (ma, mb)))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("file")
+    ap.add_argument("--top", type=int, default=10)
+    args = ap.parse_args()
+    rows: dict[str, list[float]] = defaultdict(list)
+    worst: list[tuple[float, int, int, str, str, str]] = []
+    deals = 0
+    bots: list[str] = []
+    with open(args.file, encoding="utf-8") as f:
+        for line in f:
+            rec = json.loads(line)
+            deals += 1
+            bots = rec["bots"]
+            for cat, delta, seat, at, (ma, mb) in swaps(rec):
+                rows[cat].append(delta)
+                if at >= 0:
+                    worst.append((delta, rec["index"], seat, cat, " ".join(map(str, ma[at][:2])),
+                                  " ".join(map(str, mb[at][:2]))))
+    total = sum(sum(v) for v in rows.values())
+    n_all = sum(len(v) for v in rows.values())
+    print(f"{deals} deals, {n_all} swaps of {bots[0]} (A) for {bots[1]} (B); A − B per swap overall "
+          f"{total / n_all:+.3f}")
+    print(f"  {'first differing decision':<40}{'swaps':>7}{'mean A−B':>10}  {'95% CI':<18}{'per swap':>9}")
+    for cat, v in sorted(rows.items(), key=lambda kv: sum(kv[1])):
+        m = statistics.mean(v)
+        half = 1.96 * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else math.inf
+        print(f"  {cat:<40}{len(v):>7}{m:>+10.2f}  [{m - half:+.2f}, {m + half:+.2f}]".ljust(75)
+              + f"{sum(v) / n_all:>+9.3f}")
+    print(f"\nthe {args.top} swaps that cost A most (deal index, seat, category, A's move / B's move):")
+    for delta, index, seat, cat, a, b in sorted(worst)[: args.top]:
+        print(f"  {delta:+8.1f}  deal {index:<5} seat {seat}  {cat:<36} A: {a:<14} B: {b}")
+
+
+if __name__ == "__main__":
+    main()
