@@ -249,3 +249,26 @@ def test_misere_hand_bids_misere() -> None:
     deal = Deal.from_cards(rules, hands={1: "♠7 9 J ♣7 9 ♦7 9 J ♥7 8", 2: "♠A K Q 10 8 ♣A K ♦A ♥A K",
                                          0: "♣Q J 10 8 ♦K Q 10 8 ♥Q J"}, talon="♥10 9")
     assert str(make_bot("medium", rules).act(deal.observation(1))) == "misere"
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert:20ms"])
+@pytest.mark.parametrize("preset", ["sochi", "leningrad"])
+def test_every_level_plays_gusarik(level: str, preset: str) -> None:
+    """Two players (гусарик, rules.md §16): every level answers legally in every seat it
+    is asked from — never the dummy's, whose cards its whister plays — and the deals end
+    in games and (but for random bots, who always bid) all-passes."""
+    rules = Rules.preset(preset)
+    kinds: set[str] = set()
+    deals = 12 if level in ("hard", "expert:20ms") else 40
+    for i in range(deals):
+        deal = Deal.new(rules, players=2, dealer=i % 2, seed=1000 + i)
+        bots = [make_bot(level, rules, seed=i * 10 + s) for s in range(2)]
+        while not deal.is_over:
+            seat = deal.to_act
+            assert seat in (0, 1)
+            obs = deal.observation(seat)
+            action = bots[seat].act(obs)
+            assert action in obs.legal_actions, (level, obs.phase, action)
+            deal.apply(action, seat=seat)
+        kinds.add(deal.result.kind.value)
+    assert kinds >= ({"game"} if level == "random" else {"game", "all_pass"}), kinds

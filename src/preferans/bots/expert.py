@@ -230,7 +230,13 @@ class ExpertBot(PimcBot):
         return choice
 
     def _pass_means_all_pass(self, obs: Observation) -> bool:
-        """Every other active seat has passed (and none bid): my pass ends in all-pass."""
+        """Every other active seat has passed (and none bid): my pass ends in all-pass.
+
+        Never in гусарик: its all-pass is two hands a trick, which the solver's
+        three-hand all-pass does not model, so the comparison is not made there.
+        """
+        if obs.players == 2:
+            return False
         active = active_seats(obs)
         passed = {s for s, a in obs.moves if a == PASS}
         bids = any(a is not None and (a.is_bid or str(a) == "misere") for _, a in obs.moves)
