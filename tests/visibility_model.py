@@ -8,6 +8,7 @@ looking when a card moves — and knows nothing of the engine's ledger.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from preferans import Deal, IllegalAction, Phase, Rules
 from preferans.actions import (
@@ -72,7 +73,7 @@ class TableWitness:
             return self.observers
         return [o for o in self.observers if o in witnesses]  # type: ignore[operator]
 
-    def look(self, cards, place, witnesses) -> None:
+    def look(self, cards: Any, place: Any, witnesses: Any) -> None:
         for o in self.who(witnesses):
             for c in cards:
                 self.where[o][c] = place
@@ -80,7 +81,7 @@ class TableWitness:
                 if place == "talon":
                     self.talon_seen[o].add(c)
 
-    def move(self, cards, source, to, witnesses) -> None:
+    def move(self, cards: Any, source: Any, to: Any, witnesses: Any) -> None:
         seeing = self.who(witnesses)
         for o in self.observers:
             if o in seeing:
@@ -95,7 +96,7 @@ class TableWitness:
                     del w[c]  # face down: any of them may be the one that went
 
     # -- one step of the deal ------------------------------------------------------------
-    def step(self, before: dict, deal: Deal, seat: int, a: Action) -> None:
+    def step(self, before: dict[str, Any], deal: Deal, seat: int, a: Action) -> None:
         """Record what the table saw when ``seat`` made ``a`` (``before``: public facts just before)."""
         n = len(deal.moves)
         phase = before["phase"]
@@ -128,7 +129,7 @@ class TableWitness:
             card_seen = EVERYONE
             self.move([int(a)], before["to_play"], "table", EVERYONE)
         for o in self.observers:
-            seen = card_seen is not None and (card_seen == EVERYONE or o in card_seen)  # type: ignore[operator]
+            seen = card_seen is not None and (card_seen == EVERYONE or o in card_seen)
             self.saw_move[o].append(seen if a.is_card else True)
         assert len(self.saw_move[SPECTATOR]) == n
         # The talon goes to the declarer face up, except to a misère bid in the dark (Kodeks 3.6.5).
@@ -186,7 +187,7 @@ class TableWitness:
                 assert o == deal.to_act and deal.phase != Phase.REDRAW
 
 
-def public_facts(deal: Deal) -> dict:
+def public_facts(deal: Deal) -> dict[str, Any]:
     return {
         "phase": deal.phase,
         "hands": deal.hands,
@@ -243,8 +244,9 @@ def walk(rules: Rules, players: int, seed: int, *, undo: bool = True) -> Deal:
             legal = deal.legal_actions()
             wanted = [x for x in legal if x in (INVITE_ID, ACCEPT_ID) or str(x) in ("whist", "open", "quota")]
             a = rng.choice(wanted) if wanted and rng.random() < 0.5 else rng.choice(legal)
-            seat = deal.to_act
-            assert seat is not None
+            to_act = deal.to_act
+            assert to_act is not None
+            seat = to_act
             if undo and rng.random() < 0.2:
                 copy = deal.copy()
                 deal.apply(a)

@@ -45,7 +45,7 @@ def test_a_played_deal_is_worth_what_the_utility_says() -> None:
         t = r.tricks[r.declarer]
         for seat in range(3):
             u = game_utility(rules, seat=seat, declarer=r.declarer, contract=r.contract,
-                             calls=calls, split=(r.tricks[d1], r.tricks[d2]), **KW)  # type: ignore[arg-type]
+                             calls=calls, split=(r.tricks[d1], r.tricks[d2]), **KW)
             assert u[t] == pytest.approx(result_value(r, rules)[seat])
         checked += 1
     assert checked >= 10

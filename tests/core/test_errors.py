@@ -13,7 +13,7 @@ from preferans import ConfigError, Deal, IllegalAction, PreferansError, Rules, S
 SRC = Path(preferans.__file__).parent
 
 
-def test_every_exception_class_lives_in_errors():
+def test_every_exception_class_lives_in_errors() -> None:
     """No module outside ``preferans.errors`` defines a public exception class."""
     found = []
     for path in SRC.rglob("*.py"):
@@ -31,7 +31,7 @@ def test_every_exception_class_lives_in_errors():
     assert preferans.ScoreError is errors.ScoreError is ScoreError
 
 
-def test_bad_deal_arguments_are_configuration_errors():
+def test_bad_deal_arguments_are_configuration_errors() -> None:
     rules = Rules.preset("sochi")
     for kwargs, field in [({"players": 5}, "players"), ({"dealer": 3}, "dealer"), ({"min_level": 11}, "min_level")]:
         with pytest.raises(ConfigError, match=f"^{field}:") as info:
@@ -41,7 +41,7 @@ def test_bad_deal_arguments_are_configuration_errors():
         Deal.new("sochi", seed=1)  # type: ignore[arg-type]
 
 
-def test_undo_with_nothing_to_undo_has_its_own_error():
+def test_undo_with_nothing_to_undo_has_its_own_error() -> None:
     d = Deal.new(Rules.preset("sochi"), seed=1)
     with pytest.raises(UndoError, match="nothing to undo"):
         d.undo()
@@ -51,7 +51,7 @@ def test_undo_with_nothing_to_undo_has_its_own_error():
         d.undo()
 
 
-def test_a_deal_has_no_dict():
+def test_a_deal_has_no_dict() -> None:
     # Every class of Deal's hierarchy declares __slots__: a mistyped field raises.
     d = Deal.new(Rules.preset("sochi"), seed=1)
     assert not hasattr(d, "__dict__")

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,28 +42,28 @@ JSON_VALUE = st.recursive(
 )
 
 
-def _quiet(fn, *args, **kwargs):
+def _quiet(fn: Any, *args: Any, **kwargs: Any) -> None:
     with contextlib.suppress(PreferansError):
         fn(*args, **kwargs)
 
 
 @FUZZ
 @given(st.one_of(JSON_VALUE, LINE))
-def test_card_action_contract_parsing(value):
+def test_card_action_contract_parsing(value: Any) -> None:
     for fn in (Card.parse, Contract.parse, Action.parse, lambda v: Action.parse(v, bid=True)):
         _quiet(fn, value)
 
 
 @FUZZ
 @given(LINE)
-def test_position_parsing(text):
+def test_position_parsing(text: Any) -> None:
     _quiet(Position.parse, text)
     _quiet(Position.parse, "A♠ K♠/Q♠ J♠/10♠ 9♠ | " + text)
 
 
 @FUZZ
 @given(JSON_VALUE)
-def test_rules_from_dict(data):
+def test_rules_from_dict(data: Any) -> None:
     _quiet(Rules.from_dict, data)
     if isinstance(data, dict):
         _quiet(Rules.from_dict, {"name": "sochi", **{k: v for k, v in data.items() if isinstance(k, str)}})
@@ -72,14 +74,14 @@ FIELDS = list(Rules().to_dict())
 
 @FUZZ
 @given(st.sampled_from(FIELDS), JSON_VALUE)
-def test_rules_fields(field, value):
+def test_rules_fields(field: Any, value: Any) -> None:
     _quiet(Rules.from_dict, {field: value})
     _quiet(Rules().set_from_text, f"{field}={value}")
 
 
 @FUZZ
 @given(st.lists(LINE, min_size=1, max_size=4), st.sampled_from([3, 4]))
-def test_score_keeper_lines(lines, players):
+def test_score_keeper_lines(lines: Any, players: Any) -> None:
     keeper = ScoreKeeper(Rules.preset("sochi"), "ABCD"[:players])
     for line in lines:
         _quiet(keeper.enter, line)
@@ -89,7 +91,7 @@ def test_score_keeper_lines(lines, players):
 
 @FUZZ
 @given(st.lists(JSON_VALUE, min_size=1, max_size=3))
-def test_score_keeper_json(objects):
+def test_score_keeper_json(objects: Any) -> None:
     keeper = ScoreKeeper(Rules.preset("sochi"), "ABC")
     for obj in objects:
         _quiet(keeper.enter_json, obj)
@@ -131,7 +133,7 @@ SAMPLES = [*_sample_record_texts(), UNKNOWN]
 
 @FUZZ
 @given(st.sampled_from(range(len(SAMPLES))), st.integers(0, 10_000), st.integers(0, 40), LINE)
-def test_records_text_and_json_mutated(which, at, cut, insert):
+def test_records_text_and_json_mutated(which: Any, at: Any, cut: Any, insert: Any) -> None:
     text = SAMPLES[which]
     at %= len(text) + 1
     for mutated in (text[:at], text[:at] + insert + text[at + cut:], text[:at] + text[at + cut:]):
@@ -141,7 +143,7 @@ def test_records_text_and_json_mutated(which, at, cut, insert):
 
 @FUZZ
 @given(JSON_VALUE)
-def test_records_json_values(value):
+def test_records_json_values(value: Any) -> None:
     _quiet(loads, json.dumps(value))
     if isinstance(value, dict):
         base = json.loads(SAMPLES[1])
@@ -153,7 +155,7 @@ def test_records_json_values(value):
 
 @FUZZ
 @given(st.lists(LINE, max_size=6))
-def test_records_text_lines(lines):
+def test_records_text_lines(lines: Any) -> None:
     head = "%preferans-record 1\nplayers: A, B, C\nfirst_dealer: A\nscoring: none\nrules: sochi\n\ndeal 1\n"
     _quiet(loads, head + "\n".join(lines))
     _quiet(loads, head + "dealer: A\n" + "\n".join(f"{k}: {v}" for k, v in zip(
@@ -162,8 +164,7 @@ def test_records_text_lines(lines):
 
 
 # ---------------------------------------------------------------- the crashes listed in issue 14
-def test_unseen_discard_before_any_auction_is_a_record_error():
-    import pytest
+def test_unseen_discard_before_any_auction_is_a_record_error() -> None:
 
     from preferans.errors import RecordError
 
@@ -173,8 +174,7 @@ def test_unseen_discard_before_any_auction_is_a_record_error():
     assert loads(UNKNOWN).deals[0].actions[-1] is not None  # the contract line
 
 
-def test_truncated_json_is_a_record_error():
-    import pytest
+def test_truncated_json_is_a_record_error() -> None:
 
     from preferans.errors import RecordError
     from preferans.record import loads_all
@@ -184,8 +184,7 @@ def test_truncated_json_is_a_record_error():
             fn(SAMPLES[1][:50])
 
 
-def test_non_text_card_and_infinite_rules_values_are_named():
-    import pytest
+def test_non_text_card_and_infinite_rules_values_are_named() -> None:
 
     from preferans.errors import CardError, RulesError
 
@@ -198,7 +197,7 @@ def test_non_text_card_and_infinite_rules_values_are_named():
 
 @FUZZ
 @given(st.text(max_size=40))
-def test_names_are_checked_where_they_enter(name):
+def test_names_are_checked_where_they_enter(name: Any) -> None:
     """A name a record could not read back never gets in: the pulka and the record refuse it."""
     from preferans.record import GameRecord
     from preferans.scoring.pulka import Pulka

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="comparison-overlap"
+# (a test asserts a phase, acts, and asserts the next one; mypy keeps the first narrowing)
 """The auction (rules.md §3, Kodeks 3.3.8–3.3.19, seed-002 pp.16–23).
 
 With ``dealer=0`` and 3 players, first hand is seat 1, second seat 2, third seat 0.
@@ -13,7 +15,7 @@ KODEKS = Rules.preset("kodeks")
 SOCHI = Rules.preset("sochi")
 
 
-def test_first_hand_speaks_first_and_order_is_clockwise():
+def test_first_hand_speaks_first_and_order_is_clockwise() -> None:
     d = deal_with(SOCHI)
     assert d.to_act == 1  # rules.md §2: first hand is the dealer's left
     play(d, "6♠")
@@ -22,7 +24,7 @@ def test_first_hand_speaks_first_and_order_is_clockwise():
     assert d.to_act == 0
 
 
-def test_kodeks_hold_example():
+def test_kodeks_hold_example() -> None:
     # rules.md §12.4, Kodeks 3.3.8: 1st 6♠, 2nd pass, 3rd 6♣, 1st "6♣ here", 3rd 6♦,
     # 1st "6♦ here", 3rd 6♥, 1st pass → 3rd declares at 6♥.
     d = deal_with(KODEKS)
@@ -34,7 +36,7 @@ def test_kodeks_hold_example():
     assert "6♦" not in legal(d)
 
 
-def test_only_senior_may_hold_under_kodeks():
+def test_only_senior_may_hold_under_kodeks() -> None:
     d = deal_with(KODEKS)
     play(d, "6♠, 6♣")  # first hand 6♠, second hand 6♣
     play(d, "pass")  # third hand passes
@@ -44,7 +46,7 @@ def test_only_senior_may_hold_under_kodeks():
     assert "here" not in legal(d)  # third hand is junior: Kodeks 3.3.8
 
 
-def test_held_bid_must_be_overcalled():
+def test_held_bid_must_be_overcalled() -> None:
     d = deal_with(KODEKS)
     play(d, "6♠, pass, 6♣, here")
     assert d.to_act == 0
@@ -52,7 +54,7 @@ def test_held_bid_must_be_overcalled():
 
 
 @pytest.mark.parametrize(("rule", "second_may_hold"), [("first_hand_only", False), ("senior_only", True)])
-def test_second_hand_holds_against_third_only_under_senior_only(rule, second_may_hold):
+def test_second_hand_holds_against_third_only_under_senior_only(rule: str, second_may_hold: bool) -> None:
     """Kodeks 3.3.8 gives «здесь» to «игрок, находящийся на первой руке»: read literally
     (first_hand_only, the kodeks preset) second hand may not hold third hand's bid, while
     senior_only lets the earlier of any two contenders hold."""
@@ -65,7 +67,7 @@ def test_second_hand_holds_against_third_only_under_senior_only(rule, second_may
             d.apply("here")
 
 
-def test_first_hand_holds_against_second_under_first_hand_only():
+def test_first_hand_holds_against_second_under_first_hand_only() -> None:
     """Kodeks 3.3.8: first hand holds whichever of the others bid against him."""
     d = deal_with(KODEKS)
     assert KODEKS.hold_rule == "first_hand_only"
@@ -75,7 +77,7 @@ def test_first_hand_holds_against_second_under_first_hand_only():
     assert d.to_act == 2 and "here" not in legal(d)
 
 
-def test_hold_after_pass_any_benyakova():
+def test_hold_after_pass_any_benyakova() -> None:
     # seed-002 p.19: 1st 7♣, 2nd pass, 3rd "7♣ mine".
     r = SOCHI.replace(hold_rule="after_pass_any")
     d = deal_with(r)
@@ -87,7 +89,7 @@ def test_hold_after_pass_any_benyakova():
     assert d.declarer == 0 and d.winning_bid == Contract(7, 1)
 
 
-def test_hold_via_passed_player_never_on_six_spades():
+def test_hold_via_passed_player_never_on_six_spades() -> None:
     r = SOCHI.replace(hold_rule="via_passed_player")
     d = deal_with(r)
     play(d, "pass, 6♠, 6♣")
@@ -99,7 +101,7 @@ def test_hold_via_passed_player_never_on_six_spades():
     assert "here" not in legal(d)  # nobody passed yet
 
 
-def test_sequential_bids_kodeks():
+def test_sequential_bids_kodeks() -> None:
     # Kodeks 3.3.8: after 6♣ the only raising bid is 6♦; 8♦ is a jump.
     d = deal_with(KODEKS)
     play(d, "6♠, 6♣")
@@ -111,14 +113,14 @@ def test_sequential_bids_kodeks():
     assert state_signature(d) == before
 
 
-def test_jump_bids_allowed_popular():
+def test_jump_bids_allowed_popular() -> None:
     # seed-002 p.18: any step at once.
     d = deal_with(SOCHI)
     play(d, "6♠, 6♣, 8♦")
     assert d.highest_bid == Contract(8, 2)
 
 
-def test_insufficient_bid_names_lowest_legal():
+def test_insufficient_bid_names_lowest_legal() -> None:
     # Kodeks 3.3.8, 3.3.11: an insufficient bid is rejected and must be corrected.
     d = deal_with(SOCHI)
     play(d, "7♦")
@@ -128,7 +130,7 @@ def test_insufficient_bid_names_lowest_legal():
         d.apply("7♦")
 
 
-def test_pass_is_final():
+def test_pass_is_final() -> None:
     # Kodeks 3.3.10
     d = deal_with(SOCHI)
     play(d, "pass, 6♠, 6♣")
@@ -137,7 +139,7 @@ def test_pass_is_final():
     assert d.to_act == 2
 
 
-def test_misere_only_as_first_call():
+def test_misere_only_as_first_call() -> None:
     # Kodeks 3.3.9 «мизер кабальный»
     d = deal_with(SOCHI)
     play(d, "6♠, misere")
@@ -148,7 +150,7 @@ def test_misere_only_as_first_call():
         d.apply("misere")
 
 
-def test_misere_overcalled_only_by_nine():
+def test_misere_overcalled_only_by_nine() -> None:
     d = deal_with(SOCHI)
     play(d, "6♠, misere")
     assert next(a for a in legal(d) if a[0].isdigit()) == "9♠"
@@ -158,14 +160,14 @@ def test_misere_overcalled_only_by_nine():
     assert d.declarer == 0 and d.winning_bid == Contract(9, 0)
 
 
-def test_misere_bidder_can_only_pass_when_overcalled():
+def test_misere_bidder_can_only_pass_when_overcalled() -> None:
     d = deal_with(SOCHI)
     play(d, "misere, 9♠")
     play(d, "pass")
     assert d.to_act == 1 and legal(d) == ["pass"]
 
 
-def test_misere_on_top_benyakova():
+def test_misere_on_top_benyakova() -> None:
     # seed-002 p.17: misère at the very top of the ladder.
     r = SOCHI.replace(misere_rank="top")
     d = deal_with(r)
@@ -173,14 +175,14 @@ def test_misere_on_top_benyakova():
     assert legal(d) == ["pass"]
 
 
-def test_all_pass():
+def test_all_pass() -> None:
     # Kodeks 3.3.12
     d = deal_with(SOCHI)
     play(d, "pass, pass, pass")
     assert d.kind == DealKind.ALL_PASS and d.phase == Phase.PLAY
 
 
-def test_winner_takes_talon_and_declares_not_lower():
+def test_winner_takes_talon_and_declares_not_lower() -> None:
     # Kodeks 3.3.11, 3.3.13; seed-002 p.21: bought at 7♦ → 7♠, 7♣ not allowed.
     d = deal_with(SOCHI, talon="A♠ A♥")
     play(d, "7♦, pass, pass")
@@ -194,7 +196,7 @@ def test_winner_takes_talon_and_declares_not_lower():
         d.apply("7♠")
 
 
-def test_third_hand_takes_talon_after_two_passes():
+def test_third_hand_takes_talon_after_two_passes() -> None:
     # Kodeks 3.3.15
     d = deal_with(SOCHI)
     play(d, "pass, pass")
@@ -205,13 +207,13 @@ def test_third_hand_takes_talon_after_two_passes():
     assert legal(d)[0] == "6♠" and "misere" not in legal(d)
 
 
-def test_third_hand_talon_option_off():
+def test_third_hand_talon_option_off() -> None:
     d = deal_with(SOCHI.replace(third_hand_takes_talon=False))
     play(d, "pass, pass")
     assert "talon" not in legal(d)
 
 
-def test_dark_pass_raises_the_overcall_to_seven():
+def test_dark_pass_raises_the_overcall_to_seven() -> None:
     # Kodeks 3.3.19 a); rules.md §12.4: after a dark pass by 1st, 2nd may open only at 7.
     d = deal_with("classic")
     assert "dark pass" in legal(d)
@@ -224,13 +226,13 @@ def test_dark_pass_raises_the_overcall_to_seven():
     assert next(a for a in legal(d) if a[0].isdigit()) == "8♠"
 
 
-def test_dark_passes_multiply_all_pass():
+def test_dark_passes_multiply_all_pass() -> None:
     d = deal_with("classic")
     play(d, "dark pass, dark pass, pass")
     assert d.kind == DealKind.ALL_PASS and d.multiplier == 4
 
 
-def test_dark_calls_only_as_first_call():
+def test_dark_calls_only_as_first_call() -> None:
     d = deal_with("classic")
     play(d, "6♠, 6♣, 6♦")
     assert "dark pass" not in legal(d)
@@ -238,19 +240,19 @@ def test_dark_calls_only_as_first_call():
         d.apply("dark pass")
 
 
-def test_dark_calls_need_agreement():
+def test_dark_calls_need_agreement() -> None:
     d = deal_with(SOCHI)
     with pytest.raises(IllegalAction, match="dark_bids"):
         d.apply("dark pass")
 
 
-def test_dark_game_doubles():
+def test_dark_game_doubles() -> None:
     d = deal_with("classic")
     play(d, "dark 6♠, pass, pass")
     assert d.multiplier == 2
 
 
-def test_out_of_turn_rejected_and_state_unchanged():
+def test_out_of_turn_rejected_and_state_unchanged() -> None:
     d = deal_with(SOCHI)
     before = state_signature(d)
     with pytest.raises(IllegalAction, match=r"seat 2 acted out of turn.*seat 1's turn.*3\.3\.18"):
@@ -260,7 +262,7 @@ def test_out_of_turn_rejected_and_state_unchanged():
     assert d.to_act == 2
 
 
-def test_four_handed_dealer_does_not_bid():
+def test_four_handed_dealer_does_not_bid() -> None:
     # seed-002 p.14
     d = deal_with(SOCHI, players=4, dealer=2)
     assert d.active == (3, 0, 1)
@@ -270,7 +272,7 @@ def test_four_handed_dealer_does_not_bid():
     assert d.kind == DealKind.ALL_PASS
 
 
-def test_misere_half_with_dealer_accept():
+def test_misere_half_with_dealer_accept() -> None:
     # Kodeks 3.6.9: "приглашаю" — the dealer accepts or refuses.
     d = deal_with(SOCHI, players=4, dealer=0)
     assert "invite" in legal(d)
@@ -278,12 +280,12 @@ def test_misere_half_with_dealer_accept():
     assert d.phase == Phase.MISERE_INVITE and d.to_act == 0
     assert legal(d) == ["accept", "refuse"]
     play(d, "accept, pass, pass")
-    assert d.declarer == 1 and d.contract.is_misere and d.kind == DealKind.MISERE
+    assert d.declarer == 1 and d.contract is not None and d.contract.is_misere and d.kind == DealKind.MISERE
     play(d, [str(a) for a in d.legal_actions()[:2]])
     assert d.phase == Phase.PLAY
 
 
-def test_misere_half_refused_then_alone_and_no_second_invite():
+def test_misere_half_refused_then_alone_and_no_second_invite() -> None:
     d = deal_with(SOCHI, players=4, dealer=0)
     play(d, "invite, refuse")
     assert d.to_act == 1 and "invite" not in legal(d)
@@ -291,14 +293,14 @@ def test_misere_half_refused_then_alone_and_no_second_invite():
     assert d.to_act == 2 and "invite" not in legal(d)
 
 
-def test_min_level_after_all_pass_series():
+def test_min_level_after_all_pass_series() -> None:
     # raspas_exit_levels: the pulka asks for at least a 7-level game.
     d = deal_with(SOCHI, min_level=7)
     assert next(a for a in legal(d) if a[0].isdigit()) == "7♠"
     assert "misere" in legal(d)
 
 
-def test_without_talon_bids():
+def test_without_talon_bids() -> None:
     # seed-002 p.17: 9 без прикупа after 9NT; nobody sees the talon.
     r = SOCHI.replace(without_talon_bids=True)
     d = deal_with(r)
@@ -310,13 +312,13 @@ def test_without_talon_bids():
     assert d.hand(2).bit_count() == 10
 
 
-def test_illegal_text_is_a_clear_error():
+def test_illegal_text_is_a_clear_error() -> None:
     d = deal_with(SOCHI)
     with pytest.raises(ValueError, match="cannot read action"):
         d.apply("seven spades")
 
 
-def test_insufficient_dark_bid_names_the_lowest_legal_bid():
+def test_insufficient_dark_bid_names_the_lowest_legal_bid() -> None:
     # Kodeks 3.3.8: a dark first call must still overcall; the reason is "insufficient", not "first call".
     d = Deal.new(Rules.preset("classic"), seed=1)
     d.apply("6♠")

@@ -4,8 +4,8 @@ Cards are conserved, exactly 10 tricks are played and each was legal, undo
 restores the exact previous state, and no observation shows a card its seat
 may not see.
 """
-
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,7 +38,7 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
 ]
 
 
-def random_walk(rules, players, seed, check_every_step=True, all_pass=False):
+def random_walk(rules: Any, players: Any, seed: Any, check_every_step: bool = True, all_pass: bool = False) -> Deal:
     rng = random.Random(seed)
     d = Deal.new(rules, players=players, dealer=rng.randrange(players), seed=seed,
                  min_level=rng.choice([6, 6, 7]))
@@ -82,6 +82,7 @@ def check_tricks_legal(d: Deal) -> None:
     """Replay the tricks against the rules of rules.md §6 with an independent check."""
     hands = list(d.initial_hands)
     if d.talon_taken:
+        assert d.declarer is not None
         hands[d.declarer] |= (1 << d.talon[0]) | (1 << d.talon[1])
         hands[d.declarer] &= ~d.discard
     trump = d.trump
@@ -156,7 +157,7 @@ def check_observations(d: Deal) -> None:
     players=st.sampled_from([2, 3, 4]),
     seed=st.integers(0, 2**31),
 )
-def test_random_walk_invariants(variant, players, seed):
+def test_random_walk_invariants(variant: Any, players: Any, seed: Any) -> None:
     d = random_walk(VARIANTS[variant], players, seed)
     check_cards(d)
     check_tricks_legal(d)
@@ -169,7 +170,7 @@ def test_random_walk_invariants(variant, players, seed):
         assert len(d.completed_tricks) == 10 and sum(r.tricks.values()) == 10
 
 
-def test_many_walks_every_preset_and_size():
+def test_many_walks_every_preset_and_size() -> None:
     for rules in VARIANTS:
         for players in (2, 3, 4):
             for seed in range(40):
@@ -178,7 +179,7 @@ def test_many_walks_every_preset_and_size():
                 check_tricks_legal(d)
 
 
-def test_all_pass_walks():
+def test_all_pass_walks() -> None:
     for rules in VARIANTS:
         for players in (2, 3, 4):
             for seed in range(25):
@@ -188,7 +189,7 @@ def test_all_pass_walks():
                 check_tricks_legal(d)
 
 
-def test_replay_reproduces_the_deal():
+def test_replay_reproduces_the_deal() -> None:
     for seed in range(30):
         d = random_walk(VARIANTS[seed % len(VARIANTS)], 2 + seed % 3, seed, check_every_step=False)
         again = Deal.replay(d.rules, hands=d.initial_hands, talon=d.talon, actions=d.actions,

@@ -39,7 +39,7 @@ def transcript(preset: str, players: int, seed: int) -> str:
     return "\n".join(lines)
 
 
-def test_golden_transcripts():
+def test_golden_transcripts() -> None:
     text = "\n\n".join(transcript(*case) for case in CASES) + "\n"
     if os.environ.get("PREFERANS_UPDATE_GOLDEN"):
         GOLDEN.write_text(text, encoding="utf-8")

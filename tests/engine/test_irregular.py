@@ -1,8 +1,10 @@
+# mypy: disable-error-code="comparison-overlap"
+# (a test asserts a phase, acts, and asserts the next one; mypy keeps the first narrowing)
 """Irregularities and claims in the engine (Kodeks 3.3.16–3.3.18, seed-002 p.12; issue 10)."""
 
 import pytest
 
-from preferans import DealKind, IllegalAction, Phase, Rules
+from preferans import Deal, DealKind, IllegalAction, Phase, Rules
 from preferans.cards import ALL_CARDS_MASK
 
 from helpers import deal_with, legal, play, state_signature
@@ -10,7 +12,7 @@ from helpers import deal_with, legal, play, state_signature
 SOCHI = Rules.preset("sochi")
 
 
-def test_talon_seen_by_offender_only():
+def test_talon_seen_by_offender_only() -> None:
     # Kodeks 3.3.16.1: the offender loses the right to bid; the auction goes on without him.
     d = deal_with(SOCHI)
     play(d, "6♠")
@@ -24,13 +26,13 @@ def test_talon_seen_by_offender_only():
     assert d.declarer == 2
 
 
-def test_talon_seen_by_player_to_act():
+def test_talon_seen_by_player_to_act() -> None:
     d = deal_with(SOCHI)
     d.report("!talon-seen", seat=1)
     assert d.to_act == 2 and 1 in [s for s in range(3) if d._passed >> s & 1]
 
 
-def test_talon_exposed_one_bidder_left_kodeks_example():
+def test_talon_exposed_one_bidder_left_kodeks_example() -> None:
     # Kodeks 3.3.16.2: 6♠ — pass — 6♣; first hand opens the talon; third hand takes it
     # and may declare any contract not lower than 6♣.
     d = deal_with(SOCHI)
@@ -44,7 +46,7 @@ def test_talon_exposed_one_bidder_left_kodeks_example():
     assert legal(d)[:2] == ["6♣", "6♦"]
 
 
-def test_talon_exposed_two_bidders_left_is_assessed():
+def test_talon_exposed_two_bidders_left_is_assessed() -> None:
     # Kodeks 3.3.16.3: bidding 6 — 6 — 6 (4 players), first hand opens the talon.
     d = deal_with(SOCHI, players=4, dealer=0)
     play(d, "6♠, 6♣, 6♦")
@@ -55,7 +57,7 @@ def test_talon_exposed_two_bidders_left_is_assessed():
     assert set(d.exposed) == {0, 1, 2, 3} or set(d.exposed) >= {1, 2, 3}
 
 
-def test_talon_taken_redraw():
+def test_talon_taken_redraw() -> None:
     # Kodeks 3.3.17: the offender shuffles his 12 cards; the dealer draws two back.
     d = deal_with(SOCHI)
     play(d, "6♠")
@@ -79,7 +81,7 @@ def test_talon_taken_redraw():
     assert state_signature(d) == before
 
 
-def test_misdeal_voids_the_deal():
+def test_misdeal_voids_the_deal() -> None:
     # seed-002 p.12: a deal out of turn is dealt again by the right dealer.
     d = deal_with(SOCHI)
     d.report("!misdeal", seat=2)
@@ -87,7 +89,7 @@ def test_misdeal_voids_the_deal():
     assert r.kind == DealKind.VOID and r.offender == 2
 
 
-def _declared_with_out_of_turn(oot_seat: int, call: str):
+def _declared_with_out_of_turn(oot_seat: int, call: str) -> Deal:
     d = deal_with(SOCHI, fixed={1: "A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣ K♣ Q♣ J♣",
                                 2: "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ A♥ K♥",
                                 0: "10♣ 9♣ 8♣ 7♣ Q♥ J♥ 10♥ 9♥ 8♥ 7♥"}, talon="8♠ 7♠")
@@ -96,7 +98,7 @@ def _declared_with_out_of_turn(oot_seat: int, call: str):
     return d
 
 
-def test_out_of_turn_call_penalty_at_partners_first_lead():
+def test_out_of_turn_call_penalty_at_partners_first_lead() -> None:
     # Kodeks 3.3.18: seat 2 called 7♦ out of turn; when his partner (seat 0) first has the
     # lead, the declarer may require or forbid diamonds.
     d = _declared_with_out_of_turn(2, "7♦")
@@ -112,7 +114,7 @@ def test_out_of_turn_call_penalty_at_partners_first_lead():
     assert d.to_play == 1
 
 
-def test_out_of_turn_penalty_choice_and_restriction():
+def test_out_of_turn_penalty_choice_and_restriction() -> None:
     d = deal_with(SOCHI, fixed={2: "A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣ K♣ Q♣ J♣",
                                 0: "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ A♥ K♥",
                                 1: "10♣ 9♣ 8♣ 7♣ Q♥ J♥ 10♥ 9♥ 8♥ 7♥"}, talon="8♠ 7♠")
@@ -128,7 +130,7 @@ def test_out_of_turn_penalty_choice_and_restriction():
     assert d.lead_rule is None
 
 
-def test_out_of_turn_forbid():
+def test_out_of_turn_forbid() -> None:
     d = deal_with(SOCHI, fixed={2: "A♠ K♠ Q♠ J♠ 10♠ 9♠ A♣ K♣ Q♣ J♣",
                                 0: "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ A♥ K♥",
                                 1: "10♣ 9♣ 8♣ 7♣ Q♥ J♥ 10♥ 9♥ 8♥ 7♥"}, talon="8♠ 7♠")
@@ -137,7 +139,7 @@ def test_out_of_turn_forbid():
     assert set(legal(d)) == {"10♣", "9♣", "8♣", "7♣"}
 
 
-def test_no_penalty_when_offender_declares():
+def test_no_penalty_when_offender_declares() -> None:
     d = deal_with(SOCHI)
     d.report("!out-of-turn 6♦", seat=0)
     play(d, "pass, pass, 6♠")
@@ -146,7 +148,7 @@ def test_no_penalty_when_offender_declares():
     assert d.phase == Phase.PLAY
 
 
-def test_out_of_turn_is_not_for_the_player_to_act():
+def test_out_of_turn_is_not_for_the_player_to_act() -> None:
     d = deal_with(SOCHI)
     with pytest.raises(IllegalAction, match="not out of turn"):
         d.report("!out-of-turn 6♠", seat=1)
@@ -154,7 +156,7 @@ def test_out_of_turn_is_not_for_the_player_to_act():
         d.report("whist", seat=1)
 
 
-def _playing():
+def _playing() -> Deal:
     d = deal_with(SOCHI)
     play(d, "6NT, pass, pass")
     play(d, [str(c) for c in d.talon])
@@ -162,7 +164,7 @@ def _playing():
     return d
 
 
-def test_claim_accepted_by_both_opponents():
+def test_claim_accepted_by_both_opponents() -> None:
     d = _playing()
     for _ in range(12):
         d.apply(d.legal_actions()[0])
@@ -175,7 +177,7 @@ def test_claim_accepted_by_both_opponents():
     assert r.claim == (1, 6) and sum(r.tricks.values()) == 10
 
 
-def test_claim_refused_play_goes_on():
+def test_claim_refused_play_goes_on() -> None:
     d = _playing()
     d.apply(d.legal_actions()[0])
     to_play = d.to_play
@@ -184,7 +186,7 @@ def test_claim_refused_play_goes_on():
     assert d.phase == Phase.PLAY and d.to_play == to_play
 
 
-def test_proven_claim_ends_play():
+def test_proven_claim_ends_play() -> None:
     d = _playing()
     d.claim(2, 4, proven=True)
     r = d.result
@@ -193,7 +195,7 @@ def test_proven_claim_ends_play():
         d.claim(1, 1)
 
 
-def test_claim_bounds():
+def test_claim_bounds() -> None:
     d = _playing()
     with pytest.raises(IllegalAction, match="11 tricks claimed, but 10 remain"):
         d.claim(1, 11)

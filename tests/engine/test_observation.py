@@ -5,7 +5,7 @@ from preferans import Rules
 from helpers import deal_with, play
 
 
-def test_bidding_observation_holds_own_cards_only():
+def test_bidding_observation_holds_own_cards_only() -> None:
     d = deal_with("sochi")
     play(d, "6♠, 6♣")
     for seat in range(3):
@@ -16,7 +16,7 @@ def test_bidding_observation_holds_own_cards_only():
     assert d.observation(0).legal_actions and not d.observation(1).legal_actions
 
 
-def test_discard_only_for_the_declarer():
+def test_discard_only_for_the_declarer() -> None:
     d = deal_with("sochi")
     play(d, "6♠, pass, pass")
     cards = [str(a) for a in d.legal_actions()[:2]]
@@ -30,7 +30,7 @@ def test_discard_only_for_the_declarer():
         assert obs.talon == tuple(d.talon)  # the talon itself was shown to all
 
 
-def test_dealer_sees_inviters_cards():
+def test_dealer_sees_inviters_cards() -> None:
     # Kodeks 3.6.9: the dealer looks at the inviter's cards.
     d = deal_with("sochi", players=4, dealer=0)
     play(d, "invite")
@@ -38,7 +38,7 @@ def test_dealer_sees_inviters_cards():
     assert d.observation(2).known_hands == {}
 
 
-def test_to_dict_is_json_ready():
+def test_to_dict_is_json_ready() -> None:
     import json
 
     d = deal_with(Rules.preset("sochi"))
@@ -47,7 +47,7 @@ def test_to_dict_is_json_ready():
     assert '"phase": "play"' in text and '"talon": ["' in text
 
 
-def test_shown_voids_follow_spec_6():
+def test_shown_voids_follow_spec_6() -> None:
     # rules.md §6: not following the led suit shows a void; in a trump game, so does not trumping.
     d = deal_with(
         "sochi",

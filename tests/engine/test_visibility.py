@@ -12,6 +12,8 @@ missing.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,19 +27,19 @@ from visibility_model import VARIANTS, walk
 
 @settings(max_examples=120, deadline=None)
 @given(variant=st.sampled_from(range(len(VARIANTS))), players=st.sampled_from([3, 4]), seed=st.integers(0, 2**31))
-def test_observations_match_the_table(variant, players, seed):
+def test_observations_match_the_table(variant: Any, players: Any, seed: Any) -> None:
     walk(VARIANTS[variant], players, seed)
 
 
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("variant", range(len(VARIANTS)))
-def test_every_preset_and_size(variant, players):
+def test_every_preset_and_size(variant: Any, players: int) -> None:
     for seed in range(12):
         walk(VARIANTS[variant], players, seed, undo=seed % 3 == 0)
 
 
 # ---------------------------------------------------------------- the four leaks of issue 14
-def test_redraw_draws_are_face_down():
+def test_redraw_draws_are_face_down() -> None:
     # Leak 1 — Kodeks 3.3.17 «взакрытую вытянуть»: only the offender knows which two went back.
     d = deal_with("sochi", players=4, dealer=0)
     play(d, "6♠")
@@ -47,6 +49,7 @@ def test_redraw_draws_are_face_down():
     for seat in (0, 1, 2):
         obs = d.observation(seat)
         assert [a for _, a in obs.moves][-2:] == [None, None]
+        assert first.card is not None and second.card is not None
         assert not obs.visible_cards() & (first.card.bit | second.card.bit) & ~d.hands[seat]
         assert obs.talon == (None, None)
     spectator = d.public_observation()
@@ -55,7 +58,7 @@ def test_redraw_draws_are_face_down():
     assert d.observation(3).talon == tuple(d.talon)
 
 
-def test_discard_hidden_after_a_redraw():
+def test_discard_hidden_after_a_redraw() -> None:
     # Leak 2 — seed 002 p.21 «сброс никто не имеет права смотреть», Kodeks 3.6.6.
     d = deal_with("sochi")
     play(d, "6♠")
@@ -76,7 +79,7 @@ def test_discard_hidden_after_a_redraw():
             assert not obs.visible_cards() & d.discard & ~d.hands[seat]
 
 
-def test_talon_seen_reporter_does_not_see_the_redrawn_talon():
+def test_talon_seen_reporter_does_not_see_the_redrawn_talon() -> None:
     # Leak 3: he saw the old talon, never the new one.
     d = deal_with("sochi", players=4, dealer=0)
     old = tuple(d.talon)
@@ -91,7 +94,7 @@ def test_talon_seen_reporter_does_not_see_the_redrawn_talon():
     assert d.observation(3).talon == tuple(d.talon)
 
 
-def test_invited_dealer_does_not_learn_the_discard():
+def test_invited_dealer_does_not_learn_the_discard() -> None:
     # Leak 4 — Kodeks 3.6.9: the dealer saw the inviter's ten cards, not what he discarded later.
     d = deal_with("sochi", players=4, dealer=0)
     play(d, "invite, refuse")
@@ -107,7 +110,7 @@ def test_invited_dealer_does_not_learn_the_discard():
     assert [a for _, a in obs.moves][-2:] == [None, None]
 
 
-def test_accepted_misere_companion_sees_the_discard():
+def test_accepted_misere_companion_sees_the_discard() -> None:
     # Kodeks 3.6.9: after «пополам» is agreed the dealer plays the misère with him.
     d = deal_with("sochi", players=4, dealer=0)
     play(d, "invite, accept, pass, pass")
@@ -117,14 +120,14 @@ def test_accepted_misere_companion_sees_the_discard():
     assert d.observation(2).discard == 0
 
 
-def test_public_observation_has_no_seat():
+def test_public_observation_has_no_seat() -> None:
     d = deal_with("sochi")
     obs = d.public_observation()
     assert obs.seat == -1 and obs.hand == 0 and obs.known_hands == {} and obs.legal_actions == ()
     assert obs.phase is Phase.BIDDING
 
 
-def test_talon_taken_with_nobody_else_bidding_is_not_redrawn():
+def test_talon_taken_with_nobody_else_bidding_is_not_redrawn() -> None:
     # Kodeks 3.3.17 applies when «другой желает объявить игру»; here both others passed.
     d = deal_with("sochi", talon="A♠ A♥")
     play(d, "pass, pass")
@@ -135,7 +138,7 @@ def test_talon_taken_with_nobody_else_bidding_is_not_redrawn():
     assert d.observation(1).talon[1] is None
 
 
-def test_walks_reach_every_path():
+def test_walks_reach_every_path() -> None:
     """The walks above are only as strong as the paths they take: check that they take them all."""
     wanted = {
         "invite", "accept", "refuse", "!talon-seen", "!talon-exposed", "!talon-taken", "!misdeal",
@@ -162,7 +165,7 @@ def test_walks_reach_every_path():
     assert any(x.startswith("claim") and x.endswith("proven") for x in seen)
 
 
-def test_the_dealers_whist_lays_both_defending_hands_open():
+def test_the_dealers_whist_lays_both_defending_hands_open() -> None:
     # dealer_whist (rules.md §5.6): the 4-handed dealer plays both defending hands, laid open.
     from visibility_model import TableWitness, public_facts
 
@@ -172,6 +175,7 @@ def test_the_dealers_whist_lays_both_defending_hands_open():
     script = ["6♠", "pass", "pass", None, None, "6♠", "pass", "pass", "whist"]
     for text in script:
         before, seat = public_facts(d), d.to_act
+        assert seat is not None
         a = d.legal_actions()[0] if text is None else d.parse_action(text)
         d.apply(a)
         model.step(before, d, seat, a)
@@ -181,6 +185,7 @@ def test_the_dealers_whist_lays_both_defending_hands_open():
         assert set(d.observation(seat).known_hands) == {2, 3}
     while not d.is_over:
         before, seat = public_facts(d), d.to_act
+        assert seat is not None
         a = d.legal_actions()[0]
         d.apply(a)
         model.step(before, d, seat, a)
@@ -188,7 +193,7 @@ def test_the_dealers_whist_lays_both_defending_hands_open():
 
 
 @pytest.mark.parametrize("answer", ["accept", "refuse"])
-def test_za_svoimi_and_its_answers(answer):
+def test_za_svoimi_and_its_answers(answer: str) -> None:
     # seed 002 p.27: the lone whister may write his quota without play, if the declarer consents.
     from visibility_model import TableWitness, public_facts
 
@@ -196,6 +201,7 @@ def test_za_svoimi_and_its_answers(answer):
     model = TableWitness(d)
     for text in ["6♠", "pass", "pass", None, None, "6♠", "whist", "pass", "quota", answer]:
         before, seat = public_facts(d), d.to_act
+        assert seat is not None
         a = d.legal_actions()[0] if text is None else d.parse_action(text)
         d.apply(a)
         model.step(before, d, seat, a)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -298,4 +299,4 @@ def test_end_of_deal_info_keeps_the_talon_hidden() -> None:
         if term or trunc:
             break
         e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-    assert "deal_result" in info and "talon" not in info["deal_result"]
+    assert "deal_result" in info and "talon" not in cast("dict[str, Any]", info["deal_result"])

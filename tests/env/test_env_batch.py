@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -81,7 +82,7 @@ def test_batch_is_reproducible() -> None:
         b = BatchSelfPlay(4, seed=9, normalize=True)
         _, mask, _ = b.reset()
         rng = np.random.default_rng(5)
-        out = []
+        out: list[Any] = []
         for _ in range(120):
             st = b.step(random_actions(mask, rng))
             mask = st.mask

@@ -13,7 +13,7 @@ from visibility_model import VARIANTS, walk
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_replay_and_records_agree_on_every_deal(players):
+def test_replay_and_records_agree_on_every_deal(players: int) -> None:
     kinds = set()
     for seed in range(60):
         d = walk(VARIANTS[seed % len(VARIANTS)], players, 500 + seed, undo=False)
@@ -30,7 +30,7 @@ def test_replay_and_records_agree_on_every_deal(players):
     assert any(k.startswith("!") for k in kinds) and any(k.startswith("claim") for k in kinds)
 
 
-def test_replay_without_seats_says_a_report_needs_one():
+def test_replay_without_seats_says_a_report_needs_one() -> None:
     d = Deal.new(VARIANTS[0], seed=3)
     d.report("!talon-seen", seat=1)
     with pytest.raises(IllegalAction, match=r"action 1 \(!talon-seen\): .*needs the seat"):

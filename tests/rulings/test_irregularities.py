@@ -24,7 +24,7 @@ def kodeks_example() -> Deal:
     return d
 
 
-def test_kodeks_3_3_16_3_worked_example():
+def test_kodeks_3_3_16_3_worked_example() -> None:
     # Kodeks 3.3.16.3: second hand would have made a 9 → writes 52 whists on the offender;
     # third hand's 6 would have gone down one → the dealer writes 7 (his lost gain).
     d = kodeks_example()
@@ -38,7 +38,7 @@ def test_kodeks_3_3_16_3_worked_example():
     assert dict(r.penalty) == {2: Fraction(52), 0: Fraction(7)}  # the offender writes nothing
 
 
-def test_assessment_needs_an_exposed_talon():
+def test_assessment_needs_an_exposed_talon() -> None:
     d = deal_with("sochi")
     play(d, "pass, pass, pass")
     while not d.is_over:
@@ -47,7 +47,7 @@ def test_assessment_needs_an_exposed_talon():
         assess_exposed_talon(d)
 
 
-def _declarer_with_top_cards(tricks_played: int = 5):
+def _declarer_with_top_cards(tricks_played: int = 5) -> Deal:
     d = deal_with("sochi", fixed={1: "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♥ K♥"}, talon="A♦ K♦")
     play(d, "6♠, pass, pass, A♦, K♦, 6♠, whist, whist")
     while d.trick_number < tricks_played:
@@ -55,12 +55,12 @@ def _declarer_with_top_cards(tricks_played: int = 5):
     return d
 
 
-def test_claim_proved_for_a_solid_hand():
+def test_claim_proved_for_a_solid_hand() -> None:
     d = _declarer_with_top_cards()
     assert d.to_play == 1 and prove_claim(d, 1, 5)  # trumps and two top hearts
 
 
-def test_claims_agree_with_the_real_layout():
+def test_claims_agree_with_the_real_layout() -> None:
     from preferans.solver import Position, solve
 
     for seed in range(6):
@@ -82,13 +82,13 @@ def test_claims_agree_with_the_real_layout():
             assert not prove_claim(d, defender, 4 - value + 1)
 
 
-def test_too_many_layouts_is_not_a_proof():
+def test_too_many_layouts_is_not_a_proof() -> None:
     d = _declarer_with_top_cards(tricks_played=0)
     assert claim_layouts(d, 1) is None
     assert not prove_claim(d, 1, 1)
 
 
-def test_defender_claims_against_a_misere():
+def test_defender_claims_against_a_misere() -> None:
     d = deal_with("sochi", fixed={1: "7♠ 8♠ 9♠ 10♠ 8♣ 7♦ 8♦ 9♦ 8♥ A♥"}, talon="7♣ 9♣")
     play(d, "misere, pass, pass, 7♣, 9♣, 7♠")
     # after the declarer's lead the defenders lie down (Kodeks 3.6.6): only his hand is unknown
@@ -104,7 +104,7 @@ def test_defender_claims_against_a_misere():
     assert not prove_claim(d, 2, 10 - value - 1)
 
 
-def test_layouts_respect_known_cards():
+def test_layouts_respect_known_cards() -> None:
     d = _declarer_with_top_cards()
     layouts = claim_layouts(d, 1)
     assert layouts is not None

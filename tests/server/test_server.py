@@ -197,10 +197,10 @@ def test_one_person_and_two_bots_play_a_deal(tmp_path: Any) -> None:
         assert f["table"]["sheet"]["labels"] == [result["label"]]
         # The after-deal panel's facts: the label in each language, what was written, the hands as dealt.
         assert result["labels"]["en"] == result["label"] and result["labels"]["ru"]
-        pulka = client.app.state.hub.games[tid].pulka  # type: ignore[attr-defined]
+        pulka = client.app.state.hub.games[tid].pulka
         assert result["written"] == [[e.column, e.player, str(e.amount), e.on, e.why]
                                      for e in pulka.sheet.history[-1].entries]  # fmt: skip
-        deal = client.app.state.hub.games[tid].deal  # type: ignore[attr-defined]
+        deal = client.app.state.hub.games[tid].deal
         assert {int(s): len(h) for s, h in result["hands"].items()} == dict.fromkeys(deal.active, 10)
         Replayer(client, tid).check_frame(f)
         me.close()
@@ -214,7 +214,7 @@ def test_bad_input_gets_an_error_frame_and_changes_nothing(tmp_path: Any) -> Non
         Conn(client, tid, t2)
         start = b.until(lambda f: f["type"] == "state" and f["view"] is not None)
         assert start["view"]["to_act"] == 1  # first hand: the dealer's left
-        storage = client.app.state.storage  # type: ignore[attr-defined]
+        storage = client.app.state.storage
 
         def moves() -> int:
             return sum(len(d.moves) for d in storage.deals(tid))
@@ -357,7 +357,7 @@ def test_http_api(tmp_path: Any) -> None:
         sheet = client.get(f"/api/tables/{tid}/sheet.svg")
         assert sheet.status_code == 200 and sheet.text.startswith("<svg")
         assert client.get(f"/api/tables/{tid}/record").status_code == 409
-        row = client.app.state.storage.table(tid)  # type: ignore[attr-defined]
+        row = client.app.state.storage.table(tid)
         assert row.config["rules"]["pool_target"] == 30 and row.config["rules"]["za_svoimi"] is True
 
 
@@ -365,7 +365,7 @@ def test_healthz_fails_without_a_database(tmp_path: Any) -> None:
     from sqlalchemy import create_engine
 
     with make_client(str(tmp_path / "g.db")) as client:
-        client.app.state.storage.engine = create_engine("sqlite:////nonexistent/dir/x.db")  # type: ignore[attr-defined]
+        client.app.state.storage.engine = create_engine("sqlite:////nonexistent/dir/x.db")
         assert client.get("/healthz").status_code == 503
 
 

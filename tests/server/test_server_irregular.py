@@ -50,10 +50,10 @@ def test_talon_exposed_is_stored_replayed_and_scored(tmp_path: Any) -> None:
         state = a.until(lambda f: f["type"] == "state" and f["n"] == 4)
         assert state["view"]["phase"] == "discard" and state["view"]["declarer"] == 0
         Replayer(client, tid).check_frame(state)
-        storage = client.app.state.storage  # type: ignore[attr-defined]
+        storage = client.app.state.storage
         assert [m[1] for m in storage.deals(tid)[0].moves][-1] == 109
     with make_client(db) as client:  # a restart replays the report from storage
-        game = client.app.state.hub.game(tid)  # type: ignore[attr-defined]
+        game = client.app.state.hub.game(tid)
         assert game.deal.phase.value == "discard" and game.deal.declarer == 0
 
 
@@ -92,7 +92,7 @@ def test_the_face_down_redraw_is_the_tables_and_nobody_chooses_it(tmp_path: Any)
         assert err["type"] == "error" and err["code"] == "not_your_turn", err
         f = a.until(lambda f: f["type"] == "state" and f["n"] == 3)
         assert f["view"]["phase"] == "bidding"
-        storage = client.app.state.storage  # type: ignore[attr-defined]
+        storage = client.app.state.storage
         (stored,) = storage.deals(tid)
     rules = Rules.preset("sochi").replace(**OPTIONS)
     table = Table(rules, ["human"] * 3, names=["Ann", "B", "C"], start=False)
@@ -159,13 +159,13 @@ def test_a_whole_game_with_penalty_deals_and_a_restart(tmp_path: Any) -> None:
         tokens = {0: t0, 1: join(client, tid, 1, "B"), 2: join(client, tid, 2, "C")}
         conns = {s: Conn(client, tid, t) for s, t in tokens.items()}
         _play_deal(conns, rng, 1, penalty=True)
-        game = client.app.state.hub.game(tid)  # type: ignore[attr-defined]
+        game = client.app.state.hub.game(tid)
         (first,) = game.pulka.results
         assert first.kind.value == "penalty" and first.penalty  # assessed: whists on the offender
         conns[0].send({"type": "next", "id": "n1"})
         conns[0].until(lambda f: f["type"] == "ack")
     with make_client(db) as client:  # the server restarts in the middle of the game
-        game = client.app.state.hub.game(tid)  # type: ignore[attr-defined]
+        game = client.app.state.hub.game(tid)
         assert list(game.pulka.results) == [first]
         conns = {s: Conn(client, tid, t) for s, t in tokens.items()}
         _play_deal(conns, rng, 2, penalty=False)
@@ -203,5 +203,5 @@ def test_an_accusation_the_accused_denies_is_not_stored(tmp_path: Any) -> None:
         assert ack["pending"] is False and ack["action"] is None and ack["n"] == 0
         f = a.until(lambda f: f["type"] == "state" and f["table"]["accusation"] is None)
         assert f["view"]["phase"] == "bidding"
-        storage = client.app.state.storage  # type: ignore[attr-defined]
+        storage = client.app.state.storage
         assert list(storage.deals(tid)[0].moves) == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from preferans import Deal, Rules
@@ -67,7 +69,7 @@ def test_human_acts_and_bots_answer() -> None:
 
 
 @pytest.mark.parametrize("name", ["game.prf", "game.json"])
-def test_save_as_you_go_and_resume(tmp_path, name: str) -> None:
+def test_save_as_you_go_and_resume(tmp_path: Path, name: str) -> None:
     path = tmp_path / name
     t = Table(Rules.preset("leningrad"), ["human", "bot:random", "bot:random"], seed=3, save_path=path,
               practice=True)  # fmt: skip
@@ -87,7 +89,7 @@ def test_save_as_you_go_and_resume(tmp_path, name: str) -> None:
     assert r.save_path == path and r.practice
 
 
-def test_resume_a_record_made_elsewhere(tmp_path) -> None:
+def test_resume_a_record_made_elsewhere(tmp_path: Path) -> None:
     """A record of deals not dealt from this table's seed plays on with its own cards."""
     t = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=1, max_deals=2)
     play_out(t)
@@ -103,7 +105,7 @@ def test_resume_a_record_made_elsewhere(tmp_path) -> None:
     assert r.deal_number == 3
 
 
-def test_resume_rejects_bad_files(tmp_path) -> None:
+def test_resume_rejects_bad_files(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="no saved game"):
         Table.load(tmp_path / "missing.prf")
     bad = tmp_path / "bad.prf"

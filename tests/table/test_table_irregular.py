@@ -1,10 +1,10 @@
 """Irregularities and claims at a Table, in the terminal front ends (issue 10 "where it shows")."""
-
 import io
+from pathlib import Path
 
 import pytest
 
-from preferans import DealKind, Rules
+from preferans import Action, DealKind, Rules
 from preferans.errors import PreferansError
 from preferans.table import Table
 from preferans.terminal.plain import run_plain
@@ -12,7 +12,7 @@ from preferans.terminal.plain import run_plain
 RULES = Rules.preset("sochi").replace(irregularity_reports=True, claims=True)
 
 
-def test_reports_need_the_table_option():
+def test_reports_need_the_table_option() -> None:
     t = Table(Rules.preset("sochi"), ["human", "bot:random", "bot:random"], names="ABC", seed=3)
     with pytest.raises(PreferansError, match="irregularity_reports=False"):
         t.command("report misdeal B", 0)
@@ -20,7 +20,7 @@ def test_reports_need_the_table_option():
         t.claim(0, 1)
 
 
-def test_misdeal_report_voids_and_keeps_the_dealer():
+def test_misdeal_report_voids_and_keeps_the_dealer() -> None:
     t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3)
     dealer = t.deal.dealer
     assert dealer == 0
@@ -30,7 +30,7 @@ def test_misdeal_report_voids_and_keeps_the_dealer():
     assert t.deal.dealer == dealer  # seed-002 p.12: the right dealer deals again
 
 
-def test_talon_taken_is_redrawn_automatically_and_saved(tmp_path):
+def test_talon_taken_is_redrawn_automatically_and_saved(tmp_path: Path) -> None:
     path = tmp_path / "g.prf"
     t = Table(RULES, ["bot:random", "bot:random", "human"], names="ABC", seed=5, save_path=path)
     t.run_bots()
@@ -46,7 +46,7 @@ def test_talon_taken_is_redrawn_automatically_and_saved(tmp_path):
     ]
 
 
-def test_exposed_talon_with_two_bidders_is_assessed_on_the_sheet():
+def test_exposed_talon_with_two_bidders_is_assessed_on_the_sheet() -> None:
     t = Table(RULES, ["human", "human", "human"], names="ABC", seed=11)
     t.act("6♠")
     t.act("6♣")
@@ -60,7 +60,7 @@ def test_exposed_talon_with_two_bidders_is_assessed_on_the_sheet():
     assert all(sheet.whists[1][j] == 0 for j in range(3))
 
 
-def test_unproved_claim_is_refused_by_bots_and_play_goes_on():
+def test_unproved_claim_is_refused_by_bots_and_play_goes_on() -> None:
     t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=2)
     while t.deal.phase.value != "play" or t.human_to_act is None:
         if t.human_to_act is not None:
@@ -75,7 +75,7 @@ def test_unproved_claim_is_refused_by_bots_and_play_goes_on():
         assert proven or (t.deal.phase.value == "play" and t.deal.trick_number == before)
 
 
-def test_plain_mode_reads_report_and_claim_commands():
+def test_plain_mode_reads_report_and_claim_commands() -> None:
     t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3, max_deals=1)
     out = io.StringIO()
     run_plain(t, out=out, inp=io.StringIO("report nonsense B\nreport misdeal B\nquit\n"))
@@ -83,7 +83,7 @@ def test_plain_mode_reads_report_and_claim_commands():
     assert "! " in text and "misdeal" in text
 
 
-def test_an_option_that_is_off_is_one_error_everywhere():
+def test_an_option_that_is_off_is_one_error_everywhere() -> None:
     """The terminal and the server refuse a report or a claim at a table without the option
     with the same error (the server answers its code, ``option_off``)."""
     from preferans.errors import OptionOff
@@ -98,7 +98,7 @@ def test_an_option_that_is_off_is_one_error_everywhere():
 
 
 # ---------------------------------------------------------------- an accusation is not a fact (issue 14)
-def test_a_bot_denies_what_it_cannot_verify():
+def test_a_bot_denies_what_it_cannot_verify() -> None:
     t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3)
     msg = t.command("report misdeal B", 0)
     assert "B denies !misdeal" in msg and not t.deal.is_over and t.accusation is None
@@ -106,7 +106,7 @@ def test_a_bot_denies_what_it_cannot_verify():
     assert t.deal.moves == () and t.accusation is None
 
 
-def test_the_accused_decides_and_a_move_makes_it_stale():
+def test_the_accused_decides_and_a_move_makes_it_stale() -> None:
     t = Table(RULES, ["human"] * 3, names="ABC", seed=3)
     assert "waiting for B" in t.command("report talon-seen B", 0)
     with pytest.raises(PreferansError, match="seat 2 has nothing to answer"):
@@ -117,10 +117,12 @@ def test_the_accused_decides_and_a_move_makes_it_stale():
     assert t.accusation is None
     t.command("report talon-seen C", 0)
     assert "C: !talon-seen" in t.command("confirm", 2)
-    assert str(t.deal.moves[-1][1]) == "!talon-seen" and t.deal.moves[-1][0] == 2
+    moves: tuple[tuple[int, Action], ...] = t.deal.moves  # mypy kept the "== ()" of above
+    last = moves[-1]
+    assert str(last[1]) == "!talon-seen" and last[0] == 2
 
 
-def test_every_other_player_may_decide_where_the_table_agrees():
+def test_every_other_player_may_decide_where_the_table_agrees() -> None:
     rules = RULES.replace(report_consent="offender_or_others")
     t = Table(rules, ["human"] * 4, names="ABCD", seed=4)
     t.command("report talon-seen B", 0)
@@ -136,7 +138,7 @@ def test_every_other_player_may_decide_where_the_table_agrees():
     assert t2.accusation is not None and t2.answering() == [1]
 
 
-def test_the_score_keeper_still_takes_what_happened():
+def test_the_score_keeper_still_takes_what_happened() -> None:
     from preferans.scoring.scorekeeper import ScoreKeeper
 
     keeper = ScoreKeeper(Rules.preset("sochi"), "ABC")

@@ -1,4 +1,5 @@
 """Trick play, all-pass talon leads and misère procedure (rules.md §6–§8, Kodeks 3.6–3.7)."""
+from typing import Any
 
 import pytest
 
@@ -9,7 +10,7 @@ from helpers import deal_with, legal, play, state_signature
 SOCHI = Rules.preset("sochi")
 
 
-def _to_play_phase(d, bid="6♠", declare=None, calls="whist, whist"):
+def _to_play_phase(d: Any, bid: str = "6♠", declare: Any = None, calls: str = "whist, whist"):
     """First hand bids and wins, discards the talon, declares, both defenders whist."""
     play(d, f"{bid}, pass, pass")
     tal = [str(c) for c in d.talon]
@@ -20,7 +21,7 @@ def _to_play_phase(d, bid="6♠", declare=None, calls="whist, whist"):
     return d
 
 
-def test_follow_suit_and_must_trump():
+def test_follow_suit_and_must_trump() -> None:
     # rules.md §6: follow suit; a void player must trump.
     d = deal_with(
         SOCHI,
@@ -50,7 +51,7 @@ def test_follow_suit_and_must_trump():
     assert d.to_play == 1
 
 
-def test_void_player_must_trump():
+def test_void_player_must_trump() -> None:
     d = deal_with(
         SOCHI,
         fixed={1: "A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ A♦ K♦", 2: "A♥ K♥ Q♥ J♥ 10♥ 9♥ A♠ K♠ Q♠ J♠",
@@ -79,7 +80,7 @@ def test_void_player_must_trump():
     assert d2.tricks_won[2] == 1  # the higher trump wins
 
 
-def test_no_trump_game_highest_of_led_suit_wins():
+def test_no_trump_game_highest_of_led_suit_wins() -> None:
     d = deal_with(
         SOCHI,
         fixed={1: "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ A♦ K♦", 2: "A♥ K♥ Q♥ J♥ 10♥ 9♥ A♣ K♣ Q♣ J♣",
@@ -91,7 +92,7 @@ def test_no_trump_game_highest_of_led_suit_wins():
     assert d.tricks_won[1] == 1  # no trumps: the only spade wins
 
 
-def test_ten_tricks_and_result():
+def test_ten_tricks_and_result() -> None:
     d = deal_with(SOCHI)
     _to_play_phase(d, "6NT")
     while not d.is_over:
@@ -111,7 +112,7 @@ def _allpass_cards_3p():
     )
 
 
-def test_all_pass_three_players_talon_names_suit():
+def test_all_pass_three_players_talon_names_suit() -> None:
     # Kodeks 3.7.6.3: the talon card names the suit only; the highest of the three wins.
     d = _allpass_cards_3p()
     play(d, "pass, pass, pass")
@@ -128,7 +129,7 @@ def test_all_pass_three_players_talon_names_suit():
     assert d.trick == () and d.to_play == 1
 
 
-def test_all_pass_three_players_nobody_follows():
+def test_all_pass_three_players_nobody_follows() -> None:
     d = deal_with(
         SOCHI,
         fixed={1: "9♠ 8♦ 9♦ 10♣ J♣ Q♣ K♣ A♣ 7♥ 8♥", 2: "K♠ 10♦ J♦ 9♥ 10♥ J♥ Q♥ K♥ A♥ 7♣",
@@ -139,7 +140,7 @@ def test_all_pass_three_players_nobody_follows():
     assert d.completed_tricks[1][1] == 0
 
 
-def test_all_pass_four_players_dealer_talon_card_wins():
+def test_all_pass_four_players_dealer_talon_card_wins() -> None:
     # rules.md §12.3 / Kodeks 3.7.6.1: 4-handed, the dealer takes the trick with the talon ace.
     d = deal_with(
         SOCHI,
@@ -162,7 +163,7 @@ def test_all_pass_four_players_dealer_talon_card_wins():
     assert r.dealer_tricks == 1 and sum(r.tricks.values()) + r.dealer_tricks == 10
 
 
-def test_rostov_all_pass_talon_unused():
+def test_rostov_all_pass_talon_unused() -> None:
     # Kodeks 3.7.6.2: the talon takes no part and stays unknown.
     d = deal_with("rostov")
     play(d, "pass, pass, pass")
@@ -174,7 +175,7 @@ def test_rostov_all_pass_talon_unused():
     assert sum(d.result.tricks.values()) == 10
 
 
-def test_all_pass_no_trumps():
+def test_all_pass_no_trumps() -> None:
     # Kodeks 3.7.5: no trumps on all-pass; a void player may play any card.
     d = _allpass_cards_3p()
     play(d, "pass, pass, pass, 9♠, K♠, 8♠, 8♦, 10♦, A♦")
@@ -187,7 +188,7 @@ def test_all_pass_no_trumps():
 MISERE_DECL = "7♠ 8♠ 9♠ 10♠ 8♣ 7♦ 8♦ 9♦ 8♥ 9♥"  # Kovalevskaya's misère hand
 
 
-def test_misere_talon_shown_and_defenders_expose_before_first_lead():
+def test_misere_talon_shown_and_defenders_expose_before_first_lead() -> None:
     # Kodeks 3.6.6: when the lead belongs to the defenders they lie down before it.
     d = deal_with(SOCHI, fixed={2: MISERE_DECL}, talon="A♥ A♠")
     play(d, "pass, misere, pass")
@@ -201,7 +202,7 @@ def test_misere_talon_shown_and_defenders_expose_before_first_lead():
     assert d.trump is None  # Kodeks 3.6.7
 
 
-def test_misere_declarer_leads_before_defenders_lie_down():
+def test_misere_declarer_leads_before_defenders_lie_down() -> None:
     d = deal_with(SOCHI, fixed={1: MISERE_DECL}, talon="A♥ A♠")
     play(d, "misere, pass, pass, A♠, A♥")
     assert d.to_play == 1 and d.exposed == ()
@@ -209,7 +210,7 @@ def test_misere_declarer_leads_before_defenders_lie_down():
     assert set(d.exposed) == {2, 0}
 
 
-def test_dark_misere_caught_in_the_dark():
+def test_dark_misere_caught_in_the_dark() -> None:
     # Kodeks 3.6.5: talon taken face down; defenders do not open.
     d = deal_with("classic", fixed={1: MISERE_DECL})
     play(d, "dark misere, pass, pass")
@@ -220,7 +221,7 @@ def test_dark_misere_caught_in_the_dark():
     assert d.exposed == ()
 
 
-def test_misere_winner_may_switch_when_allowed():
+def test_misere_winner_may_switch_when_allowed() -> None:
     r = SOCHI.replace(misere_winner_must_play_misere=False)
     d = deal_with(r)
     play(d, "misere, pass, pass")
@@ -228,7 +229,7 @@ def test_misere_winner_may_switch_when_allowed():
     assert d.phase == Phase.DECLARE and legal(d)[:2] == ["misere", "9♠"]
 
 
-def test_undo_restores_every_step():
+def test_undo_restores_every_step() -> None:
     d = deal_with(SOCHI)
     sigs = [state_signature(d)]
     _to_play_phase(d, "6NT")
@@ -246,7 +247,7 @@ def test_undo_restores_every_step():
         d.undo()
 
 
-def test_legal_cards_are_actions():
+def test_legal_cards_are_actions() -> None:
     d = deal_with(SOCHI)
     play(d, "pass, pass, pass")
     assert all(type(a).__name__ == "Action" and a.is_card for a in d.legal_actions())

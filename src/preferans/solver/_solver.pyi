@@ -6,6 +6,7 @@ NO_BOUNDS: int
 NO_ORDER: int
 NO_LAST: int
 BISECT: int
+NO_REL: int
 
 class Engine:
     nodes: int
