@@ -17,7 +17,7 @@ are integer operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 
 from .errors import CardError
@@ -35,6 +35,7 @@ __all__ = [
     "Suit",
     "cards_of",
     "format_hand",
+    "layout_problem",
     "mask_of",
     "parse_cards",
     "parse_hand",
@@ -261,6 +262,37 @@ def to_mask(cards: CardsLike | None, what: str = "cards") -> Mask:
         return mask_of(cards)
     except CardError as e:
         raise CardError(f"{what}: {e}") from None
+
+
+def layout_problem(
+    hands: Sequence[Mask], talon: Sequence[int], sizes: Sequence[int], names: Sequence[str] = ()
+) -> str | None:
+    """What is wrong with a layout of cards, or ``None``: hand ``i`` (called ``names[i]``, else
+    "seat i") holds ``sizes[i]`` cards, no card is in two hands, and the two talon cards are in
+    no hand.  The deal and the solver check their cards with it.
+
+    >>> layout_problem([to_mask("A♠ K♠"), to_mask("K♠ Q♠")], parse_cards("7♥ 8♥"), [2, 2])
+    'hands: card K♠ is dealt twice'
+    >>> layout_problem([to_mask("A♠")], parse_cards("A♠ 8♥"), [1], ["the declarer"])
+    'talon: card A♠ is also in a hand'
+    >>> layout_problem([to_mask("A♠")], parse_cards("7♥ 8♥"), [0], ["the dealer (who sits out)"])
+    'hands: the dealer (who sits out) must hold 0 cards, not 1'
+    """
+    if len(talon) != 2:
+        return f"talon: must hold exactly 2 cards, not {len(talon)}"
+    seen = 0
+    for i, (h, want) in enumerate(zip(hands, sizes, strict=True)):
+        if h.bit_count() != want:
+            who = names[i] if i < len(names) else f"seat {i}"
+            return f"hands: {who} must hold {want} cards, not {h.bit_count()}"
+        if seen & h:
+            return f"hands: card {cards_of(seen & h)[0]} is dealt twice"
+        seen |= h
+    for c in talon:
+        if seen >> c & 1:
+            return f"talon: card {Card(c)} is also in a hand"
+        seen |= 1 << c
+    return None
 
 
 def iter_display(mask: int) -> Iterator[Card]:

@@ -44,6 +44,7 @@ from ..cards import (
     Mask,
     cards_of,
     format_hand,
+    layout_problem,
     mask_of,
     parse_cards,
     to_mask,
@@ -215,21 +216,14 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         if len(hands) != self.seats:
             dummy = " and the dummy's" if self.players == 2 else ""
             raise CardError(f"hands: give one hand per seat ({self.seats}: the players'{dummy}), not {len(hands)}")
-        if len(talon) != 2:
-            raise CardError(f"talon: must hold exactly 2 cards, not {len(talon)}")
-        seen = 0
-        for s, h in enumerate(hands):
-            want = 0 if (self.players == 4 and s == self.dealer) else 10
-            if h.bit_count() != want:
-                who = "the dealer (who sits out)" if want == 0 else f"seat {s}"
-                raise CardError(f"hands: {who} must hold {want} cards, not {h.bit_count()}")
-            if seen & h:
-                raise CardError(f"hands: card {cards_of(seen & h)[0]} is dealt twice")
+        sizes = [0 if (self.players == 4 and s == self.dealer) else 10 for s in range(self.seats)]
+        names = ["the dealer (who sits out)" if want == 0 else f"seat {s}" for s, want in enumerate(sizes)]
+        problem = layout_problem(hands, talon, sizes, names)
+        if problem is not None:
+            raise CardError(problem)
+        seen = mask_of(talon)
+        for h in hands:
             seen |= h
-        for c in talon:
-            if seen >> c & 1:
-                raise CardError(f"talon: card {Card(c)} is also in a hand")
-            seen |= 1 << c
         if seen != ALL_CARDS_MASK:
             raise CardError(f"cards: missing {format_hand(ALL_CARDS_MASK & ~seen)}")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import Card, cards_of
+from ..cards import Card, cards_of, layout_problem, mask_of
 from .position import SolverError
 from .search import EngineArgs, engine
 
@@ -78,19 +78,10 @@ def discard_table(
     two talon cards and the player (0–2) who takes the talon."""
     if not 0 <= player <= 2:
         raise SolverError(f"player must be 0, 1 or 2, not {player!r}")
-    if len(talon) != 2:
-        raise SolverError(f"the talon holds 2 cards, not {len(talon)}")
-    seen = 0
-    for i, h in enumerate(hands):
-        if h.bit_count() != 10:
-            raise SolverError(f"hand {i} holds {h.bit_count()} cards, not 10")
-        if seen & h:
-            raise SolverError(f"card {cards_of(seen & h)[0]} is in two hands")
-        seen |= h
-    for c in talon:
-        if seen >> c & 1:
-            raise SolverError(f"talon card {Card(c)} is also in a hand")
-        seen |= 1 << c
+    problem = layout_problem(hands, talon, (10, 10, 10), ("hand 0", "hand 1", "hand 2"))
+    if problem is not None:
+        raise SolverError(problem)
+    seen = hands[0] | hands[1] | hands[2] | mask_of(talon)
     full = hands[player] | (1 << talon[0]) | (1 << talon[1])
     discards = _distinct_discards(full, seen)
     eng = engine()
