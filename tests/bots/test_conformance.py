@@ -62,14 +62,6 @@ def _some(*words: str) -> list[Scenario]:
     return [s for s in scenarios(("sochi",), (3,)) if any(w in s.name for w in words)]
 
 
-def test_the_kit_reaches_every_phase_and_choice_with_our_bot() -> None:
-    """In this process: every preset, 3 and 4 players; every phase asked, nothing unreached."""
-    report = check_bot(lambda rules: make_bot("medium", rules, seed=2))
-    assert report.clean, report.text()
-    assert all(report.asked[p] > 0 for p in PHASES_ASKED)
-    assert report.asked == report.answered
-
-
 @pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert:20ms"])
 def test_every_level_answers_the_conventions(level: str) -> None:
     """Our bots answer the questions the options of other engines add (issue 17 and 19)."""
@@ -159,3 +151,36 @@ def test_a_bot_that_always_times_out_is_given_up(broken: Path) -> None:
 def test_a_line_written_unasked_is_caught(broken: Path) -> None:
     report = check_bot(_program(broken, "chatty"), only=_some("you declare a game", "two whisters"), settle=1.0)
     assert any(f.kind == "protocol" and "wrote 'thanks' unasked" in f.message for f in report.failures)
+
+
+# Phases each table size can ask (who is asked what: docs/bot-protocol.md, "The course of a deal").
+# гусарик has no misère «пополам» (no 4-handed dealer), no «ловлю» (its one catcher plays the dummy
+# already) and no call out of turn to answer (the offender's partner is the dummy); a table of
+# three has no 4-handed dealer to invite.
+PHASES_AT = {
+    2: set(PHASES_ASKED) - {"misere_invite", "misere_catch", "lead_penalty"},
+    3: set(PHASES_ASKED) - {"misere_invite"},
+    4: set(PHASES_ASKED),
+}
+
+
+def test_every_table_size_is_asked_its_phases() -> None:
+    """Counted per table size in one run of every preset: 2 (гусарик), 3 and 4 players each ask
+    exactly the phases that size can ask, and the гусарик whister plays the dummy's cards."""
+    report = check_bot(lambda rules: make_bot("medium", rules, seed=2))
+    assert report.clean, report.text()
+    assert all(report.asked[p] > 0 for p in PHASES_ASKED) and report.asked == report.answered
+    assert sorted(report.asked_at) == [2, 3, 4]
+    for n, phases in PHASES_AT.items():
+        asked = {p for p, k in report.asked_at[n].items() if k}
+        assert asked == phases, (n, asked ^ phases)
+    assert "гусарик: you play the dummy's cards" in report.situations
+    assert sum(sum(a.values()) for a in report.asked_at.values()) == sum(report.asked.values())
+
+
+def test_a_two_handed_run_asks_only_what_гусарик_can() -> None:
+    """``--players 2`` alone is clean: nothing only a table of 3 or 4 can ask is missed."""
+    report = check_bot(lambda rules: make_bot("medium", rules, seed=1), presets=("sochi",), players=(2,))
+    assert report.clean, report.text()
+    assert set(report.asked_at) == {2} and report.asked_at[2]["whist"] > 0 and report.asked_at[2]["defence"] > 0
+    assert len({s.players for s in scenarios()}) == 3

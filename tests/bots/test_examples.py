@@ -1,6 +1,6 @@
 """The example bots in ``examples/`` — JavaScript on node and C built with gcc — were written from
 ``docs/bot-protocol.md`` alone; each is under 200 lines and passes ``preferans bot-check`` (every
-preset, 3 and 4 players, every phase and choice)."""
+preset, 2, 3 and 4 players, every phase and choice)."""
 
 from __future__ import annotations
 

@@ -419,3 +419,60 @@ def test_an_answer_may_be_the_action_id() -> None:
     with pytest.raises(BotProtocolError, match="illegal answer '94' in phase bidding") as e:
         parse_answer("94", obs)  # whist, by id
     assert e.value.kind == "illegal"
+
+
+# -- version 2's observation: each move's phase and the derived facts ---------------------------
+def test_each_move_has_its_phase_and_the_facts_are_fields() -> None:
+    """Seat 1 bids 6♠, both others pass; it discards two cards and names 7♦; seat 2 passes,
+    seat 0 whists.  By hand: defenders are the declarer's left (2) then 0; the winning bid 6♠
+    bounds the declaration while ``contract`` is still null; the whist-phase ``pass`` is told
+    from the auction's passes by its phase; the one whister is seat 0."""
+    deal = Deal.new(Rules.preset("sochi"), seed=1)
+    for seat, text in [(1, "6♠"), (2, "pass"), (0, "pass")]:
+        deal.apply(text, seat=seat)
+    v = message(deal.observation(1))["observation"]
+    assert (v["phase"], v["contract"], v["winning_bid"], v["highest_bid"], v["bidder"]) == (
+        "discard", None, "6♠", "6♠", 1)  # fmt: skip
+    assert v["defenders"] == [2, 0] and v["whisters"] == [] and v["catcher"] is None
+    first, second = deal.legal_actions()[:2]
+    deal.apply(first, seat=1)
+    deal.apply(second, seat=1)
+    assert message(deal.observation(1))["observation"]["contract"] is None  # declare: not named yet
+    deal.apply("7♦", seat=1)
+    deal.apply("pass", seat=2)
+    deal.apply("whist", seat=0)
+    v = message(deal.observation(2))["observation"]
+    assert v["move_phases"] == ["bidding"] * 3 + ["discard", "discard", "declare", "whist", "whist"]
+    assert [m[1] for m in v["moves"]] == ["6♠", "pass", "pass", None, None, "7♦", "pass", "whist"]
+    assert (v["contract"], v["winning_bid"], v["whisters"], v["defenders"]) == ("7♦", "6♠", [0], [2, 0])
+
+
+def test_here_holds_the_highest_bid_for_the_senior() -> None:
+    """First hand 6♠, second hand 6♣, first hand «здесь» (Kodeks 3.3.8): the highest bid is still
+    6♣ and first hand holds it; ``here`` is a bidding-phase move."""
+    deal = Deal.new(Rules.preset("sochi"), seed=2)
+    for seat, text in [(1, "6♠"), (2, "6♣"), (0, "pass"), (1, "here")]:
+        deal.apply(text, seat=seat)
+    v = message(deal.observation(2))["observation"]
+    assert (v["highest_bid"], v["bidder"], v["winning_bid"], v["move_phases"][-1]) == ("6♣", 1, None, "bidding")
+
+
+def test_a_version_1_observation_is_the_first_published_form() -> None:
+    """A version-1 bot gets exactly the observation fields of version 1 (it never sees the new ones)."""
+    obs = Deal.new(Rules(), seed=1).observation(1)
+    v1 = {"seat", "players", "dealer", "phase", "to_act", "to_play", "hand", "known_hands", "talon", "discard",
+          "moves", "declarer", "contract", "open_play", "trick", "completed_tricks", "tricks_won", "legal_actions"}
+    assert set(message(obs, "preferans-bot/1")["observation"]) == v1
+    assert set(message(obs)["observation"]) - v1 == {
+        "move_phases", "highest_bid", "bidder", "winning_bid", "defenders", "whisters", "catcher"}  # fmt: skip
+
+
+def test_гусарик_observation_names_the_dummy_among_the_defenders() -> None:
+    """Two players (seat 0 deals, seat 1 first hand, seat 2 the dummy that never bids): seat 1 bids
+    6♠, seat 0 passes, so the defenders are seat 2 (the dummy, on the declarer's left) and seat 0."""
+    deal = Deal.new(Rules.preset("sochi"), players=2, seed=3)
+    deal.apply("6♠", seat=1)
+    deal.apply("pass", seat=0)
+    v = message(deal.observation(1))["observation"]
+    assert (v["players"], v["phase"], v["winning_bid"], v["defenders"]) == (2, "discard", "6♠", [2, 0])
+    assert len(v["tricks_won"]) == 3 and v["moves"] == [[1, "6♠"], [0, "pass"]]

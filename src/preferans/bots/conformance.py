@@ -1,16 +1,17 @@
 """The conformance kit: play a bot through every phase and choice the protocol can ask.
 
 ``preferans bot-check cmd:"./mybot"`` runs :func:`check_bot`: a list of
-:class:`Scenario` deals — every preset with 3 and 4 players, then the options
-that open more choices (misère, all-pass, half-whist, open play, «за своими»,
-concessions, a call out of turn, claims, dark bids, bids without the talon, a
-checked 10, the 4-handed dealer's misère invitation) — played as a table plays
-them, with the ``game``/``deal``/``result``/``end`` messages around.  The other
-seats follow each scenario's script; the bot under test is asked every question
-of its seat and its answer is checked (legal? in time? did it crash?).  To reach
-the scenario's phases the kit may go on with a scripted action instead of the
-bot's answer — the protocol lets a table do that (the next observation says what
-was played).
+:class:`Scenario` deals — every preset with 2 (гусарик: the whister plays the
+dummy open), 3 and 4 players, then the options that open more choices
+(misère, all-pass, half-whist, open play, «за своими», concessions, a call
+out of turn, claims, dark bids, bids without the talon, a checked 10, the
+4-handed dealer's misère invitation) — played as a table plays them, with the
+``game``/``deal``/``result``/``end`` messages around.  The other seats follow
+each scenario's script; the bot under test is asked every question of its seat
+and its answer is checked (legal? in time? did it crash?).  To reach the
+scenario's phases the kit may go on with a scripted action instead of the bot's
+answer — the protocol lets a table do that (the next observation says what was
+played).
 
 The :class:`CheckReport` counts per phase the questions asked, the legal answers,
 the illegal or unreadable ones (with the observation message that got them), the
@@ -38,6 +39,7 @@ from ..engine.deal import Deal
 from ..engine.observation import Observation
 from ..errors import IllegalAction, PreferansError
 from ..rules import Rules
+from ..seats import DUMMY
 from .base import Bot
 from .events import DealStart, GameEnd, GameStart, deal_outcome, rules_digest
 from .protocol import BotProtocolError, SubprocessBot, message
@@ -110,6 +112,7 @@ class CheckReport:
     name: str = ""
     scenarios: int = 0
     asked: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PHASES_ASKED, 0))
+    asked_at: dict[int, dict[str, int]] = field(default_factory=dict)  # table size → phase → questions
     answered: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PHASES_ASKED, 0))
     seconds: dict[str, list[float]] = field(default_factory=lambda: {p: [] for p in PHASES_ASKED})
     failures: list[Failure] = field(default_factory=list)
@@ -137,6 +140,7 @@ class CheckReport:
                     "max_seconds": max(self.seconds[p], default=None)}
                 for p in PHASES_ASKED
             },
+            "tables": {str(n): {p: k for p, k in asked.items() if k} for n, asked in sorted(self.asked_at.items())},
             "failures": [f.to_dict() for f in self.failures],
             "situations": sorted(self.situations),
             "unreached": list(self.unreached),
@@ -153,6 +157,9 @@ class CheckReport:
                 f"{self.count('illegal', p) + self.count('unreadable', p):>8} {self.count('timeout', p):>9} "
                 f"{self.count('crash', p) + self.count('protocol', p):>8} {slow * 1000:>7.1f}ms"
             )
+        lines += [""] if self.asked_at else []
+        for n, asked in sorted(self.asked_at.items()):
+            lines.append(f"{n} players: " + ", ".join(f"{p} {k}" for p, k in asked.items() if k))
         if self.failures:
             lines += ["", f"{len(self.failures)} failures:"]
             shown: dict[tuple[str, str], int] = {}
@@ -177,6 +184,8 @@ class CheckReport:
 # --------------------------------------------------------------------------- the scenarios
 # First, second and third hand by table size when seat 0 deals: a table size is one more entry.
 HANDS: dict[int, tuple[int, int, int]] = {3: (1, 2, 0), 4: (1, 2, 3)}
+TWO_HANDED = 2
+"""гусарик: seat 0 deals, seat 1 is first hand, seat 2 the dummy (it never bids; the whister plays it)."""
 
 
 def _seats(players: int) -> tuple[int, int, int]:
@@ -188,14 +197,18 @@ def _seats(players: int) -> tuple[int, int, int]:
 
 
 def scenarios(
-    presets: Sequence[str] = Rules.PRESET_NAMES, players: Sequence[int] = (3, 4)
+    presets: Sequence[str] = Rules.PRESET_NAMES, players: Sequence[int] = (2, 3, 4)
 ) -> list[Scenario]:
     """Every scenario of the kit: the core deals under each preset and table size, then the options.
 
-    Adding a table size (two-handed гусарик) is one more entry of ``players``.
+    >>> sorted({sc.players for sc in scenarios()}), len(scenarios(("sochi",), (2,)))
+    ([2, 3, 4], 21)
     """
     out: list[Scenario] = []
     for n in players:
+        if n == TWO_HANDED:
+            out += _two_handed(presets)
+            continue
         fh, sh, th = _seats(n)
         for name in presets:
             r = Rules.preset(name)
@@ -289,6 +302,71 @@ def scenarios(
     return out
 
 
+def _two_handed(presets: Sequence[str]) -> list[Scenario]:
+    """гусарик (rules.md §16): seat 1 first hand, seat 0 the dealer and second hand, seat 2 the dummy.
+
+    The one defender whists or passes alone and, whisting or catching a misère, plays the
+    dummy's cards open; an all-pass is ten tricks of two.  No «ловлю» (one catcher already
+    plays both hands) and no call out of turn to answer (the offender's partner is the dummy).
+    """
+    out: list[Scenario] = []
+    fh, dealer = 1, 0
+    for name in presets:
+        r = Rules.preset(name)
+        if r.raspas_talon in ("suit_only", "participates"):
+            r = r.replace(raspas_talon="auto")  # the talon is not opened in гусарик (Kodeks 3.7.6.4)
+        tag = f"{name}, 2 players"
+        out += [
+            Scenario(f"{tag}: a free deal, you first hand", r, 2, fh, free=True),
+            Scenario(f"{tag}: a free deal, you deal", r, 2, dealer, free=True),
+            Scenario(f"{tag}: you declare a game", r, 2, dealer, auction=("pass", BID), whist=("whist",),
+                     defence=(FREE,), expect=("discard", "declare", "play")),
+            Scenario(f"{tag}: you whist and play the dummy", r, 2, fh, auction=("pass", BID), whist=("whist",),
+                     defence=(FREE,), answers=(("declare", "6♥"),), expect=("whist", "play")),
+            Scenario(f"{tag}: you may pass a game", r, 2, fh, auction=("pass", BID), whist=(FREE,),
+                     answers=(("declare", "7♣"),), expect=("whist:pass", "whist:whist")),
+            Scenario(f"{tag}: you play misère", r, 2, fh, auction=("misere",), expect=("discard", "play")),
+            Scenario(f"{tag}: you catch a misère with the dummy", r, 2, dealer, auction=("misere",),
+                     expect=("play",)),
+            Scenario(f"{tag}: all-pass, you deal", r, 2, dealer, expect=("bidding", "play")),
+        ]  # fmt: skip
+    base = Rules.preset("sochi")
+    tag = "2 players"
+    out += [
+        Scenario(f"{tag}: you hold a bid (here)", base, 2, fh, auction=("6♠", "6♣", FREE), expect=("bidding:here",)),
+        Scenario(f"{tag}: за своими offered to you", base.replace(za_svoimi=True), 2, fh, auction=("pass", "6♠"),
+                 whist=("whist",), defence=(FREE, FREE, FREE), answers=(("declare", "6♠"),),
+                 expect=("defence:quota",)),
+        Scenario(f"{tag}: you answer за своими", base.replace(za_svoimi=True), 2, dealer, auction=("pass", "7♠"),
+                 whist=("whist",), defence=("quota", FREE, FREE), answers=(("declare", "7♠"), ("quota_answer", FREE)),
+                 expect=("quota_answer",)),
+        Scenario(f"{tag}: you may concede", base.replace(bez_trekh=True, concede_all=True), 2, dealer,
+                 auction=("pass", "8♥"), whist=("whist",), answers=(("declare", "8♥"), ("concession", FREE)),
+                 expect=("concession:concede-3", "concession:concede-all")),
+        Scenario(f"{tag}: the declarer claims", base.replace(claims=True), 2, fh, auction=("pass", "7♠"),
+                 whist=("whist",), claim=(dealer, 3), answers=(("declare", "7♠"), ("claim_answer", FREE)),
+                 expect=("claim_answer",)),
+        Scenario(f"{tag}: the whister claims", base.replace(claims=True), 2, dealer, auction=("pass", "6♠"),
+                 whist=("whist",), claim=(fh, 4), answers=(("declare", "6♠"), ("claim_answer", FREE)),
+                 expect=("claim_answer",)),
+        Scenario(f"{tag}: half-whist, by agreement", base.replace(half_whist_two_handed=True), 2, fh,
+                 auction=("pass", BID), whist=(FREE,), answers=(("declare", "6♦"),), expect=("whist:half-whist",)),
+        Scenario(f"{tag}: dark bids", base.replace(dark_bids=True, without_talon_bids=True), 2, fh,
+                 auction=(FREE,), expect=("bidding:dark pass", "bidding:dark misere-no-talon")),
+        Scenario(f"{tag}: your misère overcalled, you may bid a nine", base.replace(misere_bidder_may_continue=True),
+                 2, fh, auction=("misere", "9♠", FREE), expect=("bidding:9♣",)),
+        Scenario(f"{tag}: after misère you may name a game", base.replace(misere_winner_must_play_misere=False),
+                 2, fh, auction=("misere",), answers=(("declare", FREE),), expect=("declare:misere",)),
+        Scenario(f"{tag}: a checked 10", base, 2, fh, auction=("pass", "6♠"), answers=(("declare", "10♠"),),
+                 expect=("play",)),
+        Scenario(f"{tag}: a whisted 10", base.replace(ten_mode="whisted"), 2, fh, auction=("pass", "10NT"),
+                 whist=(FREE,), expect=("whist",)),
+        Scenario(f"{tag}: the declarer in a whisted 10", base.replace(ten_mode="whisted"), 2, dealer,
+                 auction=("pass", "10♥"), whist=("whist",), expect=("play",)),
+    ]  # fmt: skip
+    return out
+
+
 # --------------------------------------------------------------------------- running
 class _Director:
     """Chooses the moves of one scenario deal: scripted ones first, then the bot's or a random one."""
@@ -378,6 +456,8 @@ class _Checker:
         phase = obs.phase
         rep = self.report
         rep.asked[phase] += 1
+        at = rep.asked_at.setdefault(sc.players, dict.fromkeys(PHASES_ASKED, 0))
+        at[phase] += 1
         rep.offered.update((phase, int(x)) for x in obs.legal_actions)
         _situations(obs, rep.situations)
         began = time.perf_counter()
@@ -493,7 +573,9 @@ def _kind(e: BotProtocolError) -> str:
 def _situations(obs: Observation, out: set[str]) -> None:
     """Named situations an outside author's bot must handle, recorded when asked in them."""
     if obs.phase == "play":
-        if obs.to_play is not None and obs.to_play != obs.seat:
+        if obs.players == TWO_HANDED and obs.to_play == DUMMY:
+            out.add(DUMMY_PLAYED)
+        elif obs.to_play is not None and obs.to_play != obs.seat:
             out.add("you play your partner's cards (open play)")
         if obs.contract is None and obs.declarer is None:
             out.add("all-pass")
@@ -513,18 +595,31 @@ MAX_BREAKDOWNS = 10
 """Crashes and timeouts after which the kit stops (a bot that always times out would take hours)."""
 
 DEALER_OF_FOUR = "you deal at a table of four"
+DUMMY_PLAYED = "гусарик: you play the dummy's cards"
+TALON_LEADS = "all-pass: a talon card leads the trick"
 REQUIRED_SITUATIONS = (
-    "you play your partner's cards (open play)", "all-pass", "all-pass: a talon card leads the trick",
+    "you play your partner's cards (open play)", "all-pass", TALON_LEADS,
     "misère: you declare", "misère: you catch, hands face up", "a game: you declare", "a game: you defend",
-    DEALER_OF_FOUR,
+    DEALER_OF_FOUR, DUMMY_PLAYED,
 )  # fmt: skip
+NEEDS_PLAYERS: dict[str, tuple[int, ...]] = {
+    DEALER_OF_FOUR: (4,), DUMMY_PLAYED: (2,), TALON_LEADS: (3, 4), "you play your partner's cards (open play)": (3, 4),
+    "phase misere_invite": (4,), "phase misere_catch": (3, 4), "phase lead_penalty": (3, 4),
+    "choice bidding:invite": (4,),  # misère «пополам» with the 4-handed dealer (Kodeks 3.6.9)
+    "choice defence:closed": (3, 4), "choice defence:play": (3, 4),  # in гусарик the whister plays open
+}  # fmt: skip
+"""What only some table sizes can ask (a phase, a situation; the choices of such a phase likewise)."""
+
+
+def _possible(what: str, players: Sequence[int]) -> bool:
+    return any(n in players for n in NEEDS_PLAYERS.get(what, (2, 3, 4)))
 
 
 def check_bot(
     make: Callable[[Rules], Bot],
     *,
     presets: Sequence[str] = Rules.PRESET_NAMES,
-    players: Sequence[int] = (3, 4),
+    players: Sequence[int] = (2, 3, 4),
     seed: int = 1,
     only: Iterable[Scenario] | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -554,20 +649,19 @@ def check_bot(
             checker.bot.close()
     if only is None and not report.unreached:
         report.unreached += _missing_choices(report, players)
-        wanted = [s for s in REQUIRED_SITUATIONS if s != DEALER_OF_FOUR or 4 in players]
+        wanted = [s for s in REQUIRED_SITUATIONS if _possible(s, players)]
         report.unreached += [f"situation: {s}" for s in wanted if s not in report.situations]
     return report
 
 
 def _missing_choices(report: CheckReport, players: Sequence[int]) -> list[str]:
     """Phases never asked, and calls (ids 32–107) the protocol can offer that were never offered."""
-    out = [f"phase {p}" for p in PHASES_ASKED if not report.asked[p] and (p != "misere_invite" or 4 in players)]
+    out = [f"phase {p}" for p in PHASES_ASKED if not report.asked[p] and _possible(f"phase {p}", players)]
     for i in range(32, TALON_SEEN_ID):
         for p in action_phases(i):
-            if (p, i) in report.offered:
+            what = f"choice {p}:{Action(i)}"
+            if (p, i) in report.offered or not _possible(f"phase {p}", players) or not _possible(what, players):
                 continue
-            if (p == "misere_invite" and 4 not in players) or (i == 98 and 4 not in players):
-                continue
-            out.append(f"choice {p}:{Action(i)}")
+            out.append(what)
     return out
 

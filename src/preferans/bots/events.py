@@ -37,6 +37,7 @@ from typing import Any
 from ..engine.result import DealResult
 from ..rules import Rules
 from ..scoring import Amount, DealScore, Entry, deal_label, entries_net, score_deal
+from ..seats import seat_count
 
 __all__ = ["DealOutcome", "DealStart", "GameEnd", "GameStart", "deal_outcome", "number", "rules_digest"]
 
@@ -126,8 +127,9 @@ class DealOutcome:
     summary: str
 
     def tricks(self) -> list[int]:
-        """Tricks per seat (the 4-handed dealer's talon tricks on an all-pass included)."""
-        out = [self.result.tricks.get(s, 0) for s in range(self.result.players)]
+        """Tricks per seat (the 4-handed dealer's talon tricks on an all-pass included; in гусарик
+        the dummy's as seat 2, counting for the whister)."""
+        out = [self.result.tricks.get(s, 0) for s in range(seat_count(self.result.players))]
         if self.result.players == 4:
             out[self.result.dealer] += self.result.dealer_tricks
         return out

@@ -101,12 +101,26 @@ def parse_greeting(line: str) -> tuple[str, str]:
     return " ".join(words[1:]), version
 
 
+V2_FIELDS = ("move_phases", "highest_bid", "bidder", "winning_bid", "defenders", "whisters", "catcher")
+"""The observation's fields new in version 2 (a version-1 bot is sent the observation without them)."""
+
+
 def message(obs: Observation, version: str = PROTOCOL) -> dict[str, Any]:
     """The observation message: :meth:`Observation.to_dict` plus the action ids
-    (``7♠`` is both a bid and a card; the ids say which)."""
+    (``7♠`` is both a bid and a card; the ids say which).
+
+    >>> from preferans import Deal, Rules
+    >>> obs = Deal.new(Rules(), seed=1).observation(1)
+    >>> "move_phases" in message(obs)["observation"], "move_phases" in message(obs, "preferans-bot/1")["observation"]
+    (True, False)
+    """
+    body = obs.to_dict()
+    if version == V1:
+        for key in V2_FIELDS:
+            del body[key]
     return {
         "type": "observation",
-        "observation": obs.to_dict(),
+        "observation": body,
         "legal_ids": [int(a) for a in obs.legal_actions],
         "move_ids": [None if a is None else int(a) for _, a in obs.moves],
     }
@@ -139,6 +153,13 @@ def observation_from_dict(msg: Mapping[str, Any]) -> Observation:
         as_bid = phase not in (Phase.PLAY, Phase.DISCARD)
         legal = tuple(Action.parse(t, bid=as_bid) for t in d["legal_actions"])
     contract = Contract.parse(d["contract"]) if d.get("contract") else None
+
+    def bid(key: str) -> Contract | None:
+        text = d.get(key)
+        return Contract.parse(text) if text else None
+
+    catcher = d.get("catcher")
+    bidder = d.get("bidder")
     return Observation(
         seat=int(d["seat"]),
         players=int(d["players"]),
@@ -161,6 +182,13 @@ def observation_from_dict(msg: Mapping[str, Any]) -> Observation:
         ),
         tricks_won=tuple(int(x) for x in d["tricks_won"]),
         legal_actions=legal,
+        move_phases=tuple(Phase(p) for p in d.get("move_phases", ())),
+        highest_bid=bid("highest_bid"),
+        bidder=None if bidder is None else int(bidder),
+        winning_bid=bid("winning_bid"),
+        defenders=tuple(int(x) for x in d.get("defenders", ())),
+        whisters=tuple(int(x) for x in d.get("whisters", ())),
+        catcher=None if catcher is None else int(catcher),
     )
 
 

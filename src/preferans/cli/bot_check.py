@@ -24,13 +24,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "bot-check",
         help="play a bot program through every phase and choice of the protocol; exit 0 only when clean",
-        description="The conformance kit of docs/bot-protocol.md: every preset, 3 and 4 players, misère, "
-        "all-pass, half-whist, open play, «за своими», concessions, irregularity answers, claims.",
+        description="The conformance kit of docs/bot-protocol.md: every preset, 2 (гусарик), 3 and 4 players, "
+        "misère, all-pass, half-whist, open play, «за своими», concessions, irregularity answers, claims.",
     )
     p.add_argument("bot", help='the bot: cmd:"PROGRAM ARGS", a command line, or one of our levels')
     p.add_argument("--timeout", type=float, default=10.0, help="seconds allowed per answer (default 10)")
     p.add_argument("--presets", default=",".join(Rules.PRESET_NAMES), help="comma-separated presets (default all)")
-    p.add_argument("--players", default="3,4", help="comma-separated table sizes (default 3,4)")
+    p.add_argument("--players", default="2,3,4", help="comma-separated table sizes (default 2,3,4)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--examples", type=int, default=3, help="failures shown per phase and kind (default 3)")
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         players = [int(x) for x in split_specs(args.players)]
     except ValueError:
-        raise PreferansError(f"--players: give table sizes such as 3,4, not {args.players!r}") from None
+        raise PreferansError(f"--players: give table sizes such as 2,3,4, not {args.players!r}") from None
     timeout = args.timeout
 
     def progress(done: int, total: int) -> None:

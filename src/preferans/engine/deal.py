@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
+from typing import cast
 
 from ..actions import (
     ACCEPT_ID,
@@ -402,7 +403,30 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
 
     @property
     def highest_bid(self) -> Contract | None:
+        """The auction's highest bid so far (a «здесь» holds it, Kodeks 3.3.8)."""
         return BIDS[self._best] if self._best >= 0 else None
+
+    @property
+    def bidder(self) -> Seat | None:
+        """The seat holding :attr:`highest_bid` (after «здесь», the senior who said it)."""
+        return self._best_seat if self._best >= 0 else None
+
+    @property
+    def catcher(self) -> Seat | None:
+        """Against a misère, the catcher who plays both hands («ловлю», misere_catchers one_for_both)."""
+        return self._catcher if self._catcher >= 0 else None
+
+    @property
+    def move_phases(self) -> tuple[Phase, ...]:
+        """The phase each of :attr:`moves` was made in (read from the undo snapshots, one per move).
+
+        >>> d = Deal.new(Rules(), seed=1)
+        >>> for a in ("pass", "pass", "pass"):
+        ...     d.apply(a)
+        >>> [str(p) for p in d.move_phases]
+        ['bidding', 'bidding', 'bidding']
+        """
+        return tuple(PHASES[cast(int, saved[0])] for saved in self._undo)
 
     @property
     def discard(self) -> Mask:

@@ -35,7 +35,15 @@ class Observation:
       unseen).
     * ``discard`` — the discard cards this seat saw go (the declarer's side), else 0.
     * ``moves`` — every action as (seat, action); a card that moved face down
-      out of this seat's sight (a discard, a 3.3.17 redraw) shows as ``None``.
+      out of this seat's sight (a discard, a 3.3.17 redraw) shows as ``None``;
+      ``move_phases`` the phase each was made in (a ``pass`` in ``whist`` is no
+      auction pass).
+    * ``highest_bid`` / ``bidder`` — the auction's highest bid so far and the seat
+      holding it (after a «здесь» the senior who said it); ``winning_bid`` — the
+      auction's final bid, the lowest contract the declarer may name.
+    * ``defenders`` — the declarer's opponents in seat order (the гусарик dummy
+      among them); ``whisters`` — those of them who whist, as called so far;
+      ``catcher`` — against a misère, the catcher who plays both hands («ловлю»).
     """
 
     seat: Seat
@@ -56,6 +64,13 @@ class Observation:
     completed_tricks: tuple[tuple[Trick, Seat], ...]
     tricks_won: tuple[int, ...]
     legal_actions: tuple[Action, ...] = field(default=())
+    move_phases: tuple[Phase, ...] = ()
+    highest_bid: Contract | None = None
+    bidder: Seat | None = None
+    winning_bid: Contract | None = None
+    defenders: tuple[Seat, ...] = ()
+    whisters: tuple[Seat, ...] = ()
+    catcher: Seat | None = None
 
     def visible_cards(self) -> int:
         """Every card this observation shows, as one mask (for leak checks)."""
@@ -120,7 +135,18 @@ class Observation:
             ],
             "tricks_won": list(self.tricks_won),
             "legal_actions": [str(a) for a in self.legal_actions],
+            "move_phases": [str(p) for p in self.move_phases],
+            "highest_bid": _text(self.highest_bid),
+            "bidder": self.bidder,
+            "winning_bid": _text(self.winning_bid),
+            "defenders": list(self.defenders),
+            "whisters": list(self.whisters),
+            "catcher": self.catcher,
         }
+
+
+def _text(contract: Contract | None) -> str | None:
+    return str(contract) if contract is not None else None
 
 
 def _knowledge(deal: DealFields, bits: int) -> tuple[list[int], list[int], int, set[int]]:
@@ -214,4 +240,11 @@ def observe(deal: DealFields, seat: int | None) -> Observation:
         legal_actions=(
             deal.legal_actions() if seat is not None and deal.to_act == seat and phase != Phase.REDRAW else ()
         ),
+        move_phases=deal.move_phases,
+        highest_bid=deal.highest_bid,
+        bidder=deal.bidder,
+        winning_bid=deal.winning_bid,
+        defenders=deal.defenders,
+        whisters=deal.whisters,
+        catcher=deal.catcher,
     )
