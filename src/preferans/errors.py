@@ -129,7 +129,8 @@ class BotProtocolError(PreferansError):
     answer, a version the table does not speak, or it exited.
 
     ``kind`` says which: ``timeout``, ``crash`` (exited, or cannot start), ``unreadable``,
-    ``illegal``, ``protocol`` (a bad greeting, a version not spoken, a line unasked).
+    ``illegal``, ``greeting`` (a bad greeting, a version not spoken), ``protocol`` (a line
+    unasked).
     """
 
     def __init__(self, message: str, kind: str = "protocol") -> None:

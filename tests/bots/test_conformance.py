@@ -24,7 +24,8 @@ BROKEN = textwrap.dedent(
         msg = json.loads(line)
         kind = msg["type"]
         if kind == "hello":
-            print("ok broken" if mode == "v1" else "ok broken preferans-bot/2", flush=True)
+            greeting = {"v1": "ok broken", "v7": "ok broken preferans-bot/7"}.get(mode, "ok broken preferans-bot/2")
+            print(greeting, flush=True)
         elif kind == "observation":
             obs = msg["observation"]
             phase = obs["phase"]
@@ -32,6 +33,8 @@ BROKEN = textwrap.dedent(
                 print("banana", flush=True)
             elif mode == "illegal-claim-answer" and phase == "claim_answer":
                 print("whist", flush=True)
+            elif mode == "refuse-claims" and phase == "claim_answer":
+                print("refuse", flush=True)
             elif mode == "slow-lead-penalty" and phase == "lead_penalty":
                 time.sleep(5)
             elif mode == "crash-in-misere" and phase == "play" and obs["contract"] == "misere":
@@ -93,6 +96,26 @@ def test_preferans_bot_is_clean_over_the_pipe(capsys: pytest.CaptureFixture[str]
 def test_a_version_1_bot_still_passes(broken: Path) -> None:
     report = check_bot(_program(broken, "v1"), only=_some("you declare a game", "you catch a misère"))
     assert report.clean, report.text()
+
+
+@pytest.mark.subprocess
+def test_a_wrong_version_stops_the_kit_at_once(broken: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A program greeting with a version the table does not speak can answer nothing: one failure
+    naming the versions, the kit stops (not a restart per question), exit status 1."""
+    code = main(["bot-check", f"{sys.executable} {broken} v7", "--presets", "sochi", "--no-progress"])
+    out = capsys.readouterr().out
+    assert code == 1 and "NOT clean" in out
+    assert out.count("protocol version: the bot speaks preferans-bot/7; this table speaks") == 1
+    assert "the rest: stopped, the program's greeting was refused" in out
+    assert ": 1 scenario deals" in out  # the first deal, played on without it
+
+
+@pytest.mark.subprocess
+def test_a_bot_refusing_every_claim_is_clean(broken: Path) -> None:
+    """Refusing is a legal answer: play goes on and the claim is not made again in that deal."""
+    report = check_bot(_program(broken, "refuse-claims"), only=_some("claims"))
+    assert report.clean, report.text()
+    assert report.asked["claim_answer"] == report.answered["claim_answer"] == 2
 
 
 @pytest.mark.subprocess

@@ -96,7 +96,7 @@ class Failure:
 
     scenario: str
     phase: str
-    kind: str  # illegal, unreadable, timeout, crash, protocol
+    kind: str  # illegal, unreadable, timeout, crash, greeting, protocol
     message: str
     observation: dict[str, Any] | None = None
 
@@ -136,7 +136,8 @@ class CheckReport:
             "phases": {
                 p: {"asked": self.asked[p], "answered": self.answered[p],
                     "illegal": self.count("illegal", p) + self.count("unreadable", p),
-                    "timeouts": self.count("timeout", p), "crashes": self.count("crash", p),
+                    "timeouts": self.count("timeout", p),
+                    "crashes": self.count("crash", p) + self.count("protocol", p) + self.count("greeting", p),
                     "max_seconds": max(self.seconds[p], default=None)}
                 for p in PHASES_ASKED
             },
@@ -155,7 +156,8 @@ class CheckReport:
             lines.append(
                 f"{p:<14} {self.asked[p]:>6} {self.answered[p]:>6} "
                 f"{self.count('illegal', p) + self.count('unreadable', p):>8} {self.count('timeout', p):>9} "
-                f"{self.count('crash', p) + self.count('protocol', p):>8} {slow * 1000:>7.1f}ms"
+                f"{self.count('crash', p) + self.count('protocol', p) + self.count('greeting', p):>8} "
+                f"{slow * 1000:>7.1f}ms"
             )
         lines += [""] if self.asked_at else []
         for n, asked in sorted(self.asked_at.items()):
@@ -418,6 +420,7 @@ class _Checker:
         self.deal_start: DealStart | None = None
         self.number = 0
         self.benched = False  # the bot crashed or timed out in this deal: not asked again until the next
+        self.claimed = False  # the scenario's claim is made once: a refusal lets play go on
 
     # -- the bot's life: started once, restarted after a crash ------------------------------
     def _bot(self, rules: Rules) -> Bot:
@@ -430,7 +433,14 @@ class _Checker:
     def _running(self) -> bool:
         return bool(getattr(self.bot, "running", True))
 
+    @property
+    def refused(self) -> bool:
+        """The program's greeting was refused: it can be told and asked nothing more."""
+        return bool(self.report.count("greeting"))
+
     def _tell(self, sc: Scenario, call: Callable[[Bot], None]) -> None:
+        if self.refused:
+            return
         bot = self._bot(sc.rules)
         try:
             call(bot)
@@ -465,7 +475,7 @@ class _Checker:
             answer = bot.act(obs)
         except BotProtocolError as e:
             rep.failures.append(Failure(sc.name, phase, _kind(e), str(e), message(obs)))
-            self.benched = _kind(e) in ("timeout", "crash")
+            self.benched = _kind(e) in ("timeout", "crash", "greeting")
             return None
         except Exception as e:  # a bot in this process may raise anything: that is a crash
             rep.failures.append(Failure(sc.name, phase, "crash", f"{type(e).__name__}: {e}", message(obs)))
@@ -500,7 +510,7 @@ class _Checker:
         start = self.deal_start = DealStart(self.number, sc.seat, 0, sc.players, rules_digest(sc.rules))
         self._tell(sc, lambda b: b.tell_deal(start))
         director = _Director(sc, rng)
-        self.benched = False
+        self.benched = self.claimed = False
         if sc.out_of_turn is not None:
             offender, call = sc.out_of_turn
             deal.report(f"!out-of-turn {call}", offender)
@@ -518,7 +528,7 @@ class _Checker:
             if phase == "claim_answer" and seat != sc.seat:
                 script = "accept"  # the others accept, so the question reaches the bot
             answer = None
-            if seat == sc.seat and not self.benched:
+            if seat == sc.seat and not self.benched and not self.refused:
                 answer = self.ask(sc, deal, seat)
                 asked_here.add(phase)
                 asked_here.update(f"{phase}:{a}" for a in legal)
@@ -544,11 +554,12 @@ class _Checker:
             self._tell(sc, lambda _: program.check_unasked(self.settle))
 
     def _maybe_claim(self, sc: Scenario, deal: Deal) -> None:
-        if sc.claim is None or deal.phase.value != "play" or deal.trick:
+        if sc.claim is None or self.claimed or deal.phase.value != "play" or deal.trick:
             return
         claimer, at = sc.claim
-        if deal.trick_number + 1 != at or (deal.moves and deal.moves[-1][1].claim_tricks is not None):
+        if deal.trick_number + 1 != at:
             return
+        self.claimed = True
         try:
             deal.claim(claimer, deal.tricks_remaining(), proven=False)
         except IllegalAction as e:
@@ -636,6 +647,9 @@ def check_bot(
     checker = _Checker(make, report, seed, settle)
     try:
         for i, sc in enumerate(chosen):
+            if checker.refused:
+                report.unreached.append("the rest: stopped, the program's greeting was refused (see the failure)")
+                break
             if report.count("timeout") + report.count("crash") >= MAX_BREAKDOWNS:
                 report.unreached.append(f"the rest: stopped after {MAX_BREAKDOWNS} crashes and timeouts")
                 break

@@ -271,7 +271,7 @@ class SubprocessBot(Bot):
             self.bot_name, self.protocol = parse_greeting(greeting)
         except BotProtocolError as e:
             self._kill()
-            raise BotProtocolError(f"{self.name}: {e}", e.kind) from None
+            raise BotProtocolError(f"{self.name}: {e}", "greeting") from None
 
     def _tell(self, kind: str, body: Mapping[str, Any]) -> None:
         """Send a message that needs no answer (starting the program if need be)."""

@@ -107,6 +107,7 @@ class IrregularMixin(DealFields):
         a = self.verify_report(action, seat)
         self._undo.append(self._save())
         self._moves.append((seat, a))
+        self._move_phases.append(self._phase)
         self._legal = None
         if a == MISDEAL_ID:
             self._offender = seat
@@ -312,6 +313,7 @@ class IrregularMixin(DealFields):
         base = PROVEN_CLAIM_BASE if proven else CLAIM_BASE
         self._undo.append(self._save())
         self._moves.append((seat, ACTIONS[base + tricks]))
+        self._move_phases.append(self._phase)
         self._legal = None
         if proven:
             self._settle_claim(seat, tricks)

@@ -87,7 +87,7 @@ SAVED_FIELDS = (
 # Fixed when the deal is made (not saved for undo).
 FIXED_FIELDS = (
     "rules", "players", "seats", "dealer", "active", "first_hand", "min_level", "initial_hands", "initial_talon",
-    "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_undo", "_legal",
+    "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_move_phases", "_undo", "_legal",
 )  # fmt: skip
 
 
@@ -117,6 +117,7 @@ class DealFields:
     _calls_cache: dict[tuple[object, ...], tuple[Action, ...]]
     # history
     _moves: list[tuple[int, Action]]
+    _move_phases: list[int]  # the phase each move was made in (kept beside _moves, undone with it)
     _undo: list[tuple[object, ...]]
     _legal: tuple[Action, ...] | None
     # auction

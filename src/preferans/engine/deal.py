@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
-from typing import cast
 
 from ..actions import (
     ACCEPT_ID,
@@ -156,6 +155,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._talon: tuple[Card, ...] = tuple(Card(c) for c in talon)
         self.initial_talon: tuple[Card, ...] = self._talon  # as dealt (a redraw may change the talon)
         self._moves: list[tuple[int, Action]] = []
+        self._move_phases: list[int] = []
         self._undo: list[tuple[object, ...]] = []
         self._legal: tuple[Action, ...] | None = None
         self._phase = BIDDING
@@ -340,6 +340,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         for name in DealFields.__slots__:
             setattr(new, name, getattr(self, name))
         new._moves = list(self._moves)
+        new._move_phases = list(self._move_phases)
         new._undo = list(self._undo)
         return new
 
@@ -418,7 +419,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
 
     @property
     def move_phases(self) -> tuple[Phase, ...]:
-        """The phase each of :attr:`moves` was made in (read from the undo snapshots, one per move).
+        """The phase each of :attr:`moves` was made in.
 
         >>> d = Deal.new(Rules(), seed=1)
         >>> for a in ("pass", "pass", "pass"):
@@ -426,7 +427,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         >>> [str(p) for p in d.move_phases]
         ['bidding', 'bidding', 'bidding']
         """
-        return tuple(PHASES[cast(int, saved[0])] for saved in self._undo)
+        return tuple(PHASES[p] for p in self._move_phases)
 
     @property
     def discard(self) -> Mask:
@@ -562,8 +563,9 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         a = ACTIONS[action]
         self._undo.append(self._save())
         self._moves.append((self._to_act, a))
-        self._legal = None
         p = self._phase
+        self._move_phases.append(p)
+        self._legal = None
         if p == PLAY:
             self._play_card(a)
         elif p == BIDDING:
@@ -599,6 +601,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             raise UndoError("nothing to undo: no action has been made in this deal")
         self._restore(self._undo.pop())
         self._legal = None
+        self._move_phases.pop()
         return self._moves.pop()[1]
 
     pop = undo

@@ -264,6 +264,7 @@ class PreferansObserver:
         view = deal.observation(player).to_dict()
         if not self.perfect_recall:
             view.pop("moves")
+            view.pop("move_phases")  # the history's phases are history too
             view.pop("completed_tricks")
         return json.dumps(view, ensure_ascii=False, sort_keys=True)
 
