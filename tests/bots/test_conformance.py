@@ -199,6 +199,13 @@ def test_every_table_size_is_asked_its_phases() -> None:
         assert asked == phases, (n, asked ^ phases)
     assert "гусарик: you play the dummy's cards" in report.situations
     assert sum(sum(a.values()) for a in report.asked_at.values()) == sum(report.asked.values())
+    # Every scenario of every preset asked the bot something; each preset × size its core deals.
+    every = scenarios()
+    assert report.scenarios == len(every) and set(report.asked_in) == {s.name for s in every}
+    for name in Rules.PRESET_NAMES:
+        for n in (2, 3, 4):
+            core = [s.name for s in every if s.name.startswith(f"{name}, {n} players:")]
+            assert len(core) >= 8 and all(report.asked_in[c] > 0 for c in core), (name, n)
 
 
 def test_a_two_handed_run_asks_only_what_гусарик_can() -> None:

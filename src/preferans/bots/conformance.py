@@ -113,6 +113,7 @@ class CheckReport:
     scenarios: int = 0
     asked: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PHASES_ASKED, 0))
     asked_at: dict[int, dict[str, int]] = field(default_factory=dict)  # table size → phase → questions
+    asked_in: dict[str, int] = field(default_factory=dict)  # scenario → questions
     answered: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PHASES_ASKED, 0))
     seconds: dict[str, list[float]] = field(default_factory=lambda: {p: [] for p in PHASES_ASKED})
     failures: list[Failure] = field(default_factory=list)
@@ -468,6 +469,7 @@ class _Checker:
         rep.asked[phase] += 1
         at = rep.asked_at.setdefault(sc.players, dict.fromkeys(PHASES_ASKED, 0))
         at[phase] += 1
+        rep.asked_in[sc.name] = rep.asked_in.get(sc.name, 0) + 1
         rep.offered.update((phase, int(x)) for x in obs.legal_actions)
         _situations(obs, rep.situations)
         began = time.perf_counter()
