@@ -6,6 +6,7 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 RECORDER = textwrap.dedent(
     """
@@ -35,5 +36,5 @@ def recorder_bot(folder: Path) -> tuple[list[str], Path]:
     return [sys.executable, str(path), str(folder / "log.jsonl")], folder / "log.jsonl"
 
 
-def messages(log: Path) -> list[dict[str, object]]:
+def messages(log: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]

@@ -9,6 +9,7 @@ import json
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -257,7 +258,7 @@ def recorder(tmp_path: Path) -> tuple[list[str], Path]:
     return recorder_bot(tmp_path)
 
 
-def _check_deal_frames(msgs: list[dict[str, object]], players: int) -> list[dict[str, object]]:
+def _check_deal_frames(msgs: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
     """Every observation lies between its deal's ``deal`` and ``result``; returns the results."""
     kinds = [m["type"] for m in msgs]
     assert kinds[:3] == ["hello", "rules", "game"]
@@ -290,7 +291,7 @@ def test_the_arena_frames_every_deal(recorder: tuple[list[str], Path]) -> None:
 
     command, log = recorder
     run_arena(["random", "cmd:" + " ".join(command)], deals=2, rules=Rules(), seed=3)
-    by_process: dict[object, list[dict[str, object]]] = {}
+    by_process: dict[object, list[dict[str, Any]]] = {}
     for m in _messages(log):
         by_process.setdefault(m["pid"], []).append(m)
     # seatings(2, 3): the program sits in 1 or 2 seats of each of 6 seatings, one process per seat.
