@@ -199,8 +199,11 @@ GREETER = textwrap.dedent(
             print(greeting, flush=True)
         elif msg["type"] == "observation":
             moves = msg["observation"]["moves"]
-            # Version 1 bots read moves as [seat, text] pairs.
+            # Version 1 bots read moves as [seat, text] pairs; version 2 adds fields, and only to v2.
             assert all(isinstance(m, list) and len(m) == 2 for m in moves), moves
+            v2 = greeting.endswith("preferans-bot/2")
+            if ("move_phases" in msg["observation"]) != v2:
+                sys.exit(5)
             print(msg["observation"]["legal_actions"][0], flush=True)
         elif msg["type"] == "quit":
             break
