@@ -49,6 +49,12 @@ class ScoreError(PreferansError):
     """
 
 
+class ConfirmationNeeded(ScoreError):
+    """A score-keeper line that means something only the players can confirm (a lone whist
+    without tricks: «за своими»?).  Nothing is written; the interactive keeper asks, a file
+    says it with a word (``quota``)."""
+
+
 class TableError(PreferansError):
     """A move a table cannot take now (the deal is over, not this seat's turn, an option off).
 

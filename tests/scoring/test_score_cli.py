@@ -66,8 +66,8 @@ def test_issue_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         ({"game": "8NT", "declarer": "A", "defence": {"B": "pass", "C": "pass"}}, [], "A pool 6"),
         ({"game": "6S", "declarer": "A", "defence": {"B": "pass", "C": "half"}}, [],
          "A pool 2 · C→A 4"),
-        ({"game": "7D", "declarer": "A", "defence": {"B": "whist", "C": "pass"}}, [],
-         "A pool 4 · B→A 4"),
+        ({"game": "7D", "declarer": "A", "defence": {"B": "whist", "C": "pass"}, "za_svoimi": True},
+         ["za_svoimi=true"], "A pool 4 · B→A 4"),
         # 10-game checked (seed-002 p.26)
         ({"game": "10H", "declarer": "A", "tricks": {"A": 9, "B": 1, "C": 0}}, [],
          "A mount 10 · B→A 20 · C→A 10"),
@@ -106,7 +106,6 @@ def test_json_schema_forms(row: dict[str, object], sets: list[str], written: str
         ("A 8NT B:p C:p", "A pool 6"),
         ("A 8 NT B:p C:p", "A pool 6"),
         ("A 6S B:p C:h", "A pool 2 · C→A 4"),
-        ("A 7D B:w C:p", "A pool 4 · B→A 4"),
         ("A 10H A10", "A pool 10"),
         ("A misere 0", "A pool 10"),
         ("A мизер 2", "A mount 20"),

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import PreferansError, ScoreError
+from ..errors import ConfirmationNeeded, PreferansError, ScoreError
 from ..rules import Rules
 from ..scoring.scorekeeper import ScoreKeeper
 from ..scoring.sheet import amount_text
@@ -26,7 +26,7 @@ Enter one deal per line (players {names}):
   A 7S B:w C:p B2        A declares 7♠; B whists and takes 2, C passes
   A 6H B:w C:w B2 C2     both whist; the declarer's tricks are the rest
   A 8NT B:p C:p          not whisted (written as made)
-  A 6S B:p C:h           half-whist;  A 7D B:w C:p  «за своими»
+  A 6S B:p C:h           half-whist;  A 7D B:w C:p quota  «за своими» (za_svoimi)
   A 10H A10              a checked 10 (no calls)
   A misere 0             misère (add 'half' for «пополам» with the dealer)
   allpass A3 B5 C2       all-pass (4 players: add the dealer's talon tricks)
@@ -66,9 +66,32 @@ def _keeper(args: argparse.Namespace, lines: list[str]) -> ScoreKeeper:
     players = None
     if args.players:
         players = [x.strip() for x in args.players.split(",")]
+    _check_options(args, rules, overrides, players)
     return ScoreKeeper.from_lines(
         lines, rules=rules, players=players, first_dealer=args.first_dealer, overrides=overrides
     )
+
+
+def _check_options(args: argparse.Namespace, rules: Rules | None, overrides: list[str],
+                   players: list[str] | None) -> None:  # fmt: skip
+    """A mistake on the command line is named by its option, not as a line of the input."""
+    r = rules or Rules()
+    for o in overrides:
+        try:
+            r = r.set_from_text(o)
+        except PreferansError as e:
+            pool = o == f"pool_target={args.pool}" and args.pool is not None and o == overrides[-1]
+            raise ScoreError(f"--pool {args.pool}: {e}" if pool else f"--set {o}: {e}") from None
+    if players is not None:
+        try:
+            ScoreKeeper(r, players)
+        except PreferansError as e:
+            raise ScoreError(f"--players {args.players}: {e}") from None
+    if args.first_dealer is not None:
+        try:
+            ScoreKeeper(r, players if players is not None else 3, args.first_dealer)
+        except PreferansError as e:
+            raise ScoreError(f"--first-dealer {args.first_dealer}: {e}") from None
 
 
 def _price(text: str | None) -> Fraction | None:
@@ -192,7 +215,16 @@ def _interact(
                 _write_svg(keeper, rest.strip())
                 print(f"wrote {rest.strip()}", file=out)
             else:
-                score = keeper.enter(line)
+                try:
+                    score = keeper.enter(line)
+                except ConfirmationNeeded as e:  # a lone whist without tricks: ask, do not guess
+                    print(f"  {e}", file=out)
+                    print("  «за своими»: the lone whister writes his quota without play? [y/N] ", end="",
+                          file=out, flush=True)  # fmt: skip
+                    if inp.readline().strip().lower() not in ("y", "yes", "д", "да"):
+                        print("  nothing written: write the tricks", file=out)
+                        continue
+                    score = keeper.enter(line, quota=True)
                 written = " · ".join(entry_text(e, keeper.names) for e in score.entries) or "—"
                 print(f"  {score.number}. {score.label}: {written}", file=out)
                 if keeper.pulka.is_over:

@@ -8,7 +8,7 @@ Two input forms, mixed freely, one deal per line (``#`` starts a comment):
       B 6H C:w A:w C2 A1         both whist; the declarer's tricks are inferred
       C 8NT A:p B:p              not whisted: written as made
       A 6S B:p C:h               half-whist (the first opponent passed)
-      A 7D B:w C:p               a lone whist without tricks = «за своими»
+      A 7D B:w C:p quota         «за своими»: a lone whist, not played (option za_svoimi)
       A 10H A9 B1 C0             a 10-game checked (no calls)
       A misere 0                 misère, the declarer's tricks (``half`` = «пополам»)
       allpass A3 B5 C2           all-pass (4 players: the dealer's talon tricks too)
@@ -59,7 +59,7 @@ from typing import Any
 from ..actions import Contract
 from ..cards import Card, parse_cards
 from ..engine.result import DealKind, DealResult, DefenceCall
-from ..errors import PreferansError, ScoreError
+from ..errors import ConfirmationNeeded, PreferansError, ScoreError
 from ..rules import Rules
 from ..seats import DUMMY, active_seats, defenders_of
 from . import DealScore
@@ -110,6 +110,7 @@ class _Parsed:
         "offender",
         "open",
         "penalty",
+        "quota",
         "sheet",
         "talon",
         "talon_shown",
@@ -138,6 +139,7 @@ class _Parsed:
         self.void = False  # a misdeal: nothing written, the same dealer deals again
         self.offender: int | None = None
         self.penalty: dict[int, Fraction] | None = None  # Kodeks 3.3.16.3 whists on the offender
+        self.quota = False  # «за своими» said in words: the lone whister writes his quota unplayed
 
 
 def amount_json(w: Fraction) -> int | str:
@@ -161,22 +163,27 @@ class ScoreKeeper:
         return self.pulka.names
 
     # -- entering ------------------------------------------------------------------
-    def enter(self, text: str) -> DealScore:
-        """Record one deal written as a compact line or a JSON object."""
+    def enter(self, text: str, *, quota: bool = False) -> DealScore:
+        """Record one deal written as a compact line or a JSON object.
+
+        ``quota=True`` is the players' «да, за своими» to a lone whist without tricks (the
+        interactive keeper asks; :class:`~preferans.errors.ConfirmationNeeded` until then).
+        """
         t = text.strip()
         if t.startswith("{"):
             try:
                 obj = json.loads(t)
             except json.JSONDecodeError as e:
                 raise _fail(f"JSON: {e.msg} at column {e.colno}") from None
-            return self.enter_json(obj)
-        return self._record(parse_line(t, self.pulka))
+            return self.enter_json(obj, quota=quota)
+        return self._record(parse_line(t, self.pulka), quota)
 
-    def enter_json(self, obj: Any) -> DealScore:
+    def enter_json(self, obj: Any, *, quota: bool = False) -> DealScore:
         """Record one deal given as a JSON object of the issue-3 schema."""
-        return self._record(parse_json(obj, self.pulka))
+        return self._record(parse_json(obj, self.pulka), quota)
 
-    def _record(self, p: _Parsed) -> DealScore:
+    def _record(self, p: _Parsed, quota: bool = False) -> DealScore:
+        p.quota = p.quota or quota
         result = build_result(p, self.pulka)
         return self.pulka.record(result, help_to=p.help_to)
 
@@ -231,6 +238,8 @@ class ScoreKeeper:
         out["dealer"] = names[r.dealer]
         if r.open_play:
             out["open"] = True
+        if r.za_svoimi:
+            out["za_svoimi"] = True
         if r.misere_half:
             out["half_with_dealer"] = True
         if r.dealer_whist:
@@ -273,9 +282,16 @@ class ScoreKeeper:
         """Read a game: an optional header line, then deals.
 
         Arguments given here override the header.  An invalid line raises
-        :class:`ScoreError` naming its line number; deals before it are kept.
+        :class:`ScoreError` naming its line number — and every later bad line too (each
+        checked as if the bad ones were not there), though nothing counts after the first:
+
+        >>> ScoreKeeper.from_lines(["A 6S B:p C:p", "B 6Q", "C 7H A:p B:p", "A 11S"])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        preferans.errors.ScoreError: line 2: game: cannot read contract '6Q'...; line 4: game: ...'11S'...
         """
         keeper: ScoreKeeper | None = None
+        errors: list[str] = []
 
         def make(header: Mapping[str, Any] | None) -> ScoreKeeper:
             r = rules
@@ -314,7 +330,11 @@ class ScoreKeeper:
                         keeper = make(None)
                     keeper.enter(text)
             except PreferansError as e:
-                raise ScoreError(f"line {number}: {e}") from None
+                if keeper is None:  # the header or the arguments themselves are wrong: nothing to go on
+                    raise ScoreError(f"line {number}: {e}") from None
+                errors.append(f"line {number}: {e}")
+        if errors:
+            raise ScoreError("; ".join(errors))
         return keeper if keeper is not None else make(None)
 
 
@@ -412,6 +432,7 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
                 raise _fail(f"defence.{k}: \"whist\", \"pass\" or \"half\", not {v!r}")
             p.defence[_seat(pulka, k, "defence")] = _CALLS[v.lower()]
     p.open = obj.get("open") is True
+    p.quota = obj.get("za_svoimi") is True or obj.get("quota") is True
     p.misere_half = obj.get("half_with_dealer") is True
     p.dealer_whist = obj.get("dealer_whist") is True
     p.talon_shown = obj.get("talon_shown_by_dealer") is True
@@ -642,6 +663,8 @@ class _LineReader:
             p.conceded = 10
         elif low in ("open", "лёжа", "лежа"):
             p.open = True
+        elif low in ("quota", "za_svoimi", "засвоими", "за_своими"):
+            p.quota = True  # seed-002 p.27: the lone whister writes his quota without play
         elif low in ("half", "пополам"):
             p.misere_half = True
         elif low.startswith("help=") and tok[5:] in names:
@@ -749,9 +772,23 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
                 f"{names[defenders[1]]}:w/p/h) or the tricks"
             )
     lone = [d for d, v in defence.items() if v is DefenceCall.WHIST]
+    za_svoimi = kind is DealKind.NOT_PLAYED and len(lone) == 1
+    if za_svoimi and not pulka.rules.za_svoimi:
+        raise _fail(
+            f"defence: {names[lone[0]]} whists alone and no tricks are written; «за своими» (the lone "
+            f"whister writes his quota without play, seed-002 p.27) is off at this table (za_svoimi=false): "
+            f"write the tricks, e.g. {names[lone[0]]}2"
+        )
+    if za_svoimi and not p.quota:
+        raise ConfirmationNeeded(
+            f"defence: {names[lone[0]]} whists alone and no tricks are written: add 'quota' if it was "
+            f"«за своими» ({names[lone[0]]} writes his quota without play), or write the tricks"
+        )
+    if p.quota and not za_svoimi:
+        raise _fail("quota: «за своими» is a lone whist (one whist, one pass) with no tricks written")
     return DealResult(
         kind, n, dealer, decl, contract, defence=defence, open_play=p.open, tricks=tricks,
-        ten_checked=checked, za_svoimi=kind is DealKind.NOT_PLAYED and len(lone) == 1,
+        ten_checked=checked, za_svoimi=za_svoimi,
         conceded=p.conceded, multiplier=p.multiplier, talon=p.talon, misere_half=p.misere_half,
         dealer_whist=p.dealer_whist, talon_shown_by_dealer=p.talon_shown,
     )  # fmt: skip
