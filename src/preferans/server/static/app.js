@@ -122,7 +122,8 @@
         seats.push(s.value === "human" ? { kind: "human" } : { kind: "bot", level: s.value.slice(4), name: t("Bot {n}", { n }) });
       });
       const options = $("options").value.split("\n").map((s) => s.trim()).filter(Boolean);
-      const body = { name, rules: $("rules").value, pool: +$("pool").value, players: +$("players").value,
+      // No name typed: «Игрок 1» / "Player 1" in the creator's language (it is written on the sheet).
+      const body = { name: name || t("Player {n}", { n: 1 }), rules: $("rules").value, pool: +$("pool").value, players: +$("players").value,
         seats, spectators: $("spectators").checked, options };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const data = await r.json().catch(() => ({}));
@@ -180,7 +181,8 @@
     // Clockwise from you: left, (across), right.
     const base = me === null ? 0 : me;
     const order = []; for (let k = 1; k < n; k++) order.push((base + k) % n);
-    const names = n === 3 ? ["left", "right"] : ["left", "top", "right"];
+    // By how many others sit at the table (two players and гусарик's dummy make a table of three seats).
+    const names = { 1: ["top"], 2: ["left", "right"], 3: ["left", "top", "right"] }[order.length];
     return { base, order, names };
   }
   function sitsOut(v, seat) { return v && v.players === 4 && v.dealer === seat; }
@@ -232,7 +234,7 @@
     return row;
   }
   function renderPlayers() {
-    const f = state, tb = f.table, v = f.view, n = tb.players;
+    const f = state, tb = f.table, v = f.view, n = tb.seats.length;
     const { order, names } = positions(n, f.you);
     const calls = v ? lastCalls(v) : {};
     const box = $("opponents"); box.replaceChildren();
@@ -315,9 +317,9 @@
       tal.forEach((c) => talon.append(cardSvg(c, "small")));
     }
     if (v.phase !== "play") return;
-    const { base } = positions(tb.players, f.you);
+    const { base, order, names } = positions(tb.seats.length, f.you);
     // A card of the talon led on all-pass (seat -1, Kodeks 3.7.6) lies across the middle.
-    const where = (seat) => seat < 0 ? "tl" : ["bottom", "left", tb.players === 3 ? "right" : "top", "right"][(seat - base + tb.players) % tb.players];
+    const where = (seat) => seat < 0 ? "tl" : seat === base ? "bottom" : names[order.indexOf(seat)];
     let cards = v.trick, last = false;
     if (!cards.length && v.completed_tricks.length) { cards = v.completed_tricks[v.completed_tricks.length - 1].cards; last = true; }
     cards.forEach(([s, c]) => trick.append(cardSvg(c, "in-trick " + where(s) + (last ? " faded" : ""))));
