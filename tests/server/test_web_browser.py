@@ -242,14 +242,14 @@ def shot(request: Any, page: Page, name: str) -> None:
     request.config.preferans_artifacts = ARTIFACTS
 
 
-def boxes(page: Page, selector: str) -> list[dict[str, float]]:
+def boxes(page: Page, selector: str) -> list[dict[str, Any]]:
     return list(page.eval_on_selector_all(
         selector, "els => els.map(e => { const r = e.getBoundingClientRect(); "
         "return {x: r.left, y: r.top, w: r.width, h: r.height, text: e.textContent, "
         "action: e.dataset.action || ''}; })"))  # fmt: skip
 
 
-def inside_viewport(page: Page, selector: str) -> list[dict[str, float]]:
+def inside_viewport(page: Page, selector: str) -> list[dict[str, Any]]:
     """The elements of ``selector`` that stick out of the window (should be none)."""
     vw, vh = page.evaluate("[innerWidth, innerHeight]")
     return [b for b in boxes(page, selector) if b["x"] < 0 or b["y"] < 0 or b["x"] + b["w"] > vw + 0.5

@@ -3,14 +3,14 @@ from typing import Any
 
 import pytest
 
-from preferans import Card, DealKind, IllegalAction, Phase, Rules
+from preferans import Card, Deal, DealKind, IllegalAction, Phase, Rules
 
 from helpers import deal_with, legal, play, state_signature
 
 SOCHI = Rules.preset("sochi")
 
 
-def _to_play_phase(d: Any, bid: str = "6♠", declare: Any = None, calls: str = "whist, whist"):
+def _to_play_phase(d: Any, bid: str = "6♠", declare: Any = None, calls: str = "whist, whist") -> Any:
     """First hand bids and wins, discards the talon, declares, both defenders whist."""
     play(d, f"{bid}, pass, pass")
     tal = [str(c) for c in d.talon]
@@ -102,7 +102,7 @@ def test_ten_tricks_and_result() -> None:
     assert r.kind == DealKind.GAME and sum(r.tricks.values()) == 10
 
 
-def _allpass_cards_3p():
+def _allpass_cards_3p() -> Deal:
     # rules.md §12.3: talon A♠ then 7♦; first hand 9♠, second K♠, third 8♠.
     return deal_with(
         SOCHI,
@@ -126,7 +126,7 @@ def test_all_pass_three_players_talon_names_suit() -> None:
     play(d, "8♦, 10♦, A♦")
     assert d.completed_tricks[1][1] == 0
     # Trick 3: first hand leads, whoever won trick 2.
-    assert d.trick == () and d.to_play == 1
+    assert d.trick == () and d.to_play == 1  # type: ignore[comparison-overlap]  # play() moved it
 
 
 def test_all_pass_three_players_nobody_follows() -> None:
@@ -196,7 +196,7 @@ def test_misere_talon_shown_and_defenders_expose_before_first_lead() -> None:
     for seat in (0, 1):
         assert d.observation(seat).talon == (Card.parse("A♠"), Card.parse("A♥"))
     play(d, "A♠, A♥")
-    assert d.phase == Phase.PLAY and d.to_play == 1
+    assert d.phase == Phase.PLAY and d.to_play == 1  # type: ignore[comparison-overlap]  # apply() moved it
     assert set(d.exposed) == {1, 0}
     assert d.observation(2).known_hands.keys() == {0, 1}
     assert d.trump is None  # Kodeks 3.6.7

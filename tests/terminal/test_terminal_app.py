@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.content import Content
 
 from preferans import Rules
 from preferans.table import Table
@@ -110,6 +111,7 @@ def test_illegal_cards_are_dimmed_and_undo_in_practice() -> None:
                 await pilot.press("enter")
                 await pilot.pause()
             hand = app.query_one("#hand").render()
+            assert isinstance(hand, Content)
             styles = {str(hand)[span.start : span.end]: str(span.style) for span in hand.spans}
             dim = [card for card, style in styles.items() if "dim" in style]
             assert dim and all(table.deal.parse_action(c) not in table.deal.legal_actions() for c in dim)
