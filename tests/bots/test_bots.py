@@ -121,11 +121,11 @@ def _shuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
         for (where, who), old in zip(slots, pool, strict=True):
             if where == "hand":
                 initial[who] &= ~(1 << old)
-        for (where, who), c in zip(slots, new, strict=True):
+        for (where, who), card in zip(slots, new, strict=True):
             if where == "hand":
-                initial[who] |= 1 << c
+                initial[who] |= 1 << card
             else:
-                talon[who] = c
+                talon[who] = card
     return Deal.replay(deal.rules, hands=initial, talon=talon, actions=deal.actions,
                        dealer=deal.dealer, players=deal.players, min_level=deal.min_level)
 

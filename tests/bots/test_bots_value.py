@@ -42,6 +42,7 @@ def test_a_played_deal_is_worth_what_the_utility_says() -> None:
         calls = tuple(r.defence.get(d, "pass") for d in (d1, d2))
         if "half" in calls or "whist" not in calls or r.ten_checked:
             continue
+        assert r.declarer is not None
         t = r.tricks[r.declarer]
         for seat in range(3):
             u = game_utility(rules, seat=seat, declarer=r.declarer, contract=r.contract,

@@ -84,7 +84,9 @@ def test_hint_on_whisting_scores_each_call() -> None:
         deal = Deal.new(rules, seed=s)
         bots = [make_bot("medium", rules, seed=i) for i in range(3)]
         while not deal.is_over and deal.phase.value != "whist":
-            deal.apply(bots[deal.to_act].act(deal.observation(deal.to_act)), seat=deal.to_act)  # type: ignore[index]
+            seat = deal.to_act
+            assert seat is not None
+            deal.apply(bots[seat].act(deal.observation(seat)), seat=seat)
         if deal.phase.value == "whist":
             obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
             rows = ExpertBot(rules, seed=1, think=0.05).hint(obs)

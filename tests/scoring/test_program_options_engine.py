@@ -5,6 +5,8 @@ lines are the hand-computed ones every time."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from preferans import Deal, Phase, Rules
@@ -106,7 +108,7 @@ def recorded(rules: Rules, deals: list[Deal]) -> Pulka:
     return pulka
 
 
-def last_lines(pulka: Pulka) -> list[tuple[str, int, int, object]]:
+def last_lines(pulka: Pulka) -> list[tuple[str, int, int, Fraction]]:
     return lines_of(list(pulka.sheet.history[-1].entries))
 
 
