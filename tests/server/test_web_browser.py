@@ -269,6 +269,26 @@ def russian_only(page: Page) -> None:
     assert not english_words(text), sorted(english_words(text))
 
 
+def talon_lies_on_the_table(page: Page) -> None:
+    """From the deal until the first trick is taken the two talon cards lie on the table; the
+    back drawn (its lattice visible, not a blank card); once turned up the talon is in the log,
+    before the discard (read in one go: the page redraws between two reads)."""
+    tricks, talon, over, talon_line, first_discard, lattice = page.evaluate("""(() => {
+        const items = [...document.querySelectorAll('#log li')];
+        const back = document.querySelector('#card-back-lattice rect');
+        return [document.querySelectorAll('#log li.trick-line').length,
+                document.querySelectorAll('#talon svg.card').length, !!document.querySelector('#next-deal'),
+                items.findIndex((li) => li.classList.contains('talon-line')),
+                items.findIndex((li) => li.classList.contains('discard-line')),
+                back ? getComputedStyle(back).visibility : 'none'];
+    })()""")  # fmt: skip
+    assert lattice == "visible"
+    if not over and tricks == 0:
+        assert talon == 2
+    if first_discard >= 0:
+        assert 0 <= talon_line < first_discard
+
+
 def drive_a_deal(page: Page, request: Any, name: str, check_auction: Any, check_play: Any, lang: str,
                  rng: random.Random, limit: float = 120.0) -> None:  # fmt: skip
     """Play one deal by clicking, running the checks the first time each kind of decision is on screen."""
@@ -276,6 +296,7 @@ def drive_a_deal(page: Page, request: Any, name: str, check_auction: Any, check_
     end = time.monotonic() + limit
     while not deal_over(page):
         assert time.monotonic() < end, page.locator("#status").inner_text()
+        talon_lies_on_the_table(page)
         if page.locator("#bidding button:not([disabled])").count() and not seen["auction"]:
             seen["auction"] = True
             check_auction()
@@ -291,6 +312,7 @@ def drive_a_deal(page: Page, request: Any, name: str, check_auction: Any, check_
         if not click_something(page, rng):
             page.wait_for_timeout(60)
     page.wait_for_timeout(200)
+    talon_lies_on_the_table(page)
     assert seen["auction"], "the person was asked to bid"
 
 

@@ -539,7 +539,7 @@
         if (!discard) return;
         tellTalon();
         const what = id === null ? t("discards") : t("discards {card}", { card: text });
-        log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { text: what })));
+        log.append(el("li", { class: "discard-line" }, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { text: what })));
         return;
       }
       log.append(el("li", {}, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { class: "call", text: actText(text) })));
