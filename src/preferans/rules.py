@@ -59,6 +59,13 @@ YesNo = Literal["yes", "no"]
 MisereCatchers = Literal["each_own", "one_for_both"]
 
 
+MAX_NAME = 64
+"""Characters in a rules name (it is shown at the table and written in records)."""
+
+MAX_NUMBER = 1_000_000
+"""The largest number any option takes (prices, multipliers, limits)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """A company's conventions (rules.md §13).  Build one with :meth:`preset`.
@@ -283,6 +290,16 @@ class Rules:
             if f.name in CHOICES and v not in CHOICES[f.name]:
                 allowed = ", ".join(repr(c) for c in CHOICES[f.name])
                 raise RulesError(f"{f.name}: {v!r} is not one of {allowed}")
+        if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME or not self.name.isprintable():
+            raise RulesError(f"name: 1 to {MAX_NAME} printable characters, not {str(self.name)[:40]!r}")
+        for f in fields(self):  # sane sizes: a value past these is a typo (or an attack on a server)
+            v = getattr(self, f.name)
+            if isinstance(v, int | Fraction) and not isinstance(v, bool) and abs(v) > MAX_NUMBER:  # type: ignore[operator]
+                raise RulesError(f"{f.name}: at most {MAX_NUMBER:,}, not {str(v)[:20]}")
+            if isinstance(v, Fraction) and v.denominator > 1000:
+                raise RulesError(f"{f.name}: a fraction with a denominator up to 1000, not {v}")
+            if isinstance(v, tuple | frozenset) and len(v) > 10:
+                raise RulesError(f"{f.name}: at most 10 values, not {len(v)}")
         if len(self.game_values) != 5 or any(v <= 0 for v in self.game_values):
             raise RulesError("game_values: give five positive values, for levels 6 to 10")
         if not self.half_whist_levels <= {6, 7, 8, 9, 10}:

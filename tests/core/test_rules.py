@@ -104,3 +104,19 @@ def test_rules_are_frozen_and_hashable() -> None:
     with pytest.raises(AttributeError):
         r.jump_bids = False  # type: ignore[misc]
     assert hash(r) == hash(Rules()) and len(PRESETS) == 5
+
+
+def test_every_option_has_a_sane_size():
+    """A server creates tables from options typed by strangers: the rules refuse sizes no table plays
+    (issue 15: a 60 MB name passed)."""
+    import pytest
+
+    from preferans.errors import RulesError
+    from preferans.rules import Rules
+
+    r = Rules()
+    for bad in ({"pool_target": 10**7}, {"pool_target": 0}, {"name": "x" * 65}, {"name": ""}, {"name": "a\nb"},
+                {"k_pool": 10**7}, {"raspas_exit_levels": (6,) * 11}, {"pen_mult": "1/1001"}):  # fmt: skip
+        with pytest.raises(RulesError, match=next(iter(bad))):
+            r.replace(**bad)
+    assert r.replace(pool_target=10**6, name="x" * 64).pool_target == 10**6
