@@ -648,10 +648,12 @@ class Table:
             raise DealOver("claim: the deal is over")
         self.deal.verify_claim(seat, tricks)
 
-    def claim_action(self, seat: int, tricks: int) -> Action:
-        """Verify the claim and ask the :class:`Rulings` to prove it: the claim as the action to make."""
+    def claim_action(self, seat: int, tricks: int, *, proven: bool | None = None) -> Action:
+        """Verify the claim and ask the :class:`Rulings` to prove it (unless ``proven`` says
+        already): the claim as the action to make."""
         self.verify_claim(seat, tricks)
-        proven = self.rulings.prove_claim(self.deal, seat, tricks)
+        if proven is None:
+            proven = self.rulings.prove_claim(self.deal, seat, tricks)
         return Action((PROVEN_CLAIM_BASE if proven else CLAIM_BASE) + tricks)
 
     COMMANDS = frozenset(("report", "claim", "confirm", "deny", "нарушение", "заявка", "признаю", "отрицаю"))
