@@ -18,6 +18,9 @@ CARD_FIELDS = ("hand", "discard")
 
 def make_client(db_path: str, **kwargs: Any) -> TestClient:
     kwargs.setdefault("bot_delay", 0.0)
+    kwargs.setdefault("allowed_hosts", ("testserver",))  # the test client's name
+    kwargs.setdefault("push_delay", 0.0)  # states at once (test_state_pushes_are_gathered sets one)
+    kwargs.setdefault("connect_burst", 1000.0)  # every test connects from one address
     return TestClient(create_app(f"sqlite:///{db_path}", **kwargs))
 
 

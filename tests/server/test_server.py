@@ -17,6 +17,7 @@ from server_helpers import Replayer, cookie, create_table, join, pick
 from server_helpers import make_client as _make_client
 
 OPEN: list[Conn] = []
+JSON = {"content-type": "application/json"}
 
 
 @contextlib.contextmanager
@@ -166,14 +167,19 @@ def test_every_frame_shows_only_the_receivers_view(
                     total += 1
         assert total > 100
         assert watcher.last["view"] is None if not spectators else watcher.last["view"]["hand"] == []
-        rec = client.get(f"/api/tables/{tid}/record")
+        if not spectators:  # the finished game is its players' only
+            for what in ("record", "record?format=json", "analysis"):
+                refused = client.get(f"/api/tables/{tid}/{what}")
+                assert refused.status_code == 403 and refused.json()["error"] == "players_only"
+        mine = cookie(tid, tokens[1])
+        rec = client.get(f"/api/tables/{tid}/record", headers=mine)
         assert rec.status_code == 200 and ".prf" in rec.headers["content-disposition"]
         record = loads(rec.text)  # replays every deal and the sheet through the engine
         assert len(record.deals) == 3 and len(record.players) == players
-        assert loads(client.get(f"/api/tables/{tid}/record?format=json").text) == record
-        analysis = client.get(f"/api/tables/{tid}/analysis").json()
+        assert loads(client.get(f"/api/tables/{tid}/record?format=json", headers=mine).text) == record
+        analysis = client.get(f"/api/tables/{tid}/analysis", headers=mine).json()
         assert len(analysis["deals"]) == 3
-        text = client.get(f"/api/tables/{tid}/analysis?format=text")
+        text = client.get(f"/api/tables/{tid}/analysis?format=text", headers=mine)
         assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
         for c in [*conns.values(), watcher]:
             c.close()
@@ -347,7 +353,7 @@ def test_http_api(tmp_path: Any) -> None:
         ]:
             r = client.post("/api/tables", json={"name": "A", **body})
             assert r.status_code == 400 and field in r.json()["message"], (body, r.text)
-        assert client.post("/api/tables", content=b"{oops").status_code == 400
+        assert client.post("/api/tables", content=b"{oops", headers=JSON).status_code == 400
         r = client.post("/api/tables", json={"name": "Ann", "rules": "leningrad", "pool": 30, "players": 4,
                                              "options": ["za_svoimi=true"]})  # fmt: skip
         assert r.status_code == 201
@@ -431,29 +437,37 @@ def test_websockets_from_other_sites_are_refused(tmp_path: Any) -> None:
 
 
 def test_a_bot_plays_on_for_a_person_who_left(tmp_path: Any) -> None:
+    """A bot may take a seat only after its person has been away for the grace period (also a
+    seat that never connected); the person's token takes the seat back at any time."""
+    import time
+
     db = str(tmp_path / "g.db")
-    with make_client(db) as client:
+    with make_client(db, grace=1.0) as client:
         tid, t0 = create_table(client)
         t1, t2 = join(client, tid, 1, "B"), join(client, tid, 2, "C")
         a, b = Conn(client, tid, t0), Conn(client, tid, t1)
         a.send({"type": "bot", "seat": 1})
         assert a.until(lambda f: f["type"] == "error")["code"] == "bad_seat"  # B is online
+        a.send({"type": "bot", "seat": 2})  # C took his seat but has not connected yet
+        assert a.until(lambda f: f["type"] == "error")["code"] == "too_soon"
         b.close()
-        for bad, code in [({"seat": "x"}, "bad_message"), ({"seat": 2, "level": "god"}, "bad_seat"),
-                          ({"seat": 0}, "bad_seat")]:  # fmt: skip
+        left = time.monotonic()
+        for bad, code in [({"seat": 1}, "too_soon"), ({"seat": "x"}, "bad_message"),
+                          ({"seat": 2, "level": "god"}, "bad_seat"), ({"seat": 0}, "bad_seat")]:  # fmt: skip
             a.send({"type": "bot", **bad})
             assert a.until(lambda f: f["type"] == "error")["code"] == code
+        time.sleep(max(0.0, 1.1 - (time.monotonic() - left)))
         a.send({"type": "bot", "seat": 1, "level": "random"})
         a.until(lambda f: f["type"] == "ack")
-        f = a.until(lambda f: f["type"] == "state" and f["table"]["seats"][1]["kind"] == "bot")
+        # the bot (first hand) acts at once
+        f = a.until(lambda f: f["type"] == "state" and f["table"]["seats"][1]["kind"] == "bot" and f["n"] >= 1)
         assert f["table"]["seats"][1]["name"] == "B"
-        # the bot (first hand) has acted; the old token is a spectator's now
-        a.until(lambda f: f["type"] == "state" and f["n"] >= 1)
-        old = Conn(client, tid, t1)
-        assert old.until(lambda f: f["type"] == "state")["you"] is None
+        back = Conn(client, tid, t1)  # B comes back with his cookie: the seat is his again
+        f = back.until(lambda f: f["type"] == "state")
+        assert f["you"] == 1 and f["table"]["seats"][1]["kind"] == "human" and f["view"]["hand"]
         assert t2
     with make_client(db) as client:  # kept after a restart
-        assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "bot"
+        assert client.get(f"/api/tables/{tid}").json()["seats"][1]["kind"] == "human"
 
 
 def test_a_client_too_slow_to_read_is_dropped() -> None:

@@ -53,7 +53,7 @@ def test_talon_exposed_is_stored_replayed_and_scored(tmp_path: Any) -> None:
         storage = client.app.state.storage
         assert [m[1] for m in storage.deals(tid)[0].moves][-1] == 109
     with make_client(db) as client:  # a restart replays the report from storage
-        game = client.app.state.hub.game(tid)
+        game = client.portal.call(client.app.state.hub.table, tid).game
         assert game.deal.phase.value == "discard" and game.deal.declarer == 0
 
 

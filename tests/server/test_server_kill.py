@@ -120,3 +120,30 @@ def test_sigkill_loses_no_acknowledged_action(tmp_path: Any) -> None:
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
+
+
+def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+    code = f"import sys; from preferans.cli import main; sys.exit(main(['serve', *{list(args)!r}]))"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+
+
+def test_a_second_server_on_the_database_refuses_in_one_line(tmp_path: Any) -> None:
+    """Two servers on one database diverged silently (one showed a table waiting, the other playing)."""
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    port = _free_port()
+    proc = start_server(db, port)
+    try:
+        second = _serve("--port", str(_free_port()), "--db", db)
+        assert second.returncode == 2
+        assert second.stderr.count("\n") == 1 and "in use by another preferans server" in second.stderr, second.stderr
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+
+
+def test_a_file_that_is_not_a_database_is_refused_in_one_line(tmp_path: Any) -> None:
+    """Starting on a file that is not a database printed a 116-line traceback."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database\n" * 50)
+    r = _serve("--port", str(_free_port()), "--db", str(notes))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not a database" in r.stderr, r.stderr

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import glob
-import os
 import random
-import shutil
-import socket
-import subprocess
-import tempfile
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,49 +12,6 @@ from starlette.testclient import TestClient
 
 from preferans.server.app import create_app
 from preferans.server.storage import SeatRow, Storage
-
-
-def _pg_bin() -> str:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    if found:
-        return os.path.dirname(found[-1])
-    initdb = shutil.which("initdb")
-    assert initdb, "PostgreSQL is not installed: scripts/test installs it (scripts/apt-packages.txt)"
-    return os.path.dirname(initdb)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    """A private PostgreSQL cluster on its own socket directory and port, stopped afterwards."""
-    bindir = _pg_bin()
-    root = tempfile.mkdtemp(prefix="pref-pg-")
-    data, sock = os.path.join(root, "data"), os.path.join(root, "sock")
-    os.mkdir(sock)
-    as_root = os.geteuid() == 0
-    if as_root:  # initdb refuses to run as root: run the cluster as the postgres user
-        shutil.chown(root, "postgres")
-        shutil.chown(sock, "postgres")
-        os.chmod(root, 0o755)
-    port = _free_port()
-
-    def run(*cmd: str) -> None:
-        full = ["runuser", "-u", "postgres", "--", *cmd] if as_root else list(cmd)
-        subprocess.run(full, check=True, capture_output=True, timeout=120)
-
-    run(f"{bindir}/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync")
-    opts = f"-p {port} -k {sock} -c listen_addresses='' -c fsync=off"
-    run(f"{bindir}/pg_ctl", "-D", data, "-o", opts, "-l", os.path.join(root, "log"), "-w", "start")
-    try:
-        yield f"postgresql://postgres@/postgres?host={sock}&port={port}"
-    finally:
-        run(f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
-        shutil.rmtree(root, ignore_errors=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -110,7 +61,7 @@ def test_a_game_on_postgresql_survives_a_restart(pg_url: str) -> None:
     """The whole server on PostgreSQL: play a deal with two bots, restart, resume."""
     store = Storage(pg_url)
     try:
-        with TestClient(create_app(storage=store, bot_delay=0.0)) as client:
+        with TestClient(create_app(storage=store, bot_delay=0.0, allowed_hosts=("testserver",))) as client:
             seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}]
             r = client.post("/api/tables", json={"name": "Ann", "seats": seats})
             tid = r.json()["id"]
@@ -132,7 +83,7 @@ def test_a_game_on_postgresql_survives_a_restart(pg_url: str) -> None:
                     if f["view"]["to_act"] == 0:
                         ws.send_json({"type": "act", "action": rng.choice(f["view"]["legal"])[0], "n": f["n"]})
         with (
-            TestClient(create_app(storage=Storage(pg_url), bot_delay=0.0)) as client,
+            TestClient(create_app(storage=Storage(pg_url), bot_delay=0.0, allowed_hosts=("testserver",))) as client,
             client.websocket_connect(f"/ws/{tid}", headers=headers) as ws,
         ):
             f = ws.receive_json()
@@ -140,3 +91,23 @@ def test_a_game_on_postgresql_survives_a_restart(pg_url: str) -> None:
             assert (f["deal"], f["n"], f["view"]) == (last["deal"], last["n"], last["view"])
     finally:
         store.close()
+
+
+@pytest.mark.subprocess
+def test_one_solo_server_or_one_cluster_per_postgresql_database(pg_url: str) -> None:
+    """Two servers on one database diverged silently: a solo server claims it alone, a cluster's
+    processes share it, and neither starts beside the other (one line saying why)."""
+    from preferans.server.owner import DatabaseInUse, claim_database
+
+    solo = claim_database(Storage(pg_url))
+    with pytest.raises(DatabaseInUse, match="in use by another preferans server"):
+        claim_database(Storage(pg_url))
+    with pytest.raises(DatabaseInUse, match="not part of a cluster"):
+        claim_database(Storage(pg_url), cluster=True)
+    solo.release()
+    members = [claim_database(Storage(pg_url), cluster=True) for _ in range(2)]
+    with pytest.raises(DatabaseInUse, match="--cluster"):
+        claim_database(Storage(pg_url))
+    for m in members:
+        m.release()
+    claim_database(Storage(pg_url)).release()

@@ -18,6 +18,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rate", type=float, default=10.0, help="messages a second allowed per connection (default 10)")
     p.add_argument("--http-rate", type=float, default=1.0,
                    help="tables created / seats taken a second per address (default 1; 0 = no limit)")
+    p.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
+                   help="a name this server answers to in the Host header (repeat; default: the --host "
+                        "address and localhost, or any IP address when bound to 0.0.0.0; '*' = any)")  # fmt: skip
+    p.add_argument("--grace", type=float, default=60.0,
+                   help="seconds a player must be away before a bot may take his seat (default 60)")
+    p.add_argument("--idle-timeout", type=float, default=120.0,
+                   help="seconds a table nobody is connected to stays in memory (default 120)")
+    p.add_argument("--max-table-connections", type=int, default=64,
+                   help="spectators at one table (default 64; 0 = no limit)")
+    p.add_argument("--max-address-connections", type=int, default=32,
+                   help="WebSocket connections from one address (default 32; 0 = no limit)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="worker processes for claim proofs, assessments, analyses and the hard bot "
+                        "(default: one per core but one)")  # fmt: skip
+    p.add_argument("--cluster", action="store_true",
+                   help="one of several server processes on one PostgreSQL database (see docs/web.md)")
+    p.add_argument("--advertise", default="", metavar="URL",
+                   help="cluster: the URL the other processes reach this one at (default http://HOST:PORT)")
     p.add_argument("--secure-cookies", action="store_true", help="mark seat cookies Secure (behind HTTPS)")
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
     p.add_argument("--bot-program", action="append", default=[], metavar="NAME=COMMAND",
@@ -31,15 +49,36 @@ def run(args: argparse.Namespace) -> int:
 
         from ..server.app import create_app
         from ..server.game import parse_programs
+        from ..server.owner import claim_database
+        from ..server.settings import MAX_WS_BYTES, ServerConfig, default_allowed_hosts
         from ..server.storage import Storage
     except ImportError as e:  # pragma: no cover - depends on the installation
         raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
     programs = parse_programs(args.bot_program)
-    storage = Storage(args.db)
-    app = create_app(storage=storage, bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2,
-                     http_rate=args.http_rate, secure_cookies=args.secure_cookies, tune_gc=True,
-                     bot_programs=programs)  # fmt: skip
-    print(f"preferans: serving on http://{args.host}:{args.port}/  (database: {storage.engine.url!r})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=1 << 16,
-                ws_ping_interval=20, ws_ping_timeout=30)  # fmt: skip
+    storage = Storage(args.db)  # StorageError (one line) for a file that is not a database
+    claim = claim_database(storage, cluster=args.cluster)  # DatabaseInUse (one line) when another has it
+    config = ServerConfig(
+        bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2, http_rate=args.http_rate,
+        secure_cookies=args.secure_cookies,
+        allowed_hosts=tuple(args.allowed_host) if args.allowed_host else default_allowed_hosts(args.host),
+        grace=args.grace, idle_timeout=args.idle_timeout, max_table_connections=args.max_table_connections,
+        max_address_connections=args.max_address_connections, workers=args.workers, warm_workers=True,
+        cluster=args.cluster,
+        advertise=args.advertise or f"http://{args.host}:{args.port}",
+    )  # fmt: skip
+    owners = None
+    if args.cluster:
+        from ..server.cluster import Cluster
+
+        owners = Cluster(storage, config.advertise)
+    app = create_app(storage=storage, config=config, owners=owners, bot_programs=programs, claim=False,
+                     tune_gc=True)  # fmt: skip
+    mode = "cluster process" if args.cluster else "serving"
+    print(f"preferans: {mode} on http://{args.host}:{args.port}/  (database: {storage.display_url})", flush=True)
+    try:
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=MAX_WS_BYTES,
+                    ws_ping_interval=20, ws_ping_timeout=30, h11_max_incomplete_event_size=16 * 1024,
+                    ws_per_message_deflate=False)  # fmt: skip
+    finally:
+        claim.release()
     return 0

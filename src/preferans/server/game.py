@@ -224,6 +224,13 @@ class TableGame:
         return names
 
     # -- seats ----------------------------------------------------------------------------
+    def is_member(self, token: str | None) -> bool:
+        """Is ``token`` a seat's at this table (also a person's whose seat a bot plays)?"""
+        if not token:
+            return False
+        h = hash_token(token)
+        return any(s.token_hash and secrets.compare_digest(s.token_hash, h) for s in self.seats)
+
     def seat_of(self, token: str | None) -> int | None:
         if not token:
             return None
@@ -249,7 +256,8 @@ class TableGame:
         return token
 
     def hand_to_bot(self, seat: int, level: str = "easy") -> None:
-        """A bot of ``level`` plays on for a person who left (his name stays on the sheet)."""
+        """A bot of ``level`` plays on for a person who left (his name stays on the sheet;
+        his token takes the seat back, :meth:`take_back`)."""
         if not 0 <= seat < self.players:
             raise GameError("bad_seat", f"seat: 0..{self.players - 1}, not {seat}")
         levels = bot_levels(self.programs)
@@ -259,9 +267,26 @@ class TableGame:
         if s.kind != "human" or not s.token_hash:
             raise GameError("bad_seat", f"seat {seat + 1} is not a person's seat")
         self.storage.seat_to_bot(self.id, seat, level)
-        s.kind, s.level, s.token_hash = "bot", level, ""
+        s.kind, s.level = "bot", level
         if self.table is not None:
             self.table.set_seat(seat, self._spec(level))
+
+    def take_back(self, token: str | None) -> int | None:
+        """The person whose seat a bot plays comes back with his token: the seat is his again.
+
+        Returns the seat, or ``None`` when the token is no such person's.
+        """
+        if not token:
+            return None
+        h = hash_token(token)
+        for s in self.seats:
+            if s.kind == "bot" and s.token_hash and secrets.compare_digest(s.token_hash, h):
+                self.storage.seat_to_person(self.id, s.seat)
+                s.kind, s.level = "human", ""
+                if self.table is not None:
+                    self.table.set_seat(s.seat, "human")
+                return s.seat
+        return None
 
     @property
     def ready(self) -> bool:
@@ -329,9 +354,18 @@ class TableGame:
             return None
         return self._make(acc.offender, a)
 
-    def claim(self, seat: int, tricks: int) -> Action:
-        """``seat`` claims ``tricks`` of the rest for his side; proved claims end the play at once."""
-        return self._make(seat, self._table().claim_action(seat, tricks))
+    def claim_position(self, seat: int, tricks: int) -> Deal:
+        """Verify that ``seat`` may claim ``tricks`` now (cheap checks); the deal to prove it on (a copy)."""
+        table = self._table()
+        table.verify_claim(seat, tricks)
+        return table.deal.copy()
+
+    def claim(self, seat: int, tricks: int, proven: bool | None = None) -> Action:
+        """``seat`` claims ``tricks`` of the rest for his side; proved claims end the play at once.
+
+        ``proven``: the solver's proof, when it was worked out already (see :mod:`.work`).
+        """
+        return self._make(seat, self._table().claim_action(seat, tricks, proven=proven))
 
     def bot_turn(self) -> tuple[int, Callable[[], Action], int] | None:
         """The automatic move due now: (seat, its thunk, moves so far), or ``None``.

@@ -1,7 +1,10 @@
-"""The live side of the server: connections per table, frames, bots, rate limits.
+"""The live side of the server: tables in memory, connections, frames, bots, limits.
 
-Everything runs on one asyncio loop; a :class:`TableGame` is only touched
-from it, so no locks are needed.  Each connection has an outgoing queue
+Everything here runs on one asyncio loop, which never waits: database calls run
+in worker threads and CPU work (claim proofs, assessments, analyses, the hard bot)
+in worker processes (:mod:`.work`).  Each table in memory is a :class:`LiveTable`
+with a lock: whatever reads or changes its game holds the lock, so a move being
+stored in a thread is never seen half made.  Each connection has an outgoing queue
 drained by its own task, so one slow client never delays the others.
 
 Frames the server sends (JSON objects with a ``type``):
@@ -9,36 +12,55 @@ Frames the server sends (JSON objects with a ``type``):
 * ``state`` — the table (seats, who is online), the deal number and the
   receiver's view: ``deal.observation(seat).to_dict()`` for a player,
   :func:`~preferans.server.views.public_view` for a spectator (no view at all
-  when the table does not allow spectators), the sheet totals and the last result;
+  when the table does not allow spectators), the sheet totals and the last result.
+  Changes are gathered for ``push_delay`` seconds and sent as one state.
+* ``presence`` — who is online (``online``: the seats with a connection;
+  ``spectators``): sent when a seat's player comes or goes, instead of the whole state;
 * ``ack`` — an action was stored and applied (``ref`` echoes the client's ``id``);
 * ``error`` — ``code`` and ``message``; nothing changed.
 
 Frames a client sends: ``{"type": "act", "action": <id or text>, "id": ...}``,
-``{"type": "next"}`` (deal the next hand), ``{"type": "ping"}``.
+``{"type": "next"}`` (deal the next hand), ``{"type": "ping"}`` and the rest listed
+in ``docs/web.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
+import concurrent.futures
 import contextlib
+import functools
 import json
+import logging
+import re
+import secrets
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..actions import Action
+from ..bots import LEVELS
+from ..bots.pimc import PimcBot
 from ..cards import cards_of
 from ..errors import PreferansError, TableError
 from ..i18n import LANGS, text
-from .game import GameError, TableGame
+from ..table import BotThought, FixedMove
+from .game import GameError, TableConfig, TableGame
+from .settings import MAX_FRAME, ServerConfig
 from .storage import Storage
 from .views import public_view, seat_view
+from .work import Busy, PoolRulings, Workers, analyze_job, prove_job
 
-__all__ = ["MAX_FRAME", "Client", "Hub", "RateLimiter"]
+__all__ = ["MAX_FRAME", "Client", "Elsewhere", "Hub", "LiveTable", "Owners", "RateLimiter", "Solo"]
 
-MAX_FRAME = 4096  # characters; no legal message comes near it
 QUEUE_LIMIT = 256  # frames waiting for one client before it is dropped as too slow
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+log = logging.getLogger("preferans.server")
+T = TypeVar("T")
 
 
 class RateLimiter:
@@ -75,6 +97,7 @@ class Client:
     send: Callable[[str], Any]  # async callable sending one text frame
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     limiter: RateLimiter = field(default_factory=RateLimiter)
+    address: str = ""
     limited_since: float = 0.0
     dropped: int = 0
     closed: bool = False
@@ -87,6 +110,11 @@ class Client:
             self.queue.put_nowait(None)
             return
         self.queue.put_nowait(frame)
+
+    def close(self) -> None:
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
 
     async def pump(self) -> None:
         """Send queued frames in order until closed."""
@@ -101,6 +129,28 @@ class Client:
                 return
 
 
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory: its game, the lock every reader and writer holds, its connections."""
+
+    game: TableGame
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    away_since: dict[int, float] = field(default_factory=dict)  # seat → since when nobody is connected for it
+    dirty: bool = False  # the state changed since it was last sent
+    presence_changed: bool = False
+    flush: asyncio.Task[None] | None = None
+    bot_pending: bool = False
+    idle_since: float = field(default_factory=time.monotonic)
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+    def online(self) -> set[int]:
+        return {c.seat for c in self.clients if c.seat is not None}
+
+
 def error_frame(code: str, message: str, ref: object = None, error: BaseException | None = None) -> str:
     """An error frame; with the ``error`` that caused it, ``texts`` has its reason in every language."""
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "ref": ref}
@@ -109,66 +159,300 @@ def error_frame(code: str, message: str, ref: object = None, error: BaseExceptio
     return json.dumps(frame, ensure_ascii=False)
 
 
+class Elsewhere(Exception):
+    """The table is played on another server process of the cluster (``url``)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url
+
+
+class Owners(Protocol):
+    """Who plays which table: this process alone (:class:`Solo`), or a cluster's leases
+    (:class:`preferans.server.cluster.Cluster`)."""
+
+    secret: str  # the cluster's secret that forwarded requests carry ("" alone)
+
+    async def start(self, hub: Hub) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def acquire(self, table_id: str) -> str | None:
+        """Own ``table_id`` (``None``), or the URL of the process that owns it."""
+
+    async def release(self, table_id: str) -> None: ...
+
+    def publish(self, table_id: str, what: dict[str, Any]) -> None:
+        """Tell the other processes about a table's status or presence (lobby)."""
+
+
+class Solo:
+    """A server alone on its database: it owns every table."""
+
+    secret = ""
+
+    def __init__(self) -> None:
+        self._hub: Hub | None = None
+
+    async def start(self, hub: Hub) -> None:
+        self._hub = hub
+
+    async def stop(self) -> None:
+        return None
+
+    async def acquire(self, table_id: str) -> str | None:
+        return None
+
+    async def release(self, table_id: str) -> None:
+        return None
+
+    def publish(self, table_id: str, what: dict[str, Any]) -> None:
+        if self._hub is not None:
+            self._hub.heard(table_id, what)
+
+
 class Hub:
     """All tables the server has in memory and the clients connected to them."""
 
     def __init__(
-        self, storage: Storage, *, bot_delay: float = 0.6, rate: float = 10.0, burst: float = 20.0,
+        self,
+        storage: Storage,
+        config: ServerConfig | None = None,
+        *,
+        workers: Workers | None = None,
+        owners: Owners | None = None,
         programs: Mapping[str, str] | None = None,
     ) -> None:
         self.storage = storage
         self.programs = dict(programs or {})  # bot programs offered as levels (--bot-program)
-        self.bot_delay = bot_delay
-        self.rate, self.burst = rate, burst
-        self.games: dict[str, TableGame] = {}
-        self.clients: dict[str, set[Client]] = {}
-        self._bot_pending: set[str] = set()
-        self._bot_tasks: set[asyncio.Task[None]] = set()
+        self.config = config or ServerConfig()
+        self.workers = workers or Workers(self.config.workers)
+        self.rulings = PoolRulings(self.workers)
+        self.owners: Owners = owners or Solo()
+        self.server_id = secrets.token_hex(8)
+        self.live: dict[str, LiveTable] = {}
+        self.by_address: collections.Counter[str] = collections.Counter()
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        # Database calls; moves that may wait for the worker pool (reports, replays) have their own
+        # threads, so a burst of them never holds up the plain moves of other tables.
+        self._db = concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="pref-db")
+        self._slow = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="pref-replay")
+        self._health = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pref-health")
+        self._health_future: asyncio.Future[None] | None = None
+        self.analyses: dict[tuple[str, str], asyncio.Future[tuple[bytes, str]]] = {}
+        self._analysis_cache: collections.OrderedDict[tuple[str, str], tuple[bytes, str]] = collections.OrderedDict()
+        self.lobby: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
+
+    # -- the lobby ---------------------------------------------------------------------------
+    def heard(self, table_id: str, what: dict[str, Any]) -> None:
+        """News of a table (its status, who is online) from its owner, maybe another process."""
+        entry = self.lobby.pop(table_id, {})
+        entry.update({k: v for k, v in what.items() if k in ("status", "online", "seats")})
+        self.lobby[table_id] = entry
+        while len(self.lobby) > 20_000:  # the most recently heard of
+            self.lobby.popitem(last=False)
+
+    async def lobby_entries(self, ids: list[str]) -> dict[str, dict[str, Any] | None]:
+        """What the lobby shows of each table: status, seats taken, who is online (``None``: no such table)."""
+        out: dict[str, dict[str, Any] | None] = {}
+        for tid in ids:
+            entry = self.lobby.get(tid)
+            if entry is None or "seats" not in entry:
+                row = await self.db(self.storage.table, tid) if TABLE_ID.fullmatch(tid) else None
+                if row is None:
+                    out[tid] = None
+                    continue
+                seats = await self.db(self.storage.seats, tid)
+                entry = {"status": row.status, "online": [], **(entry or {}),
+                         "seats": [bool(s.kind == "bot" or s.token_hash) for s in seats]}  # fmt: skip
+                self.heard(tid, entry)
+            out[tid] = dict(entry)
+        return out
+
+    async def lost_everything(self) -> None:
+        """The cluster lease connection failed: every table may be another process's now."""
+        for live in list(self.live.values()):
+            if self.live.get(live.id) is live:
+                del self.live[live.id]
+                for c in list(live.clients):
+                    c.close()
+                live.game.close()
+
+    # -- threads ----------------------------------------------------------------------------
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a (blocking) storage call in a database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._db, functools.partial(fn, *args))
+
+    async def slow(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a call that may wait for the worker pool (replaying, judging) in its own threads."""
+        return await asyncio.get_running_loop().run_in_executor(self._slow, functools.partial(fn, *args))
+
+    def spawn(self, coro: Awaitable[Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     # -- tables ---------------------------------------------------------------------------
-    def game(self, table_id: str) -> TableGame | None:
-        """The table, loaded from storage (and replayed) on first use."""
-        g = self.games.get(table_id)
-        if g is None:
-            g = TableGame.load(self.storage, table_id, programs=self.programs)
-            if g is not None:
-                self.games[table_id] = g
-                self.schedule_bot(g)
-        return g
+    async def table(self, table_id: str) -> LiveTable | None:
+        """The table in memory, loaded from storage (and replayed) on first use.
 
-    def add(self, game: TableGame) -> None:
-        self.games[game.id] = game
+        Raises :class:`Elsewhere` when another process of the cluster owns it, and the
+        database's error when it cannot be read.
+        """
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        if not TABLE_ID.fullmatch(table_id):
+            return None
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            live = await self._load(table_id)
+            future.set_result(live)
+            return live
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: the waiters (if any) get it too
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        owner = await self.owners.acquire(table_id)
+        if owner is not None:
+            raise Elsewhere(owner)
+        try:
+            game = await self.slow(TableGame.load, self.storage, table_id, self.rulings, self.programs)
+        except BaseException:
+            await self.owners.release(table_id)
+            raise
+        if game is None:
+            await self.owners.release(table_id)
+            return None
+        live = self.add(game)
+        async with live.lock:
+            self.schedule_bot(live)
+        return live
+
+    def add(self, game: TableGame) -> LiveTable:
+        live = LiveTable(game)
+        now = time.monotonic()
+        live.away_since = {s.seat: now for s in game.seats if s.token_hash}
+        self.live[game.id] = live
+        return live
+
+    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: str, seat: int
+                     ) -> tuple[LiveTable, str]:  # fmt: skip
+        """Create a table (stored first) and own it."""
+        game, token = await self.db(TableGame.create, self.storage, config, specs, name, seat, self.rulings,
+                                    self.programs)  # fmt: skip
+        owner = await self.owners.acquire(game.id)
+        if owner is not None:  # cannot happen for a new id; be safe
+            raise Elsewhere(owner)
+        live = self.add(game)
+        async with live.lock:
+            self.changed(live)
+            self.schedule_bot(live)
+        self.owners.publish(game.id, lobby_news(game))
+        return live, token
+
+    async def evict(self, live: LiveTable) -> None:
+        """Forget a table (its storage has it all): close its connections, give up its lease."""
+        if self.live.get(live.id) is not live:
+            return
+        del self.live[live.id]
+        for c in list(live.clients):
+            c.close()
+        await self.slow(live.game.close)  # its bot programs end with it
+        await self.owners.release(live.id)
+
+    async def sweep(self) -> int:
+        """Evict the tables nobody has been connected to for ``idle_timeout`` seconds."""
+        now = time.monotonic()
+        idle = [
+            live for live in self.live.values()
+            if not live.clients and not live.bot_pending and live.flush is None and not live.lock.locked()
+            and now - live.idle_since >= self.config.idle_timeout
+        ]  # fmt: skip
+        for live in idle:
+            await self.evict(live)
+        return len(idle)
+
+    # -- seats ------------------------------------------------------------------------------------
+    async def sit(self, live: LiveTable, seat: int, name: str) -> str:
+        async with live.lock:
+            token = await self.db(live.game.sit, seat, name)
+            live.away_since[seat] = time.monotonic()
+            live.idle_since = time.monotonic()
+            self.changed(live)
+            self.schedule_bot(live)
+        self.owners.publish(live.id, lobby_news(live.game))
+        return token
+
+    async def info(self, live: LiveTable, token: str | None) -> dict[str, Any]:
+        async with live.lock:
+            info = self.table_info(live)
+            info["you"] = live.game.seat_of(token)
+        return info
 
     # -- clients --------------------------------------------------------------------------
-    def connect(self, table_id: str, seat: int | None, send: Callable[[str], Any]) -> Client:
-        c = Client(table_id, seat, send, limiter=RateLimiter(self.rate, self.burst))
-        self.clients.setdefault(table_id, set()).add(c)
+    def admit(self, live: LiveTable, address: str, seated: bool) -> str | None:
+        """Why a new connection is refused (too many from this address or at this table), else ``None``."""
+        cfg = self.config
+        if cfg.max_address_connections and self.by_address[address] >= cfg.max_address_connections:
+            return f"too many connections from your address (at most {cfg.max_address_connections})"
+        watchers = sum(1 for c in live.clients if c.seat is None)
+        if not seated and cfg.max_table_connections and watchers >= cfg.max_table_connections:
+            return f"this table has as many spectators as it takes ({cfg.max_table_connections})"
+        return None
+
+    async def connect(self, live: LiveTable, token: str | None, address: str, send: Callable[[str], Any]) -> Client:
+        """A new connection: its seat (a person back at a seat a bot played takes it back), its
+        first state; the others see him come online."""
+        async with live.lock:
+            g = live.game
+            seat = g.seat_of(token)
+            if seat is None and g.is_member(token):
+                seat = await self.db(g.take_back, token)
+                if seat is not None:
+                    self.changed(live)
+            c = Client(live.id, seat, send, limiter=RateLimiter(self.config.rate, self.config.burst), address=address)
+            first = seat is not None and seat not in live.online()
+            live.clients.add(c)
+            self.by_address[address] += 1
+            if seat is not None:
+                live.away_since.pop(seat, None)
+            c.put(self.state_frames(live, {seat})[seat])
+        if first:
+            self.presence(live)
         return c
 
-    def disconnect(self, client: Client) -> None:
-        client.closed = True
-        with contextlib.suppress(asyncio.QueueFull):
-            client.queue.put_nowait(None)
-        group = self.clients.get(client.table_id)
-        if group is not None:
-            group.discard(client)
-            if not group:
-                del self.clients[client.table_id]
-        g = self.games.get(client.table_id)
-        if g is None:
+    async def disconnect(self, client: Client) -> None:
+        client.close()
+        live = self.live.get(client.table_id)
+        self.by_address[client.address] -= 1
+        if self.by_address[client.address] <= 0:
+            del self.by_address[client.address]
+        if live is None or client not in live.clients:
             return
-        if client.table_id not in self.clients and g.id not in self._bot_pending:
-            del self.games[g.id]  # nobody is watching and no bot is thinking: storage has it all
-            g.close()
-            return
-        self.broadcast(g)
-
-    def online(self, table_id: str) -> set[int]:
-        return {c.seat for c in self.clients.get(table_id, ()) if c.seat is not None}
+        live.clients.discard(client)
+        if client.seat is not None and client.seat not in live.online():
+            live.away_since[client.seat] = time.monotonic()
+            self.presence(live)
+        if not live.clients:
+            live.idle_since = time.monotonic()
 
     # -- frames ------------------------------------------------------------------------------
-    def table_info(self, g: TableGame) -> dict[str, Any]:
-        online = self.online(g.id)
+    def table_info(self, live: LiveTable) -> dict[str, Any]:
+        """The table as everybody may see it (hold the lock)."""
+        g = live.game
+        online = live.online()
+        now = time.monotonic()
         pulka = g.pulka
         info: dict[str, Any] = {
             "id": g.id,
@@ -177,7 +461,9 @@ class Hub:
             "options": {"irregularity_reports": g.rules.irregularity_reports, "claims": g.rules.claims},
             "pool": g.rules.pool_target,
             "spectators": g.config.spectators,
-            "status": "finished" if g.finished else ("playing" if g.deal is not None else "waiting"),
+            "watching": sum(1 for c in live.clients if c.seat is None),
+            "status": live_status(g),
+            "grace": self.config.grace,
             "seats": [
                 {
                     "seat": s.seat,
@@ -186,6 +472,8 @@ class Hub:
                     "level": s.level,
                     "taken": s.taken,
                     "online": s.kind == "bot" or s.seat in online,
+                    "away": None if s.seat in online or s.seat not in live.away_since
+                    else round(now - live.away_since[s.seat]),
                 }
                 for s in g.seats
             ],
@@ -222,15 +510,16 @@ class Hub:
                 info["settlement"] = [str(x) for x in st.rounded]
         return info
 
-    def state_frames(self, g: TableGame) -> dict[int | None, str]:
-        """One frame per seat (and ``None`` for spectators), built once per change."""
-        info = json.dumps(self.table_info(g), ensure_ascii=False)
+    def state_frames(self, live: LiveTable, seats: set[int | None] | None = None) -> dict[int | None, str]:
+        """One frame per seat (and ``None`` for spectators), built once per change (hold the lock)."""
+        g = live.game
+        info = json.dumps(self.table_info(live), ensure_ascii=False)
         out: dict[int | None, str] = {}
         deal = g.deal
         n = len(deal.moves) if deal is not None else 0
         head = f'{{"type": "state", "deal": {g.deal_no}, "n": {n}, "table": {info}, '
-        seats_needed = {c.seat for c in self.clients.get(g.id, ())}
-        for seat in seats_needed:
+        needed = {c.seat for c in live.clients} if seats is None else seats
+        for seat in needed:
             view: dict[str, Any] | None
             if deal is None:
                 view = None
@@ -242,15 +531,44 @@ class Hub:
             out[seat] = f'{head}"you": {you}, "view": {json.dumps(view, ensure_ascii=False)}}}'
         return out
 
-    def broadcast(self, g: TableGame) -> None:
-        frames = self.state_frames(g)
-        for c in list(self.clients.get(g.id, ())):
-            c.put(frames[c.seat])
+    def changed(self, live: LiveTable) -> None:
+        """The table's state changed: everybody gets one new state after ``push_delay``."""
+        live.dirty = True
+        self._schedule_flush(live)
 
-    def send_state(self, client: Client) -> None:
-        g = self.games.get(client.table_id)
-        if g is not None:
-            client.put(self.state_frames(g)[client.seat])
+    def presence(self, live: LiveTable) -> None:
+        """A seat's player came or went: everybody gets a small presence frame (gathered likewise)."""
+        live.presence_changed = True
+        self._schedule_flush(live)
+
+    def _schedule_flush(self, live: LiveTable) -> None:
+        if live.flush is None:
+            live.flush = self.spawn(self._flush(live))
+
+    async def _flush(self, live: LiveTable) -> None:
+        try:
+            while live.dirty or live.presence_changed:
+                await asyncio.sleep(self.config.push_delay)
+                if live.dirty:
+                    async with live.lock:
+                        live.dirty = live.presence_changed = False
+                        frames = self.state_frames(live)
+                    for c in list(live.clients):
+                        c.put(frames[c.seat])
+                elif live.presence_changed:
+                    live.presence_changed = False
+                    online = sorted(live.online())
+                    watching = sum(1 for c in live.clients if c.seat is None)
+                    frame = json.dumps({"type": "presence", "online": online, "spectators": watching})
+                    for c in list(live.clients):
+                        c.put(frame)
+                    self.owners.publish(live.id, {"online": online})
+        finally:
+            live.flush = None
+
+    async def send_state(self, client: Client, live: LiveTable) -> None:
+        async with live.lock:
+            client.put(self.state_frames(live, {client.seat})[client.seat])
 
     # -- messages ------------------------------------------------------------------------------
     def _limited(self, client: Client) -> bool:
@@ -269,11 +587,11 @@ class Hub:
         if not self._limited(client):
             client.put(error_frame(code, message))
 
-    def receive(self, client: Client, text: str) -> None:
+    async def receive(self, client: Client, text: str) -> None:
         """Handle one text frame from a client; bad input gets an error frame and changes nothing."""
         if self._limited(client):
             return
-        if len(text) > MAX_FRAME:
+        if len(text) > MAX_FRAME:  # before parsing
             client.put(error_frame("too_big", f"frame of {len(text)} characters; the limit is {MAX_FRAME}"))
             return
         try:
@@ -285,32 +603,33 @@ class Hub:
             client.put(error_frame("bad_message", "a message must be a JSON object with a 'type'"))
             return
         ref = msg.get("id")
-        if not isinstance(ref, (str, int)) or isinstance(ref, bool):
+        if not isinstance(ref, (str, int)) or isinstance(ref, bool) or (isinstance(ref, str) and len(ref) > 64):
             ref = None
         kind = msg.get("type")
-        g = self.games.get(client.table_id)
-        if g is None:
-            client.put(error_frame("no_table", "no such table", ref))
+        live = self.live.get(client.table_id)
+        if live is None:
+            client.put(error_frame("no_table", "the table is not here any more; reconnect", ref))
+            client.close()
             return
         if kind == "ping":
             client.put(json.dumps({"type": "pong", "ref": ref}))
         elif kind == "state":
-            self.send_state(client)
+            await self.send_state(client, live)
         elif kind == "act":
-            self._act(g, client, msg, ref)
+            await self._act(live, client, msg, ref)
         elif kind == "next":
-            self._next(g, client, ref)
+            await self._seated(live, client, ref, "deal", lambda g, seat: g.start_deal())
         elif kind == "stop":
-            self._stop(g, client, ref)
+            await self._seated(live, client, ref, "end the game", lambda g, seat: g.vote_stop(seat))
         elif kind == "bot":
-            self._to_bot(g, client, msg, ref)
+            await self._to_bot(live, client, msg, ref)
         elif kind in ("report", "claim", "answer"):
-            self._irregular(g, client, msg, ref)
+            await self._irregular(live, client, msg, ref)
         else:
             known = "act, next, stop, bot, report, answer, claim, state or ping"
-            client.put(error_frame("unknown_type", f"unknown message type {kind!r}: {known}", ref))
+            client.put(error_frame("unknown_type", f"unknown message type {str(kind)[:32]!r}: {known}", ref))
 
-    def _act(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
+    async def _act(self, live: LiveTable, client: Client, msg: dict[str, Any], ref: object) -> None:
         if client.seat is None:
             client.put(error_frame("not_seated", "spectators cannot act", ref))
             return
@@ -320,88 +639,135 @@ class Hub:
             client.put(error_frame("bad_action", "'action' must be an action id or its text", ref))
             return
         expect = msg.get("n")
-        deal = g.deal
-        if isinstance(expect, int) and deal is not None and expect != len(deal.moves):
-            client.put(error_frame("stale", f"the deal has moved on (move {len(deal.moves)}, not {expect})", ref))
-            return
         seat = client.seat
-        self._do(g, client, ref, lambda: g.act(seat, action))
 
-    def _do(self, g: TableGame, client: Client, ref: object, move: Callable[[], Action | None]) -> None:
-        """Make a move; acknowledge it once stored and applied, then show everybody the new state."""
-        try:
-            a = move()
-        except TableError as e:
-            client.put(error_frame(e.code, str(e), ref))
-            return
-        except PreferansError as e:
-            client.put(error_frame("illegal", str(e), ref, e))
-            return
-        # A report about another player waits for an answer (an accusation is not a fact): "pending".
-        pending = g.table is not None and g.table.accusation is not None
-        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": len(g.deal.moves) if g.deal else 0,
-                               "action": None if a is None else int(a), "pending": pending}))  # fmt: skip
-        self.broadcast(g)
-        self.schedule_bot(g)
+        def move(g: TableGame) -> Action:
+            deal = g.deal
+            if isinstance(expect, int) and deal is not None and expect != len(deal.moves):
+                raise GameError("stale", f"the deal has moved on (move {len(deal.moves)}, not {expect})")
+            return g.act(seat, action)
 
-    def _irregular(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
+        await self._do(live, client, ref, move)
+
+    async def _do(
+        self,
+        live: LiveTable,
+        client: Client,
+        ref: object,
+        move: Callable[[TableGame], Any],
+        *,
+        slow: bool = False,
+        before: Callable[[TableGame], Awaitable[Any]] | None = None,
+    ) -> None:
+        """Make a move under the table's lock (verified, stored, then made, in a thread); acknowledge
+        it, then everybody gets the new state.  Any refusal is an error frame and changes nothing."""
+        g = live.game
+        async with live.lock:
+            try:
+                if before is not None:
+                    await before(g)
+                made = await (self.slow if slow else self.db)(move, g)
+            except TableError as e:
+                client.put(error_frame(e.code, str(e), ref))
+                return
+            except PreferansError as e:
+                client.put(error_frame("illegal", str(e), ref, e))
+                return
+            except SQLAlchemyError as e:
+                client.put(error_frame("store_failed", store_failure(e), ref))
+                if isinstance(e, IntegrityError):  # storage is ahead of memory (another process wrote)
+                    self.spawn(self.evict(live))
+                return
+            n = len(g.deal.moves) if g.deal else 0
+            ack: dict[str, Any] = {"type": "ack", "ref": ref, "deal": g.deal_no, "n": n}
+            if isinstance(made, Action) or made is None:
+                ack["action"] = None if made is None else int(made)
+                # A report about another player waits for an answer (an accusation is not a fact).
+                ack["pending"] = g.table is not None and g.table.accusation is not None
+            client.put(json.dumps(ack))
+            live.idle_since = time.monotonic()
+            self.changed(live)
+            self.schedule_bot(live)
+        if g.finished or g.deal_no == 1:
+            self.owners.publish(live.id, lobby_news(g))
+
+    async def _seated(self, live: LiveTable, client: Client, ref: object, what: str,
+                      move: Callable[[TableGame, int], Any]) -> None:  # fmt: skip
+        seat = client.seat
+        if seat is None:
+            client.put(error_frame("not_seated", f"spectators cannot {what}", ref))
+            return
+        await self._do(live, client, ref, lambda g: move(g, seat))
+
+    async def _irregular(self, live: LiveTable, client: Client, msg: dict[str, Any], ref: object) -> None:
         """``{"type": "report", "what": "talon-seen", "offender": 2, "call": "7♦"}``,
         ``{"type": "answer", "agree": true}`` (the accused, or another player, answers a report)
-        or ``{"type": "claim", "tricks": 3}`` — behind the table options (issue 10)."""
+        or ``{"type": "claim", "tricks": 3}`` — behind the table options (issue 10).
+
+        Both may need the solver (a claim's proof, the 3.3.16.3 assessment): they are
+        charged to the table's and the address's quota of the worker pool.
+        """
         seat = client.seat
         if seat is None:
             client.put(error_frame("not_seated", "spectators cannot report or claim", ref))
             return
-
-        def move() -> Action | None:
-            if msg.get("type") == "answer":
-                agree = msg.get("agree")
-                if not isinstance(agree, bool):
-                    raise GameError("bad_answer", "'agree' must be true (it happened) or false (it did not)")
-                return g.answer(seat, agree)
-            if msg.get("type") == "claim":
-                tricks = msg.get("tricks")
-                if not isinstance(tricks, int) or isinstance(tricks, bool):
-                    raise GameError("bad_claim", "'tricks' must be a whole number of tricks")
-                return g.claim(seat, tricks)
-            what, offender, call = msg.get("what"), msg.get("offender"), msg.get("call", "pass")
-            if not isinstance(what, str) or len(what) > 20 or not isinstance(offender, int):
-                raise GameError("bad_report", "'what' (e.g. talon-seen) and 'offender' (a seat) are needed")
-            if not isinstance(call, str) or len(call) > 20:
-                raise GameError("bad_report", "'call' must be a call's text such as 7♦")
-            what = what.lstrip("!")
-            return g.report(f"!{what}" + (f" {call}" if what == "out-of-turn" else ""), offender, seat)
-
-        self._do(g, client, ref, move)
-
-    def _next(self, g: TableGame, client: Client, ref: object) -> None:
-        if client.seat is None:
-            client.put(error_frame("not_seated", "spectators cannot deal", ref))
+        if msg.get("type") == "answer":
+            agree = msg.get("agree")
+            if not isinstance(agree, bool):
+                client.put(error_frame("bad_answer", "'agree' must be true (it happened) or false (it did not)", ref))
+                return
+            await self._irregular_move(live, client, ref, lambda g: g.answer(seat, agree))
             return
+        if msg.get("type") == "claim":
+            tricks = msg.get("tricks")
+            if not isinstance(tricks, int) or isinstance(tricks, bool) or not 0 <= tricks <= 10:
+                client.put(error_frame("bad_claim", "'tricks' must be a whole number of tricks", ref))
+                return
+            proof: list[bool] = []
+
+            async def prove(g: TableGame) -> None:
+                position = g.claim_position(seat, tricks)  # cheap checks first: a refused claim costs no CPU
+                with self._charged(live, client):
+                    proof.append(await self.workers.run(prove_job, position, seat, tricks))
+
+            await self._do(live, client, ref, lambda g: g.claim(seat, tricks, proof[0]), before=prove)
+            return
+        what, offender, call = msg.get("what"), msg.get("offender"), msg.get("call", "pass")
+        if not isinstance(what, str) or len(what) > 20 or not isinstance(offender, int) or isinstance(offender, bool):
+            client.put(error_frame("bad_report", "'what' (e.g. talon-seen) and 'offender' (a seat) are needed", ref))
+            return
+        if not isinstance(call, str) or len(call) > 20:
+            client.put(error_frame("bad_report", "'call' must be a call's text such as 7♦", ref))
+            return
+        what = what.lstrip("!")
+        text = f"!{what}" + (f" {call}" if what == "out-of-turn" else "")
+        await self._irregular_move(live, client, ref, lambda g: g.report(text, offender, seat))
+
+    async def _irregular_move(self, live: LiveTable, client: Client, ref: object, move: Callable[[TableGame], Any]
+                              ) -> None:  # fmt: skip
+        """A report or its answer: it may end the deal with the 3.3.16.3 assessment (the solver), so it
+        is charged to the table's and the address's quota and waits in threads of its own."""
         try:
-            g.start_deal()
-        except TableError as e:
+            release = self.workers.admit(table=live.id, address=client.address)
+        except Busy as e:
             client.put(error_frame(e.code, str(e), ref))
             return
-        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": 0}))
-        self.broadcast(g)
-        self.schedule_bot(g)
-
-    def _stop(self, g: TableGame, client: Client, ref: object) -> None:
-        if client.seat is None:
-            client.put(error_frame("not_seated", "spectators cannot end the game", ref))
-            return
         try:
-            g.vote_stop(client.seat)
-        except TableError as e:
-            client.put(error_frame(e.code, str(e), ref))
-            return
-        n = len(g.deal.moves) if g.deal else 0
-        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no, "n": n}))
-        self.broadcast(g)
+            await self._do(live, client, ref, move, slow=True)
+        finally:
+            release()
 
-    def _to_bot(self, g: TableGame, client: Client, msg: dict[str, Any], ref: object) -> None:
-        """``{"type": "bot", "seat": k, "level": "easy"}``: a bot plays for a person who left."""
+    @contextlib.contextmanager
+    def _charged(self, live: LiveTable, client: Client) -> Any:
+        release = self.workers.admit(table=live.id, address=client.address)
+        try:
+            yield
+        finally:
+            release()
+
+    async def _to_bot(self, live: LiveTable, client: Client, msg: dict[str, Any], ref: object) -> None:
+        """``{"type": "bot", "seat": k, "level": "easy"}``: a bot plays for a person who has been away
+        for the grace period (his token takes the seat back)."""
         seat, level = msg.get("seat"), msg.get("level", "easy")
         if client.seat is None:
             client.put(error_frame("not_seated", "spectators cannot change the seats", ref))
@@ -409,60 +775,147 @@ class Hub:
         if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(level, str):
             client.put(error_frame("bad_message", "'seat' must be a seat number and 'level' a bot level", ref))
             return
-        if seat == client.seat or seat in self.online(g.id):
+        if level not in LEVELS:
+            client.put(error_frame("bad_seat", f"level: one of {', '.join(LEVELS)}, not {level[:20]!r}", ref))
+            return
+        if seat == client.seat or seat in live.online():
             client.put(error_frame("bad_seat", "only the seat of a person who is offline can be given to a bot", ref))
             return
-        try:
-            g.hand_to_bot(seat, level)
-        except GameError as e:
-            client.put(error_frame(e.code, str(e), ref))
+        away = time.monotonic() - live.away_since.get(seat, time.monotonic())
+        if away < self.config.grace:
+            client.put(error_frame("too_soon", f"seat {seat + 1} has been away {away:.0f} s; a bot may take it "
+                                   f"after {self.config.grace:.0f} s", ref))  # fmt: skip
             return
-        client.put(json.dumps({"type": "ack", "ref": ref, "deal": g.deal_no}))
-        self.broadcast(g)
-        self.schedule_bot(g)
-
-    def seated(self, g: TableGame) -> None:
-        """Somebody took a seat (maybe starting the game)."""
-        self.broadcast(g)
-        self.schedule_bot(g)
+        await self._do(live, client, ref, lambda g: g.hand_to_bot(seat, level))
 
     # -- bots ---------------------------------------------------------------------------------------
-    def schedule_bot(self, g: TableGame) -> None:
-        if g.bot_seat_to_act() is None or g.id in self._bot_pending:
+    def schedule_bot(self, live: LiveTable) -> None:
+        """Start the automatic move due now, if any (hold the lock)."""
+        if live.bot_pending or live.game.bot_seat_to_act() is None:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._bot_pending.add(g.id)
-        task = loop.create_task(self._bot_turn(g))
-        self._bot_tasks.add(task)
-        task.add_done_callback(self._bot_tasks.discard)
+        live.bot_pending = True
+        self.spawn(self._bot_turn(live))
 
-    async def _bot_turn(self, g: TableGame) -> None:
-        """The bot thinks in a worker thread (a strong bot searches), then acts like a person."""
+    async def _bot_turn(self, live: LiveTable) -> None:
+        """The bot thinks (the hard one in a worker process), then its move is stored and made."""
+        g = live.game
+        retry = False
         try:
-            await asyncio.sleep(self.bot_delay)
-            turn = g.bot_turn()
+            await asyncio.sleep(self.config.bot_delay)
+            async with live.lock:
+                turn = g.bot_turn()
             if turn is None:
                 return
             seat, think, n = turn
-            action = await asyncio.to_thread(think)
-            try:
-                if g.play_for(seat, action, n) is None:
-                    return  # the table moved on meanwhile (a seat given back, a restart)
-            except PreferansError:
-                return
-            self.broadcast(g)
+            if isinstance(think, BotThought) and isinstance(think.bot, PimcBot):  # hard, expert: seconds of search
+                action = await self.workers.run(think)
+            elif isinstance(think, FixedMove) or (isinstance(think, BotThought) and type(think) is BotThought):
+                action = think()  # our quick bots: about a millisecond
+            else:  # a bot program answers over a pipe: wait for it in a thread
+                action = await asyncio.to_thread(think)
+            async with live.lock:
+                try:
+                    made = await self.db(g.play_for, seat, action, n)
+                except SQLAlchemyError as e:
+                    log.warning("table %s: a bot's move could not be stored (%s); trying again", g.id, e)
+                    retry = True
+                    return
+                except PreferansError:
+                    return
+                if made is not None:
+                    live.idle_since = time.monotonic()
+                    self.changed(live)
         finally:
-            self._bot_pending.discard(g.id)
-        self.schedule_bot(g)
+            live.bot_pending = False
+            if self.live.get(live.id) is live:
+                if retry:
+                    await asyncio.sleep(1.0)
+                async with live.lock:
+                    self.schedule_bot(live)
+
+    # -- analysis ----------------------------------------------------------------------------------------
+    async def analysis(self, live: LiveTable, variant: str, address: str) -> tuple[bytes, str]:
+        """The analysis of a finished table as JSON bytes and text: from memory or storage, else
+        worked out once in the worker pool (charged to the table's and the address's quota;
+        asking again meanwhile waits for it)."""
+        key = (live.id, variant)
+        done = self._analysis_cache.get(key)
+        if done is not None:
+            self._analysis_cache.move_to_end(key)
+            return done
+        pending = self.analyses.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[tuple[bytes, str]] = asyncio.get_running_loop().create_future()
+        self.analyses[key] = future
+        try:
+            body = await self.db(self.storage.analysis, live.id, variant)
+            if body is None:
+                release = self.workers.admit(table=live.id, address=address)
+                try:
+                    async with live.lock:
+                        record = live.game.record or live.game.game_record()
+                    body = await self.workers.run(analyze_job, record, variant == "tables")
+                finally:
+                    release()
+                await self.db(self.storage.save_analysis, live.id, variant, body)
+            out = (json.dumps(body["json"], ensure_ascii=False).encode(), str(body["text"]))
+            self._analysis_cache[key] = out
+            while len(self._analysis_cache) > 64:
+                self._analysis_cache.popitem(last=False)
+            future.set_result(out)
+            return out
+        except BaseException as e:
+            future.set_exception(e)
+            future.exception()  # retrieved: waiters (if any) get it too
+            raise
+        finally:
+            del self.analyses[key]
+
+    # -- health ---------------------------------------------------------------------------------------
+    async def health(self) -> tuple[bool, str]:
+        """Can the database take a write now (within ``health_timeout``)?"""
+        pending = self._health_future
+        if pending is not None and not pending.done():
+            return False, "the last health write is still waiting for the database"
+        loop = asyncio.get_running_loop()
+        future = self._health_future = loop.run_in_executor(self._health, self.storage.check_write, self.server_id)
+        try:
+            await asyncio.wait_for(asyncio.shield(future), timeout=self.config.health_timeout)
+        except TimeoutError:
+            return False, f"a write did not finish within {self.config.health_timeout:g} s"
+        except SQLAlchemyError as e:
+            return False, store_failure(e)
+        return True, ""
+
+    async def run(self) -> None:
+        """Background work: evicting idle tables."""
+        every = max(0.05, min(5.0, self.config.idle_timeout / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.sweep()
 
     def shutdown(self) -> None:
-        for g in self.games.values():
-            g.close()  # bot programs end with the server
-        for group in list(self.clients.values()):
-            for c in list(group):
-                c.closed = True
-                with contextlib.suppress(asyncio.QueueFull):
-                    c.queue.put_nowait(None)
+        for live in list(self.live.values()):
+            for c in list(live.clients):
+                c.close()
+            live.game.close()  # bot programs end with the server
+        for task in list(self._tasks):
+            task.cancel()
+        self.workers.shutdown()
+        for pool in (self._db, self._slow, self._health):
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def lobby_news(g: TableGame) -> dict[str, Any]:
+    return {"status": live_status(g), "seats": [s.taken for s in g.seats]}
+
+
+def live_status(g: TableGame) -> str:
+    return "finished" if g.finished else ("playing" if g.deal is not None else "waiting")
+
+
+def store_failure(e: Exception) -> str:
+    """What a player reads when the database refused a write."""
+    reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0][:200]
+    return f"the move could not be stored ({reason}); nothing changed — try again"

@@ -37,8 +37,11 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 
-__all__ = ["DealRow", "SeatRow", "Storage", "TableRow", "default_db_url", "normalize_url"]
+from ..errors import PreferansError
+
+__all__ = ["DealRow", "SeatRow", "Storage", "StorageError", "TableRow", "default_db_url", "normalize_url"]
 
 metadata = MetaData()
 
@@ -82,6 +85,26 @@ moves = Table(
     Column("seat", Integer, nullable=False),
     Column("action", Integer, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+analyses = Table(
+    "pref_analysis",
+    metadata,
+    Column("table_id", String(32), ForeignKey("pref_tables.id"), primary_key=True),
+    Column("variant", String(16), primary_key=True),  # json | tables (with contract tables)
+    Column("body", Text, nullable=False),  # JSON: {"json": …, "text": …}
+)
+
+servers = Table(
+    "pref_servers",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("host", String(255), nullable=False),
+    Column("pid", Integer, nullable=False),
+    Column("url", String(255), nullable=False),  # where its peers reach it (cluster mode)
+    Column("backend", Integer, nullable=False, default=0),  # its lock session's backend pid (PostgreSQL)
+    Column("started", Float, nullable=False),
+    Column("beat", Float, nullable=False),  # last health check that could write
 )
 
 records = Table(
@@ -146,20 +169,49 @@ def normalize_url(url: str) -> str:
     return url
 
 
-class Storage:
-    """All reads and writes of the server; every write is its own committed transaction."""
+class StorageError(PreferansError):
+    """A database the server cannot use (not a database, unreachable, refused)."""
 
-    def __init__(self, url: str | None = None) -> None:
+
+class Storage:
+    """All reads and writes of the server; every write is its own committed transaction.
+
+    The methods block (they wait for the database): the server calls them from
+    worker threads, never from its event loop.  ``busy_timeout`` is how long an
+    SQLite write waits for another process's lock before it fails.
+    """
+
+    def __init__(self, url: str | None = None, *, busy_timeout: float = 5.0) -> None:
         self.url = normalize_url(url or default_db_url())
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": busy_timeout}
         else:
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        try:
+            with self.engine.begin() as c:
+                if self.engine.dialect.name == "postgresql":  # processes of a cluster start together
+                    c.execute(text("SELECT pg_advisory_xact_lock(7365, 1)"))
+                metadata.create_all(c)
+        except SQLAlchemyError as e:
+            self.engine.dispose()
+            reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+            raise StorageError(f"database {self.display_url}: cannot be used ({reason})") from None
+
+    @property
+    def display_url(self) -> str:
+        """The URL without its password."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    @property
+    def sqlite_path(self) -> Path | None:
+        """The database file of SQLite (``None`` for PostgreSQL or an in-memory database)."""
+        if self.engine.dialect.name != "sqlite" or not self.engine.url.database:
+            return None
+        return Path(self.engine.url.database)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -172,6 +224,31 @@ class Storage:
             return True
         except Exception:
             return False
+
+    # -- servers --------------------------------------------------------------------------
+    def register_server(self, server_id: str, host: str, pid: int, url: str, *, backend: int = 0) -> None:
+        now = time.time()
+        with self.engine.begin() as c:
+            # Also forget servers silent for a day (killed ones never unregister).
+            c.execute(servers.delete().where((servers.c.id == server_id) | (servers.c.beat < now - 86400)))
+            c.execute(insert(servers).values(id=server_id, host=host, pid=pid, url=url, backend=backend,
+                                             started=now, beat=now))  # fmt: skip
+
+    def unregister_server(self, server_id: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(servers.delete().where(servers.c.id == server_id))
+
+    def server_rows(self) -> list[dict[str, Any]]:
+        with self.engine.connect() as c:
+            return [dict(r._mapping) for r in c.execute(select(servers).order_by(servers.c.beat.desc()))]
+
+    def check_write(self, server_id: str) -> None:
+        """Write this server's heartbeat: raises when the database cannot take a write."""
+        with self.engine.begin() as c:
+            done = c.execute(update(servers).where(servers.c.id == server_id).values(beat=time.time())).rowcount
+            if not done:
+                c.execute(insert(servers).values(id=server_id, host="", pid=0, url="", backend=0,
+                                                 started=time.time(), beat=time.time()))  # fmt: skip
 
     # -- tables and seats -------------------------------------------------------------
     def create_table(self, table_id: str, config: dict[str, Any], seat_rows: list[SeatRow]) -> None:
@@ -221,13 +298,16 @@ class Storage:
             return bool(res.rowcount)
 
     def seat_to_bot(self, table_id: str, seat: int, level: str) -> None:
-        """A bot takes over a person's seat (the person's token stops working)."""
+        """A bot plays on for a person (his token hash stays: with it he takes the seat back)."""
         with self.engine.begin() as c:
-            c.execute(
-                update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(kind="bot", level=level, token_hash="")
-            )
+            c.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)
+                      .values(kind="bot", level=level))  # fmt: skip
+
+    def seat_to_person(self, table_id: str, seat: int) -> None:
+        """The person whose seat a bot played takes it back."""
+        with self.engine.begin() as c:
+            c.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)
+                      .values(kind="human", level=""))  # fmt: skip
 
     # -- deals and moves ----------------------------------------------------------------
     def start_deal(self, table_id: str, number: int, dealer: int, seed: int, min_level: int) -> None:
@@ -267,6 +347,18 @@ class Storage:
         with self.engine.connect() as c:
             row = c.execute(select(records.c.record).where(records.c.table_id == table_id)).first()
         return None if row is None else dict(json.loads(row.record))
+
+    def analysis(self, table_id: str, variant: str) -> dict[str, Any] | None:
+        """The stored analysis of a finished table (``variant``: ``json`` or ``tables``)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(analyses.c.body).where(analyses.c.table_id == table_id,
+                                                           analyses.c.variant == variant)).first()  # fmt: skip
+        return None if row is None else dict(json.loads(row.body))
+
+    def save_analysis(self, table_id: str, variant: str, body: dict[str, Any]) -> None:
+        with self.engine.begin() as c:
+            c.execute(analyses.delete().where(analyses.c.table_id == table_id, analyses.c.variant == variant))
+            c.execute(insert(analyses).values(table_id=table_id, variant=variant, body=json.dumps(body)))
 
     def iter_records(self) -> Iterator[tuple[str, dict[str, Any]]]:
         with self.engine.connect() as c:

@@ -1,0 +1,291 @@
+"""The HTTP API of tables: presets, creating a table, its seats, sheet, record and analysis.
+
+Every body is at most :data:`.settings.MAX_BODY` bytes (checked by :mod:`.guard`
+before it is read), JSON nested too deep is a 400, every field is checked
+(names, options through :class:`~preferans.rules.Rules`), and nothing waits on
+the event loop: storage runs in threads and the analysis in the worker pool.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..errors import PreferansError, TableError
+from ..rules import Rules
+from .game import GameError, TableConfig, bot_levels
+from .guard import PEER_HEADER, client_address
+from .hub import Elsewhere, Hub, LiveTable, RateLimiter, store_failure
+from .records import record_of
+from .settings import MAX_OPTION, MAX_OPTIONS, MAX_POOL
+from .sheetsvg import sheet_svg
+from .work import Busy
+
+__all__ = ["AddressLimits", "cookie_name", "error", "router", "table_request"]
+
+router = APIRouter()
+COOKIE_MAX_AGE = 60 * 60 * 24 * 90
+
+
+def cookie_name(table_id: str) -> str:
+    return f"pref_{table_id}"
+
+
+def error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+class AddressLimits:
+    """Per-address limit on creating tables and taking seats (``rate`` a second, bursts of ``burst``)."""
+
+    def __init__(self, rate: float, burst: float = 20.0) -> None:
+        self.rate, self.burst = rate, burst
+        self._limits: dict[str, RateLimiter] = {}
+
+    def limited(self, address: str) -> bool:
+        if self.rate <= 0:
+            return False
+        lim = self._limits.get(address)
+        if lim is None:
+            if len(self._limits) > 10000:
+                self._limits.clear()
+            lim = self._limits[address] = RateLimiter(rate=self.rate, burst=self.burst)
+        return not lim.allow()
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _set_cookie(request: Request, resp: Response, table_id: str, token: str) -> None:
+    resp.set_cookie(cookie_name(table_id), token, max_age=COOKIE_MAX_AGE, httponly=True, samesite="lax",
+                    secure=request.app.state.config.secure_cookies, path="/")  # fmt: skip
+
+
+async def _json_body(request: Request) -> Any:
+    """The body as JSON; ``ValueError`` for anything else (too deep included)."""
+    raw = await request.body()  # at most MAX_BODY bytes: the guard refused longer ones unread
+    if not raw.strip():
+        return {}
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
+async def _live(request: Request, table_id: str) -> LiveTable | Response:
+    """The table, or the response to send instead (404, 503, or the owner's answer in a cluster)."""
+    try:
+        live = await _hub(request).table(table_id)
+    except Elsewhere as e:
+        response: Response = await request.app.state.forward(request, e.url)
+        return response
+    except SQLAlchemyError as e:
+        return error(503, "db_unavailable", store_failure(e).replace("the move", "the table"))
+    if live is None:
+        return error(404, "no_table", f"no table {table_id[:32]!r}")
+    return live
+
+
+def _limited(request: Request) -> bool:
+    limits: AddressLimits = request.app.state.http_limits
+    return limits.limited(client_address(request))
+
+
+@router.get("/api/presets")
+async def presets(request: Request) -> dict[str, Any]:
+    return {
+        "presets": {name: Rules.preset(name).to_dict() for name in Rules.PRESET_NAMES},
+        "bot_levels": bot_levels(_hub(request).programs),
+    }
+
+
+@router.get("/api/lobby")
+async def lobby(request: Request, ids: str = "") -> Response:
+    """Status, seats taken and who is online at up to 50 tables (``?ids=a,b,c``), from what this
+    process heard from each table's owner (in a cluster, by LISTEN/NOTIFY)."""
+    wanted = [t for t in ids.split(",") if t][:50]
+    return JSONResponse({"tables": await _hub(request).lobby_entries(wanted)})
+
+
+@router.get("/api/cluster/tables", include_in_schema=False)
+async def cluster_tables(request: Request) -> Response:
+    """The tables this process plays now — for the other processes of its cluster only."""
+    secret = request.app.state.peer_secret
+    if not secret or not secrets.compare_digest(request.headers.get(PEER_HEADER, ""), secret):
+        return error(403, "peers_only", "for the processes of this server's cluster")
+    hub = _hub(request)
+    return JSONResponse({"server": hub.server_id, "tables": sorted(hub.live)})
+
+
+@router.post("/api/tables")
+async def create_table(request: Request) -> Response:
+    if _limited(request):
+        return error(429, "rate_limited", "too many requests; slow down")
+    try:
+        body = await _json_body(request)
+    except ValueError as e:
+        return error(400, "bad_json", f"the body must be a JSON object ({e})")
+    if not isinstance(body, dict):
+        return error(400, "bad_json", "the body must be a JSON object")
+    try:
+        config, specs, seat = table_request(body)
+        live, token = await _hub(request).create(config, specs, str(body.get("name", ""))[:256], seat)
+    except PreferansError as e:
+        return error(400, getattr(e, "code", "bad_table"), str(e))
+    except SQLAlchemyError as e:
+        return error(503, "db_unavailable", store_failure(e).replace("the move", "the table"))
+    resp = JSONResponse({"id": live.id, "url": f"/t/{live.id}", "seat": seat}, status_code=201)
+    _set_cookie(request, resp, live.id, token)
+    return resp
+
+
+@router.get("/api/tables/{table_id}")
+async def table_info(table_id: str, request: Request) -> Response:
+    live = await _live(request, table_id)
+    if isinstance(live, Response):
+        return live
+    return JSONResponse(await _hub(request).info(live, request.cookies.get(cookie_name(table_id))))
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}")
+async def take_seat(table_id: str, seat: int, request: Request) -> Response:
+    if _limited(request):
+        return error(429, "rate_limited", "too many requests; slow down")
+    live = await _live(request, table_id)
+    if isinstance(live, Response):
+        return live
+    if live.game.is_member(request.cookies.get(cookie_name(table_id))):
+        return error(409, "already_seated", "you already have a seat at this table")
+    try:
+        body = await _json_body(request)
+    except ValueError as e:
+        return error(400, "bad_json", f"the body must be a JSON object ({e})")
+    name = body.get("name", "") if isinstance(body, dict) else ""
+    try:
+        token = await _hub(request).sit(live, seat, str(name)[:256])
+    except TableError as e:
+        return error(409, e.code, str(e))
+    except SQLAlchemyError as e:
+        return error(503, "db_unavailable", store_failure(e).replace("the move", "the seat"))
+    resp = JSONResponse({"seat": seat})
+    _set_cookie(request, resp, table_id, token)
+    return resp
+
+
+@router.get("/api/tables/{table_id}/sheet.svg")
+async def sheet(table_id: str, request: Request, lang: str = "en") -> Response:
+    live = await _live(request, table_id)
+    if isinstance(live, Response):
+        return live
+    async with live.lock:
+        body = sheet_svg(live.game, lang[:8])
+    return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
+
+
+async def _finished(request: Request, table_id: str, what: str) -> LiveTable | Response:
+    """A finished table whose record this visitor may see (its players only, when spectators are off)."""
+    live = await _live(request, table_id)
+    if isinstance(live, Response):
+        return live
+    g = live.game
+    if not g.finished:
+        return error(409, "not_finished", f"the {what} is available when the game is over")
+    if not g.config.spectators and not g.is_member(request.cookies.get(cookie_name(table_id))):
+        return error(403, "players_only", f"this table does not allow spectators: the {what} is for its players")
+    return live
+
+
+@router.get("/api/tables/{table_id}/record")
+async def record(table_id: str, request: Request, format: str = "text") -> Response:
+    live = await _finished(request, table_id, "record")
+    if isinstance(live, Response):
+        return live
+    async with live.lock:
+        stored = live.game.record or live.game.game_record()
+    if format == "json":
+        disposition = f'attachment; filename="preferans-{table_id}.json"'
+        return JSONResponse(stored, headers={"Content-Disposition": disposition})
+    from ..record import dumps
+
+    text = dumps(record_of(stored))
+    disposition = f'attachment; filename="preferans-{table_id}.prf"'
+    return Response(text, media_type="text/plain; charset=utf-8", headers={"Content-Disposition": disposition})
+
+
+@router.get("/api/tables/{table_id}/analysis")
+async def analysis(table_id: str, request: Request, tables: bool = False, format: str = "json") -> Response:
+    """The double-dummy analysis of every deal, worked out once per finished table (in the worker
+    pool, charged to the table's and the address's quota) and kept in storage."""
+    live = await _finished(request, table_id, "analysis")
+    if isinstance(live, Response):
+        return live
+    hub = _hub(request)
+    variant = "tables" if tables else "json"
+    try:
+        data, text = await hub.analysis(live, variant, client_address(request))
+    except Busy as e:
+        return error(429, e.code, str(e))
+    except SQLAlchemyError as e:
+        return error(503, "db_unavailable", store_failure(e).replace("the move", "the analysis"))
+    if format == "text":
+        return Response(text, media_type="text/plain; charset=utf-8")
+    return Response(data, media_type="application/json")
+
+
+def table_request(body: dict[str, Any]) -> tuple[TableConfig, list[dict[str, Any]], int]:
+    """Read a create-table request: preset, option changes, players, pool, seats, spectators.
+
+    Every option goes through :class:`~preferans.rules.Rules` (the pool too), so
+    whatever a table can be created with, the rules accept.
+    """
+    preset = body.get("rules", "sochi")
+    if not isinstance(preset, str) or len(preset) > 32:
+        raise GameError("bad_table", "rules: the name of a preset")
+    rules = Rules.preset(preset)
+    options = body.get("options", [])
+    if isinstance(options, dict):
+        options = [f"{k}={v}" for k, v in options.items()]
+    if not isinstance(options, list) or len(options) > MAX_OPTIONS:
+        raise GameError("bad_table", f"options: a list of at most {MAX_OPTIONS} 'FIELD=VALUE' texts")
+    changes: dict[str, str] = {}
+    for o in options:
+        if not isinstance(o, str) or len(o) > MAX_OPTION:
+            raise GameError("bad_table", f"options: each a 'FIELD=VALUE' text of at most {MAX_OPTION} characters")
+        key, sep, value = o.partition("=")
+        if not sep:
+            raise GameError("bad_table", f"options: expected FIELD=VALUE, got {o!r}")
+        changes[key.strip()] = value.strip()
+    pool = body.get("pool")
+    if pool not in (None, ""):
+        if isinstance(pool, bool) or not isinstance(pool, int | str) or (isinstance(pool, str) and len(pool) > 8):
+            raise GameError("bad_table", f"pool: a whole number of points, not {str(pool)[:20]!r}")
+        changes["pool_target"] = str(pool)
+    if changes:
+        try:
+            rules = rules.replace(**changes)  # all at once: some fields only make sense together
+        except PreferansError as e:
+            raise GameError("bad_table", str(e).replace("pool_target", "pool (pool_target)")) from None
+    if not 1 <= rules.pool_target <= MAX_POOL:  # however it was given: pool or options
+        raise GameError("bad_table", f"pool (pool_target): 1..{MAX_POOL} points, not {rules.pool_target}")
+    players = body.get("players", 3)
+    if players not in (3, 4) or isinstance(players, bool):
+        raise GameError("bad_table", f"players: 3 or 4, not {str(players)[:20]!r}")
+    specs = body.get("seats")
+    if specs is None:
+        specs = [{"kind": "human"}] * players
+    if not isinstance(specs, list) or len(specs) > 4 or not all(isinstance(s, dict) for s in specs):
+        raise GameError("bad_table", "seats: a list of {kind: 'human'|'bot', level}, one per player")
+    seat = body.get("seat", 0)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise GameError("bad_table", f"seat: a seat number, not {str(seat)[:20]!r}")
+    spectators = body.get("spectators", True)
+    if not isinstance(spectators, bool):
+        raise GameError("bad_table", "spectators: true or false")
+    return TableConfig(rules, players, spectators), list(specs), seat

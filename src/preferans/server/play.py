@@ -1,0 +1,91 @@
+"""The game's WebSocket ``/ws/{table}``: one connection of a player or a spectator.
+
+The seat comes from the seat cookie; the ``Host`` and ``Origin`` checks happened
+in :mod:`.guard`.  Frames are handled by the hub (:mod:`.hub`), one at a time per
+connection, so a client's messages are answered in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
+
+from .api import cookie_name
+from .guard import client_address
+from .hub import Elsewhere, Hub, error_frame, store_failure
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+@router.websocket("/ws/{table_id}")
+async def ws(websocket: WebSocket, table_id: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    address = client_address(websocket)
+    try:
+        live = await hub.table(table_id)
+    except Elsewhere as e:
+        await websocket.app.state.forward_ws(websocket, e.url)
+        return
+    except SQLAlchemyError as e:
+        await _refuse(websocket, "db_unavailable", store_failure(e).replace("the move", "the table"), 1011)
+        return
+    if live is None:
+        await _refuse(websocket, "no_table", f"no table {table_id[:32]!r}", 4404)
+        return
+    token = websocket.cookies.get(cookie_name(table_id))
+    if hub.admit(live, address, seated=live.game.is_member(token)) is not None:
+        await websocket.close(code=4429)  # before the handshake (403): a storm costs as little as it can
+        return
+    await websocket.accept()
+    try:
+        client = await hub.connect(live, token, address, websocket.send_text)
+    except SQLAlchemyError as e:
+        await websocket.send_text(error_frame("db_unavailable", store_failure(e).replace("the move", "the seat")))
+        await websocket.close(code=1011)
+        return
+    pump = asyncio.create_task(client.pump())
+    closers: set[asyncio.Task[None]] = set()
+
+    def pump_done(_: object) -> None:
+        # The pump stops when the client is dropped (too slow to read its frames, table gone): hang up.
+        if client.closed:
+            task = asyncio.ensure_future(_close_quietly(websocket, 1013))
+            closers.add(task)
+            task.add_done_callback(closers.discard)
+
+    pump.add_done_callback(pump_done)
+    try:
+        while not client.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                hub.reject(client, "bad_message", "send JSON in text frames, not binary ones")
+            else:
+                await hub.receive(client, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.disconnect(client)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(pump, timeout=1.0)
+        pump.cancel()
+    with contextlib.suppress(Exception):
+        await websocket.close()
+
+
+async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
+    await websocket.accept()
+    await websocket.send_text(error_frame(code, message))
+    await websocket.close(code=close)
+
+
+async def _close_quietly(websocket: WebSocket, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.close(code=code)

@@ -1,0 +1,120 @@
+"""What a server operator sets (``preferans serve`` options) and the limits every request meets.
+
+Every limit is checked before the input is parsed, and documented in ``docs/web.md``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "MAX_BODY", "MAX_FRAME", "MAX_OPTION", "MAX_OPTIONS", "MAX_POOL", "MAX_WS_BYTES", "ServerConfig",
+    "default_allowed_hosts", "host_allowed",
+]  # fmt: skip
+
+MAX_BODY = 16 * 1024
+"""Bytes in a request body (creating a table, taking a seat); more is refused with 413 unread."""
+
+MAX_FRAME = 4096
+"""Characters in a WebSocket message from a client; no legal message comes near it."""
+
+MAX_WS_BYTES = 16 * 1024
+"""Bytes of a WebSocket frame the server reads at all (uvicorn closes the connection, code 1009)."""
+
+MAX_OPTIONS = 64
+"""Rule options (``FIELD=VALUE``) in one table's request."""
+
+MAX_OPTION = 200
+"""Characters in one rule option."""
+
+MAX_POOL = 1000
+"""The largest pool a table of this server plays to (however it is given: ``pool`` or an option)."""
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """The operator's settings; the defaults suit a server on the open internet.
+
+    ``allowed_hosts``: the names this server answers to in the ``Host`` header
+    (``None``: localhost and any IP address — a DNS name needs ``--allowed-host``;
+    ``"*"`` allows every name).  ``grace``: seconds a person must have been away
+    before a bot may take his seat.  ``idle_timeout``: seconds a table nobody is
+    connected to stays in memory.  ``push_delay``: seconds state pushes of a table
+    are gathered into one.
+    """
+
+    bot_delay: float = 0.6
+    rate: float = 10.0
+    burst: float = 20.0
+    http_rate: float = 1.0
+    http_burst: float = 20.0
+    secure_cookies: bool = False
+    allowed_hosts: tuple[str, ...] | None = None
+    grace: float = 60.0
+    idle_timeout: float = 120.0
+    push_delay: float = 0.02
+    max_table_connections: int = 64
+    max_address_connections: int = 32
+    workers: int | None = None
+    cpu_rate: float = 0.5  # claims, reports, analyses a second per address (worker pool), bursts of cpu_burst
+    cpu_burst: float = 8.0
+    table_cpu_rate: float = 0.5  # the same per table
+    table_cpu_burst: float = 4.0
+    warm_workers: bool = False  # start the worker processes with the server, not on the first job
+    health_timeout: float = 1.0
+    connect_rate: float = 1.0  # WebSocket connections a second per address, bursts of connect_burst
+    connect_burst: float = 10.0
+    cluster: bool = False
+    advertise: str = ""  # cluster: the URL peers reach this process at (http://host:port)
+
+
+def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:
+    """The bound host and localhost (``None`` — also every IP address — for a wildcard bind).
+
+    >>> default_allowed_hosts("127.0.0.1")
+    ('127.0.0.1', 'localhost', '::1')
+    >>> default_allowed_hosts("0.0.0.0") is None
+    True
+    """
+    if bound in ("0.0.0.0", "::", ""):
+        return None
+    out = [bound.lower()]
+    for name in ("127.0.0.1", "localhost", "::1"):
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+def host_allowed(host_header: str | None, allowed: Sequence[str] | None) -> bool:
+    """Is the ``Host`` header one of ours?  (DNS rebinding sends an attacker's name.)
+
+    >>> host_allowed("localhost:8000", None), host_allowed("10.0.0.5:80", None)
+    (True, True)
+    >>> host_allowed("evil.example:8000", None), host_allowed("pref.example", ["pref.example"])
+    (False, True)
+    >>> host_allowed("[::1]:8000", ("127.0.0.1",)), host_allowed(None, None)
+    (False, False)
+    """
+    if not host_header:
+        return False
+    name = _hostname(host_header)
+    if allowed is not None:
+        return "*" in allowed or name in (a.lower() for a in allowed)
+    if name in ("localhost", "localhost."):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True  # an IP literal cannot be rebound to another address
+
+
+def _hostname(host_header: str) -> str:
+    h = host_header.strip().lower()
+    if h.startswith("["):  # [::1]:8000
+        return h[1:].split("]", 1)[0]
+    if h.count(":") == 1:
+        return h.split(":", 1)[0]
+    return h

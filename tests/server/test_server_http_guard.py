@@ -1,0 +1,128 @@
+"""The server on the open internet, HTTP side: sizes, validation, hosts, origins, headers, records.
+
+Each test here failed before issue 15 (the finding it checks is named in its docstring).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from preferans.server.settings import MAX_BODY
+from server_helpers import cookie, create_table, make_client
+
+JSON = {"content-type": "application/json"}
+
+
+def test_bodies_over_the_limit_are_refused_unread(tmp_path: Any) -> None:
+    """A 60 MB rules name was accepted (201) and re-sent in every frame; now any body over
+    MAX_BODY is a 413, whether it announces its length or streams without one."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        big = {"name": "A", "options": ["name=" + "x" * MAX_BODY]}
+        r = client.post("/api/tables", json=big)
+        assert r.status_code == 413 and r.json()["error"] == "too_big"
+
+        def chunks() -> Any:
+            yield b'{"name": "'
+            for _ in range(40):
+                yield b"x" * 1024
+            yield b'"}'
+
+        r = client.post("/api/tables", content=chunks(), headers=JSON)
+        assert r.status_code == 413
+        assert client.app.state.storage.table_ids() == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"options": ["name=" + "x" * 100]}, "name"),  # the rules name: at most 64 characters
+        ({"options": ["pool_target=5000"]}, "pool"),  # options went around the pool's 1..1000 check
+        ({"pool": 100000}, "pool"),
+        ({"options": ["k_pool=" + "9" * 30]}, "k_pool"),
+        ({"options": ["raspas_exit_levels=" + ",".join(["6"] * 40)]}, "raspas_exit_levels"),
+        ({"options": ["x" * 300]}, "options"),
+        ({"options": ["claims=true"] * 100}, "options"),
+        ({"seats": [{"kind": "human"}] * 50}, "seats"),
+        ({"rules": ["sochi"]}, "rules"),
+        ({"spectators": "no"}, "spectators"),
+    ],
+)
+def test_every_field_is_checked_through_the_rules(tmp_path: Any, body: dict[str, Any], field: str) -> None:
+    with make_client(str(tmp_path / "g.db")) as client:
+        r = client.post("/api/tables", json={"name": "A", **body})
+        assert r.status_code == 400 and field in r.json()["message"], r.text
+
+
+def test_deeply_nested_json_is_a_400(tmp_path: Any) -> None:
+    """A deeply nested body raised RecursionError: a 500."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        for raw in ("[" * 5000 + "]" * 5000, '{"a":' * 2500 + "1" + "}" * 2500):
+            r = client.post("/api/tables", content=raw.encode(), headers=JSON)
+            assert r.status_code == 400 and r.json()["error"] == "bad_json", r.text
+        tid, _ = create_table(client)
+        r = client.post(f"/api/tables/{tid}/seats/1", content=("[" * 5000).encode(), headers=JSON)
+        assert r.status_code == 400
+
+
+def test_posts_must_be_json_from_our_own_pages(tmp_path: Any) -> None:
+    """Any Content-Type and any Origin used to be accepted, so a hostile page could seat a visitor."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        body = json.dumps({"name": "A"}).encode()
+        r = client.post("/api/tables", content=body, headers={"content-type": "text/plain"})
+        assert r.status_code == 415
+        r = client.post("/api/tables", content=body, headers={**JSON, "origin": "https://evil.example"})
+        assert r.status_code == 403 and r.json()["error"] == "cross_origin"
+        r = client.post("/api/tables", content=body, headers={**JSON, "sec-fetch-site": "cross-site"})
+        assert r.status_code == 403
+        r = client.post("/api/tables", content=body, headers={**JSON, "origin": "http://testserver"})
+        assert r.status_code == 201
+
+
+def test_the_host_header_must_be_ours(tmp_path: Any) -> None:
+    """DNS rebinding: a page of evil.example resolving to our address passed the Origin check."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tok = create_table(client)
+        assert client.get("/healthz", headers={"host": "evil.example"}).status_code == 400
+        assert client.get("/", headers={"host": "evil.example:8000"}).status_code == 400
+        assert client.get("/healthz").status_code == 200
+        headers = {**cookie(tid, tok), "host": "evil.example", "origin": "http://evil.example"}
+        with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/ws/{tid}", headers=headers) as ws:
+            ws.receive_json()
+    with make_client(str(tmp_path / "g.db"), allowed_hosts=None) as client:  # the default: localhost, IPs
+        assert client.get("/healthz", headers={"host": "127.0.0.1:8000"}).status_code == 200
+        assert client.get("/healthz", headers={"host": "localhost"}).status_code == 200
+        assert client.get("/healthz", headers={"host": "rebind.evil.example"}).status_code == 400
+
+
+def test_security_headers_on_every_response(tmp_path: Any) -> None:
+    with make_client(str(tmp_path / "g.db")) as client:
+        for path in ("/", "/static/app.js", "/api/presets", "/api/tables/nope", "/cards/back.svg"):
+            h = client.get(path).headers
+            assert "frame-ancestors 'none'" in h["content-security-policy"], path
+            assert "script-src 'self'" in h["content-security-policy"]
+            assert h["x-frame-options"] == "DENY" and h["x-content-type-options"] == "nosniff", path
+
+
+def test_the_record_of_a_table_without_spectators_is_for_its_players(tmp_path: Any) -> None:
+    """The full record of a finished game was public even at tables with spectators off."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tok = create_table(client, spectators=False, options=["end_condition=deals", "max_deals=1"],
+                                seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])  # fmt: skip
+        with client.websocket_connect(f"/ws/{tid}", headers=cookie(tid, tok)) as ws:
+            import random
+
+            rng = random.Random(2)
+            while True:
+                f = ws.receive_json()
+                if f["type"] == "state" and f["table"]["status"] == "finished":
+                    break
+                if f["type"] == "state" and f["view"] and f["view"]["to_act"] == 0 and f["view"]["legal"]:
+                    ws.send_json({"type": "act", "action": rng.choice(f["view"]["legal"])[0], "n": f["n"]})
+        assert client.get(f"/api/tables/{tid}/record").status_code == 403
+        assert client.get(f"/api/tables/{tid}/record", headers=cookie(tid, "forged")).status_code == 403
+        assert client.get(f"/api/tables/{tid}/record", headers=cookie(tid, tok)).status_code == 200
+        assert client.get(f"/api/tables/{tid}/sheet.svg").status_code == 200  # the score is public
