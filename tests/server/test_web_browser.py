@@ -67,11 +67,25 @@ def browser() -> Iterator[Browser]:
 
 
 def new_page(browser: Browser, **kwargs: Any) -> Page:
+    # The tests' own wait conditions are JavaScript strings, which the server's Content-Security-
+    # Policy forbids to the page; test_the_client_runs_under_the_servers_csp keeps the policy on.
+    kwargs.setdefault("bypass_csp", True)
     page = browser.new_context(**kwargs).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]
     return page
+
+
+def test_the_client_runs_under_the_servers_csp(server: str, browser: Browser) -> None:
+    """The lobby and a table work with the Content-Security-Policy on (issue 15): nothing refused."""
+    page = new_page(browser, bypass_csp=False)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    create_table(page, server, ["bot:random", "bot:random"])
+    page.wait_for_selector(".hand .card")
+    page.wait_for_selector("#sheet[src]")
+    assert refused == [] and page.errors == []  # type: ignore[attr-defined]
 
 
 def create_table(page: Page, base: str, seats: list[str], name: str = "Ann") -> str:

@@ -151,6 +151,12 @@
     ws.onmessage = (ev) => {
       const f = JSON.parse(ev.data);
       if (f.type === "state") { state = f; render(); }
+      else if (f.type === "presence" && state) {
+        // A player came or went: only the online dots change (bots are always online).
+        state.table.seats.forEach((s) => { s.online = s.kind === "bot" || f.online.includes(s.seat); });
+        state.table.watching = f.spectators;
+        render();
+      }
       else if (f.type === "error" && f.code === "no_table") { gone = true; showMissing(); }
       else if (f.type === "error") showError(f);
     };
