@@ -1,14 +1,39 @@
-"""Load test of ``preferans serve``: N tables of scripted players over real WebSockets.
+"""Load test of ``preferans serve``: N tables of scripted players over real WebSockets, with attacks.
 
 Starts the server on loopback (SQLite in a temporary directory unless ``--db``),
-creates N tables of three people, connects 3·N WebSocket clients and lets each
-act about once a second when it is its turn (random legal actions; the first
-seat deals the next hand after a deal ends).  Prints actions per second and the
-p50 / p99 latency from sending an action to receiving its acknowledgement (the
-action is committed to the database before the ack).  The clients run in this
-process, on the same machine: the figures include their own scheduling delays.
+creates N tables of three people, connects 3·N WebSocket clients and lets each act
+about once a second when it is its turn (random legal actions; the first seat deals
+the next hand after a deal ends).  Prints actions per second and the p50 / p99
+latency from sending an action to receiving its acknowledgement (the action is
+committed to the database before the ack).  The players connect from up to 1,000 loopback
+addresses (127.0.1.x–127.0.4.x), so the per-address connection limits stay on.  The clients run
+in this process, on the same machine: the figures include their own scheduling.
 
-    python benchmarks/server_load.py --tables 500 --seconds 60
+    python benchmarks/server_load.py --tables 500 --seconds 30
+
+``--attacks`` then runs each attack of issue 15 in turn against tables of its own
+(from addresses 127.0.2.x and up, bounded, loopback only) while the players play on,
+and prints for every phase the players' p99 action→ack and the p99 of ``/healthz``
+(polled ten times a second):
+
+* ``bodies`` — 20 MB request bodies (with and without a length) and 16 KiB of nested JSON;
+* ``claims`` — eight tables claiming every trick at every turn and refusing each other's
+  claims (each claim asks for a solver proof);
+* ``analysis`` — eight clients asking for the analysis of finished games, new ones each time;
+* ``storm`` — spectators connecting and leaving a table as fast as they can, and 4 KB junk frames;
+* ``dblock`` — another process holding SQLite's write lock two seconds in every three
+  (every table's writes wait: this one is not "against another table").
+
+``--cluster 1,3`` instead runs the players against 1 and then 3 ``--cluster`` processes on
+a throwaway PostgreSQL (started here, as the tests do), connecting round robin to the
+processes (most connections are then proxied to the table's owner), prints actions/s
+and p99 for each, then SIGKILLs one of the 3 processes and prints how long its tables
+took to get their next acknowledgement (the clients reconnect to the others).
+
+``--repeat R`` repeats everything and prints the median of each figure (the machine is shared).
+
+    python benchmarks/server_load.py --tables 500 --seconds 20 --attacks --repeat 3
+    python benchmarks/server_load.py --tables 150 --seconds 20 --cluster 1,3 --repeat 3
 """
 
 from __future__ import annotations
@@ -18,19 +43,26 @@ import asyncio
 import contextlib
 import gc
 import json
+import multiprocessing
 import os
 import random
 import signal
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def free_port() -> int:
@@ -49,159 +81,590 @@ def cpu_seconds(pid: int) -> float:
         return float("nan")
 
 
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    return v[min(len(v) - 1, int(q * len(v)))]
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors = 0
         self.actions = 0
         self.measuring = False
+        self.last_ack: dict[str, float] = {}  # table → time of its latest ack
+
+    def take(self) -> tuple[list[float], int, int]:
+        out = (self.latencies, self.actions, self.errors)
+        self.latencies, self.actions, self.errors = [], 0, 0
+        return out
 
 
-async def player(url: str, cookie: str, seat: int, stats: Stats, stop: asyncio.Event, rng: random.Random,
-                 think: float) -> None:  # fmt: skip
-    async with connect(url, additional_headers={"Cookie": cookie}, max_size=1 << 20) as ws:
-        pending: dict[int, float] = {}
-        next_id = 0
-        last_n = (-1, -1)
-        acting = False
-        background: set[asyncio.Future[None]] = set()
+# -- the server --------------------------------------------------------------------------------------
+def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
+    args = ["serve", "--port", str(port), "--db", db, "--http-rate", "0", "--log-level", "warning", *extra]
+    code = f"import sys; from preferans.cli import main; sys.exit(main({args!r}))"
+    return subprocess.Popen([sys.executable, "-c", code])
 
-        async def act_later(msg: dict[str, Any], delay: float) -> None:
-            nonlocal acting, next_id
-            await asyncio.sleep(delay)
-            if stop.is_set():
-                return
-            next_id += 1
-            msg["id"] = next_id
-            pending[next_id] = time.perf_counter()
+
+async def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=5) as http:
+        for _ in range(1200):
+            if proc.poll() is not None:
+                raise SystemExit(f"the server exited ({proc.returncode})")
+            with contextlib.suppress(httpx.HTTPError):
+                if (await http.get("/healthz")).status_code == 200:
+                    return
+            await asyncio.sleep(0.05)
+    raise SystemExit("the server did not start")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+async def create_tables(bases: list[str], n: int, body: dict[str, Any] | None = None) -> list[tuple[str, list[str]]]:
+    """``n`` tables of three people (created round robin on ``bases``); their tokens."""
+    out = []
+    async with httpx.AsyncClient(timeout=30) as http:
+        for i in range(n):
+            base = bases[i % len(bases)]
+            payload = {"name": f"a{i}", "seats": [{"kind": "human"}] * 3, "options": ["end_condition=agreement"]}
+            r = await http.post(base + "/api/tables", json={**payload, **(body or {})})
+            r.raise_for_status()
+            tid = r.json()["id"]
+            tokens = [r.cookies[f"pref_{tid}"]]
+            http.cookies.clear()
+            for s in (1, 2):
+                rr = await http.post(f"{base}/api/tables/{tid}/seats/{s}", json={"name": f"p{s}"})
+                rr.raise_for_status()
+                tokens.append(rr.cookies[f"pref_{tid}"])
+                http.cookies.clear()
+            out.append((tid, tokens))
+    return out
+
+
+def address(block: int, i: int) -> str:
+    """A loopback source address: 127.0.<block>.<1..250> (blocks 1–4 players, 5 and up attackers)."""
+    return f"127.0.{block}.{1 + i % 250}"
+
+
+async def open_ws(url: str, token: str | None, tid: str, local: str, **kw: Any) -> ClientConnection:
+    headers = {"Cookie": f"pref_{tid}={token}"} if token else {}
+    return await connect(url, additional_headers=headers, max_size=1 << 20, local_addr=(local, 0),
+                         open_timeout=10, **kw)  # fmt: skip
+
+
+# -- the players ---------------------------------------------------------------------------------------
+async def player(ports: list[int], first: int, tid: str, token: str, seat: int, stats: Stats, stop: asyncio.Event,
+                 rng: random.Random, think: float, local: str) -> None:  # fmt: skip
+    """One person: acts about ``think`` seconds after his turn comes; reconnects to the next
+    process when his connection drops (a cluster's process was killed)."""
+    at = first
+    while not stop.is_set():
+        try:
+            ws = await open_ws(f"ws://127.0.0.1:{ports[at % len(ports)]}/ws/{tid}", token, tid, local)
+        except (OSError, WebSocketException, TimeoutError):
+            at += 1
+            await asyncio.sleep(0.25)
+            continue
+        try:
+            await play_on(ws, tid, seat, stats, stop, rng, think)
+        except (ConnectionClosed, OSError):
+            at += 1
+            await asyncio.sleep(0.05)
+        finally:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+async def play_on(ws: ClientConnection, tid: str, seat: int, stats: Stats, stop: asyncio.Event,
+                  rng: random.Random, think: float) -> None:  # fmt: skip
+    pending: dict[int, float] = {}
+    next_id = 0
+    last_n = (-1, -1)
+    acting = False
+    background: set[asyncio.Future[None]] = set()
+
+    async def act_later(msg: dict[str, Any], delay: float) -> None:
+        nonlocal next_id
+        await asyncio.sleep(delay)
+        if stop.is_set():
+            return
+        next_id += 1
+        msg["id"] = next_id
+        pending[next_id] = time.perf_counter()
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(json.dumps(msg))
+
+    while not stop.is_set():
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+        except TimeoutError:
+            continue
+        f = json.loads(raw)
+        kind = f["type"]
+        if kind == "ack":
+            t0 = pending.pop(f["ref"], None)
+            if t0 is not None:
+                stats.last_ack[tid] = time.monotonic()
+                if stats.measuring:
+                    stats.latencies.append(time.perf_counter() - t0)
+                    stats.actions += 1
+            acting = False
+        elif kind == "error":
+            if stats.measuring:
+                stats.errors += 1
+            pending.pop(f.get("ref"), None)
+            acting = False
+        elif kind == "state":
+            v = f["view"]
+            key = (f["deal"], f["n"])
+            if v is None or key == last_n or acting:
+                continue
+            last_n = key
+            delay = think * rng.uniform(0.8, 1.2)
+            if v["phase"] == "over" and seat == 0 and f["table"]["status"] != "finished":
+                acting = True
+                background.add(asyncio.ensure_future(act_later({"type": "next"}, delay)))
+            elif v["to_act"] == seat and v["legal"]:
+                acting = True
+                msg = {"type": "act", "action": rng.choice(v["legal"])[0], "n": f["n"]}
+                background.add(asyncio.ensure_future(act_later(msg, delay)))
+
+
+async def health_prober(base: str, out: list[float], stop: asyncio.Event, every: float = 0.1) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        while not stop.is_set():
+            t0 = time.perf_counter()
+            with contextlib.suppress(httpx.HTTPError):
+                await http.get("/healthz")
+            out.append(time.perf_counter() - t0)
+            await asyncio.sleep(every)
+
+
+# -- the attacks (each bounded by the phase's stop event; loopback only) ----------------------------------------
+async def attack_bodies(base: str, stop: asyncio.Event, counts: dict[str, int]) -> None:
+    """20 MB bodies, announced and streamed, and nested JSON, from two clients."""
+    big = b"x" * (20 << 20)
+
+    def stream() -> Any:
+        for _ in range(20):
+            yield b"x" * (1 << 20)
+
+    async def one(i: int) -> None:
+        transport = httpx.AsyncHTTPTransport(local_address=address(5, i))
+        async with httpx.AsyncClient(base_url=base, timeout=30, transport=transport) as http:
+            while not stop.is_set():
+                for kind, content in (("announced", big), ("streamed", None), ("nested", b"[" * 16000)):
+                    with contextlib.suppress(httpx.HTTPError):
+                        body = stream() if content is None else content
+                        r = await http.post("/api/tables", content=body, headers={"content-type": "application/json"})
+                        counts[f"{kind} {r.status_code}"] = counts.get(f"{kind} {r.status_code}", 0) + 1
+
+    await asyncio.gather(one(0), one(1))
+
+
+async def drive_table(port: int, tid: str, tokens: list[str], block: int, stop: asyncio.Event,
+                      on_state: Callable[[int, dict[str, Any], Callable[[dict[str, Any]], Awaitable[None]]],
+                                         Awaitable[None]],
+                      counts: dict[str, int]) -> None:  # fmt: skip
+    """Three attacker connections at one table; ``on_state`` decides what to send."""
+    socks = [await open_ws(f"ws://127.0.0.1:{port}/ws/{tid}", t, tid, address(block, s))
+             for s, t in enumerate(tokens)]  # fmt: skip
+
+    async def reader(seat: int) -> None:
+        ws = socks[seat]
+
+        async def send(msg: dict[str, Any]) -> None:
             await ws.send(json.dumps(msg))
 
         while not stop.is_set():
             try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                f = json.loads(await asyncio.wait_for(ws.recv(), timeout=0.5))
             except TimeoutError:
                 continue
-            f = json.loads(raw)
-            kind = f["type"]
-            if kind == "ack":
-                t0 = pending.pop(f["ref"], None)
-                if t0 is not None and stats.measuring:
-                    stats.latencies.append(time.perf_counter() - t0)
-                    stats.actions += 1
-                acting = False
-            elif kind == "error":
-                stats.errors += 1
-                pending.pop(f.get("ref"), None)
-                acting = False
-            elif kind == "state":
-                v = f["view"]
-                key = (f["deal"], f["n"])
-                if v is None or key == last_n or acting:
-                    continue
-                last_n = key
-                delay = think * rng.uniform(0.8, 1.2)
-                if v["phase"] == "over" and seat == 0 and f["table"]["status"] != "finished":
-                    acting = True
-                    background.add(asyncio.ensure_future(act_later({"type": "next"}, delay)))
-                elif v["to_act"] == seat and v["legal"]:
-                    acting = True
-                    action = rng.choice(v["legal"])[0]
-                    msg = {"type": "act", "action": action, "n": f["n"]}
-                    background.add(asyncio.ensure_future(act_later(msg, delay)))
+            if f["type"] == "error":
+                counts[f"error {f['code']}"] = counts.get(f"error {f['code']}", 0) + 1
+            elif f["type"] == "ack":
+                counts["ack"] = counts.get("ack", 0) + 1
+            elif f["type"] == "state" and f["view"] is not None:
+                await on_state(seat, f, send)
 
-
-async def run(args: argparse.Namespace) -> None:
-    port = free_port()
-    tmp = tempfile.mkdtemp(prefix="pref-load-")
-    db = args.db or f"sqlite:///{tmp}/load.db"
-    code = ("import sys; from preferans.cli import main; "
-            f"sys.exit(main(['serve', '--port', '{port}', '--db', {db!r}, '--http-rate', '0', "
-            "'--log-level', 'warning']))")  # fmt: skip
-    server = subprocess.Popen([sys.executable, "-c", code])
-    base = f"http://127.0.0.1:{port}"
     try:
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            for _ in range(300):
+        await asyncio.gather(*(reader(s) for s in range(3)))
+    except (ConnectionClosed, OSError):
+        pass
+    finally:
+        for ws in socks:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+
+def to_play_choice(view: dict[str, Any]) -> int | None:
+    """Bid 6♠ (the first bidder), pass (the others), whist, else the first legal action."""
+    texts = {t: a for a, t in view["legal"]}
+    bid = any(t == "6♠" for _, t in view["moves"])
+    for t in ("whist", "pass" if bid else "6♠"):
+        if t in texts:
+            return int(texts[t])
+    return int(view["legal"][0][0]) if view["legal"] else None
+
+
+async def attack_claims(port: int, tables: list[tuple[str, list[str]]], stop: asyncio.Event,
+                        counts: dict[str, int]) -> None:  # fmt: skip
+    """Claim every remaining trick at every turn in play; refuse each other's claims."""
+
+    async def on_state(seat: int, f: dict[str, Any], send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        v = f["view"]
+        if v["to_act"] != seat:
+            if v["phase"] == "over" and seat == 0:
+                await send({"type": "next"})
+            return
+        if v["phase"] == "claim_answer":
+            await send({"type": "act", "action": "refuse", "n": f["n"]})
+        elif v["phase"] == "play" and f["table"]["options"]["claims"]:
+            counts["claims sent"] = counts.get("claims sent", 0) + 1
+            await send({"type": "claim", "tricks": 10 - len(v["completed_tricks"])})
+            await asyncio.sleep(0.3)
+            await send({"type": "act", "action": v["legal"][0][0], "n": f["n"]})
+        else:
+            choice = to_play_choice(v)
+            if choice is not None:
+                await send({"type": "act", "action": choice, "n": f["n"]})
+
+    await asyncio.gather(*(drive_table(port, tid, tokens, 10 + i, stop, on_state, counts)
+                           for i, (tid, tokens) in enumerate(tables)))  # fmt: skip
+
+
+async def finish_tables(port: int, tables: list[tuple[str, list[str]]]) -> None:
+    """Play the attacker's one-deal tables to their end (setup for the analysis attack)."""
+    done = asyncio.Event()
+    left = {tid for tid, _ in tables}
+
+    async def finish(tid: str, tokens: list[str]) -> None:
+        local = asyncio.Event()
+        rng = random.Random(tid)
+
+        async def on_state(seat: int, f: dict[str, Any], send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+            if f["table"]["status"] == "finished":
+                local.set()
+                return
+            v = f["view"]
+            if v["to_act"] == seat and v["legal"]:
+                await send({"type": "act", "action": rng.choice(v["legal"])[0], "n": f["n"]})
+
+        block = 100 + sum(1 for t, _ in tables if t < tid)  # an address block per table: under the connect limit
+        task = asyncio.ensure_future(drive_table(port, tid, tokens, block, local, on_state, {}))
+        await asyncio.wait_for(local.wait(), timeout=120)
+        left.discard(tid)
+        await task
+
+    await asyncio.gather(*(finish(tid, tokens) for tid, tokens in tables))
+    done.set()
+
+
+async def attack_analysis(base: str, tids: list[str], stop: asyncio.Event, counts: dict[str, int]) -> None:
+    """Eight clients asking for analyses of finished games, moving on to another one each time."""
+
+    async def one(i: int) -> None:
+        transport = httpx.AsyncHTTPTransport(local_address=address(30, i))
+        async with httpx.AsyncClient(base_url=base, timeout=60, transport=transport) as http:
+            k = i
+            while not stop.is_set():
+                tid = tids[k % len(tids)]
+                variant = "?tables=true" if (k // len(tids)) % 2 else ""
+                k += 1
                 with contextlib.suppress(httpx.HTTPError):
-                    if (await http.get("/healthz")).status_code == 200:
-                        break
+                    r = await http.get(f"/api/tables/{tid}/analysis{variant}")
+                    counts[f"analysis {r.status_code}"] = counts.get(f"analysis {r.status_code}", 0) + 1
                 await asyncio.sleep(0.05)
-            seats: list[tuple[str, str, int]] = []
-            t0 = time.perf_counter()
-            for i in range(args.tables):
-                r = await http.post("/api/tables", json={"name": f"a{i}", "seats": [{"kind": "human"}] * 3,
-                                                         "options": ["end_condition=agreement"]})  # fmt: skip
-                tid = r.json()["id"]
-                seats.append((tid, r.cookies[f"pref_{tid}"], 0))
-                http.cookies.clear()
-                for s in (1, 2):
-                    rr = await http.post(f"/api/tables/{tid}/seats/{s}", json={"name": f"p{s}"})
-                    seats.append((tid, rr.cookies[f"pref_{tid}"], s))
-                    http.cookies.clear()
-            print(f"created {args.tables} tables in {time.perf_counter() - t0:.1f} s", flush=True)
-        stats, stop = Stats(), asyncio.Event()
-        rng = random.Random(args.seed)
-        tasks = []
-        for tid, token, seat in seats:
-            url = f"ws://127.0.0.1:{port}/ws/{tid}"
-            tasks.append(asyncio.ensure_future(player(url, f"pref_{tid}={token}", seat, stats, stop,
-                                                      random.Random(rng.random()), args.think)))  # fmt: skip
+
+    await asyncio.gather(*(one(i) for i in range(8)))
+
+
+async def attack_storm(port: int, tid: str, stop: asyncio.Event, counts: dict[str, int]) -> None:
+    """400 spectators of one table from 10 addresses, each staying one to three seconds and coming
+    back (issue 15: 400 idle spectators with churn), a tenth of them sending 4 KB junk frames.
+    A refused one tries again as the browser client does (backoff 0.5, 1, 2, 4, 5, 5 … s)."""
+
+    async def churn(i: int) -> None:
+        rng = random.Random(i)
+        retry = 0
+        while not stop.is_set():
+            try:
+                ws = await open_ws(f"ws://127.0.0.1:{port}/ws/{tid}", None, tid, address(40, i % 10))
+                f = json.loads(await ws.recv())
+                counts[f["type"]] = counts.get(f["type"], 0) + 1
+                if i % 10 == 0:
+                    for _ in range(5):
+                        await ws.send("{" + "x" * 4096)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(ws.recv(), timeout=rng.uniform(1, 3))  # idle, then leave
+                await ws.close()
+                retry = 0
+            except (OSError, WebSocketException, TimeoutError):
+                counts["refused"] = counts.get("refused", 0) + 1
+                retry = min(retry + 1, 6)
+                await asyncio.sleep(min(0.25 * 2**retry, 5.0))
+
+    await asyncio.gather(*(churn(i) for i in range(400)))
+
+
+async def attack_dblock(db_path: str, stop: asyncio.Event, counts: dict[str, int]) -> None:
+    """Another process's write lock on the SQLite file, two seconds in every three."""
+
+    def hold() -> None:
+        con = sqlite3.connect(db_path, isolation_level=None, timeout=10)
+        while not stop.is_set():
+            con.execute("BEGIN IMMEDIATE")
+            counts["locks"] = counts.get("locks", 0) + 1
+            stop_wait = time.monotonic() + 2.0
+            while time.monotonic() < stop_wait and not stop.is_set():
+                time.sleep(0.05)
+            con.execute("ROLLBACK")
+            time.sleep(1.0)
+        con.close()
+
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.start()
+    while thread.is_alive():
+        await asyncio.sleep(0.1)
+
+
+ATTACKS = ("bodies", "claims", "analysis", "storm", "dblock")
+
+
+def attack_process(name: str, spec: dict[str, Any], seconds: float, results: Any) -> None:
+    """Run one attack for ``seconds`` (in a process of its own); put what it counted on ``results``."""
+
+    async def run() -> dict[str, int]:
+        halt, counts = asyncio.Event(), {}
+        asyncio.get_running_loop().call_later(seconds, halt.set)
+        if name == "bodies":
+            await attack_bodies(spec["base"], halt, counts)
+        elif name == "claims":
+            await attack_claims(spec["port"], spec["claim_tables"], halt, counts)
+        elif name == "analysis":
+            await attack_analysis(spec["base"], spec["done"], halt, counts)
+        elif name == "storm":
+            await attack_storm(spec["port"], spec["storm"], halt, counts)
+        elif name == "dblock":
+            await attack_dblock(spec["db_path"], halt, counts)
+        return counts
+
+    try:
+        counts = asyncio.run(run())
+    except Exception as e:  # report, do not hang the parent
+        counts = {f"attack failed: {e!r}": 1}
+    results.put(counts)
+
+
+# -- one run -----------------------------------------------------------------------------------------------
+async def measure(stats: Stats, seconds: float, base: str, server_pid: int) -> dict[str, float]:
+    health: list[float] = []
+    hstop = asyncio.Event()
+    prober = asyncio.ensure_future(health_prober(base, health, hstop))
+    stats.take()
+    stats.measuring = True
+    srv0, cli0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    elapsed = time.perf_counter() - t0
+    hstop.set()
+    await prober
+    lat, actions, errors = stats.take()
+    return {
+        "actions/s": actions / elapsed,
+        "ack p50 ms": quantile(lat, 0.5) * 1000,
+        "ack p99 ms": quantile(lat, 0.99) * 1000,
+        "healthz p50 ms": quantile(health, 0.5) * 1000,
+        "healthz p99 ms": quantile(health, 0.99) * 1000,
+        "server CPU %": (cpu_seconds(server_pid) - srv0) / elapsed * 100,
+        "clients CPU %": (time.process_time() - cli0) / elapsed * 100,
+        "errors": float(errors),
+    }
+
+
+async def start_players(ports: list[int], tables: list[tuple[str, list[str]]], stats: Stats, stop: asyncio.Event,
+                        args: argparse.Namespace, seed: int) -> list[asyncio.Future[None]]:  # fmt: skip
+    rng = random.Random(seed)
+    tasks = []
+    for i, (tid, tokens) in enumerate(tables):
+        for seat, token in enumerate(tokens):
+            k = len(tasks)
+            task = player(ports, i + seat, tid, token, seat, stats, stop, random.Random(rng.random()), args.think,
+                          address(1 + k // 250 % 4, k))  # fmt: skip
+            tasks.append(asyncio.ensure_future(task))
             if len(tasks) % 100 == 0:
                 await asyncio.sleep(0.05)  # connect in waves
+    return tasks
+
+
+async def run_attacks(args: argparse.Namespace, seed: int) -> dict[str, dict[str, float]]:
+    port = free_port()
+    tmp = tempfile.mkdtemp(prefix="pref-load-")
+    db_path = f"{tmp}/load.db"
+    db = args.db or f"sqlite:///{db_path}"
+    server = start_server(db, port, "--workers", str(args.workers))
+    base = f"http://127.0.0.1:{port}"
+    out: dict[str, dict[str, float]] = {}
+    try:
+        await wait_up(base, server)
+        t0 = time.perf_counter()
+        tables = await create_tables([base], args.tables)
+        claim_tables = await create_tables([base], 8, {"options": ["claims=true", "end_condition=agreement"]})
+        done_tables = await create_tables([base], 16, {"options": ["end_condition=deals", "max_deals=1"]})
+        storm_table = (await create_tables([base], 1))[0]
+        print(f"created {len(tables) + 25} tables in {time.perf_counter() - t0:.1f} s", flush=True)
+        if args.attacks:
+            await finish_tables(port, done_tables)
+        stats, stop_all = Stats(), asyncio.Event()
+        tasks = await start_players([port], tables, stats, stop_all, args, seed)
         print(f"{len(tasks)} connections open; warming up {args.warmup} s", flush=True)
-        # The clients are the measuring instrument: keep the collector's pauses out of their figures.
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
         await asyncio.sleep(args.warmup)
-        stats.measuring = True
-        t_start = time.perf_counter()
-        srv0, cli0 = cpu_seconds(server.pid), time.process_time()
-        await asyncio.sleep(args.seconds)
-        stats.measuring = False
-        elapsed = time.perf_counter() - t_start
-        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-            health = (await http.get("/healthz")).json()
-        srv_cpu = (cpu_seconds(server.pid) - srv0) / elapsed
-        cli_cpu = (time.process_time() - cli0) / elapsed
-        stop.set()
+        out["baseline"] = await measure(stats, args.seconds, base, server.pid)
+        print_row("baseline", out["baseline"], {})
+        spec = {"base": base, "port": port, "claim_tables": claim_tables, "done": [t for t, _ in done_tables],
+                "storm": storm_table[0], "db_path": db_path}  # fmt: skip
+        names = [n for n in ATTACKS if n != "dblock" or not args.db] if args.attacks else []
+        for name in names:
+            # The attacker is a process of its own, so its work does not slow the players' clients.
+            ctx = multiprocessing.get_context("spawn")
+            results: multiprocessing.Queue[dict[str, int]] = ctx.Queue()
+            attacker = ctx.Process(target=attack_process, args=(name, spec, args.seconds + 2.0, results))
+            attacker.start()
+            await asyncio.sleep(1.5)  # under way
+            a0 = cpu_seconds(attacker.pid or 0)
+            out[name] = await measure(stats, args.seconds, base, server.pid)
+            out[name]["attacker CPU %"] = (cpu_seconds(attacker.pid or 0) - a0) / args.seconds * 100
+            counts = await asyncio.to_thread(results.get, True, 60)
+            attacker.join(timeout=30)
+            if attacker.is_alive():
+                attacker.kill()
+            print_row(name, out[name], counts)
+            await asyncio.sleep(2.0)  # settle
+        stop_all.set()
         await asyncio.gather(*tasks, return_exceptions=True)
-        lat = sorted(stats.latencies)
-        if not lat:
-            print("no actions measured")
-            return
-        q = statistics.quantiles(lat, n=100, method="inclusive")
-        print(f"tables {args.tables}, connections {len(seats)}, measured {elapsed:.0f} s")
-        print(f"actions/s {stats.actions / elapsed:.0f}   acks {len(lat)}   errors {stats.errors}")
-        print(f"latency action->ack  p50 {q[49] * 1000:.1f} ms   p99 {q[98] * 1000:.1f} ms   "
-              f"max {lat[-1] * 1000:.1f} ms")  # fmt: skip
-        lag = health["loop_lag_ms"]
-        print(f"server event-loop lag (last minute): p50 {lag['p50']} ms, p99 {lag['p99']} ms, max {lag['max']} ms")
-        print(f"CPU: server {srv_cpu:.0%} of a core, clients {cli_cpu:.0%} of a core; "
-              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     finally:
-        server.send_signal(signal.SIGTERM)
+        stop(server)
+    return out
+
+
+async def run_cluster(args: argparse.Namespace, seed: int, pg: str) -> dict[str, dict[str, float]]:
+    out: dict[str, dict[str, float]] = {}
+    for n in args.cluster:
+        ports = [free_port() for _ in range(n)]
+        extra = ["--cluster", "--workers", "1", "--max-address-connections", "0"]
+        procs = [start_server(pg, p, *extra) for p in ports]
+        bases = [f"http://127.0.0.1:{p}" for p in ports]
         try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+            for base, proc in zip(bases, procs, strict=True):
+                await wait_up(base, proc)
+            tables = await create_tables(bases, args.tables)
+            stats, stop_all = Stats(), asyncio.Event()
+            tasks = await start_players(ports, tables, stats, stop_all, args, seed)
+            await asyncio.sleep(args.warmup)
+            row = await measure(stats, args.seconds, bases[-1], procs[-1].pid)
+            row["server CPU %"] = float("nan")
+            if n > 1:  # SIGKILL one process: how long until each of its tables is acknowledged again
+                owned = [tid for i, (tid, _) in enumerate(tables) if i % n == 0]
+                os.kill(procs[0].pid, signal.SIGKILL)
+                t_kill = time.monotonic()
+                deadline = t_kill + 60
+                while time.monotonic() < deadline and any(stats.last_ack.get(t, 0) < t_kill for t in owned):
+                    await asyncio.sleep(0.05)
+                gaps = [stats.last_ack.get(t, deadline) - t_kill for t in owned]
+                row["failover median s"] = statistics.median(gaps)
+                row["failover max s"] = max(gaps)
+            out[f"{n} process{'es' if n > 1 else ''}"] = row
+            print_row(f"{n} process{'es' if n > 1 else ''}", row, {})
+            stop_all.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            for proc in procs:
+                stop(proc)
+        await asyncio.sleep(1.0)
+    return out
+
+
+def print_row(name: str, row: dict[str, float], counts: dict[str, int]) -> None:
+    figures = "  ".join(f"{k} {v:.1f}" for k, v in row.items())
+    extra = ("   [" + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) + "]") if counts else ""
+    print(f"  {name:<12} {figures}{extra}", flush=True)
+
+
+def medians(runs: list[dict[str, dict[str, float]]]) -> None:
+    print(f"\nmedians of {len(runs)} run(s) ({os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}):")
+    for phase in runs[0]:
+        rows = [r[phase] for r in runs if phase in r]
+        med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+        print_row(phase, med, {})
+    if "baseline" in runs[0]:
+        base = statistics.median(r["baseline"]["ack p99 ms"] for r in runs)
+        for phase in runs[0]:
+            p99 = statistics.median(r[phase]["ack p99 ms"] for r in runs)
+            print(f"  {phase:<12} ack p99 / baseline = {p99 / base:.2f}")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    runs = []
+    if args.cluster:
+        sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+        from pg_helpers import throwaway_postgresql  # the tests' throwaway PostgreSQL
+
+        with throwaway_postgresql(max_connections=300) as pg:
+            for r in range(args.repeat):
+                print(f"run {r + 1} of {args.repeat}", flush=True)
+                runs.append(await run_cluster(args, args.seed + r, pg))
+                await asyncio.sleep(1.0)
+                _drop_all(pg)
+    else:
+        for r in range(args.repeat):
+            print(f"run {r + 1} of {args.repeat}", flush=True)
+            runs.append(await run_attacks(args, args.seed + r))
+    medians(runs)
+
+
+def _drop_all(pg: str) -> None:
+    from preferans.server.storage import Storage, metadata
+
+    st = Storage(pg)
+    metadata.drop_all(st.engine)
+    st.close()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=500)
-    ap.add_argument("--seconds", type=float, default=30.0, help="measuring time (default 30)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="measuring time per phase (default 30)")
     ap.add_argument("--warmup", type=float, default=5.0)
     ap.add_argument("--think", type=float, default=1.0, help="seconds a client waits before acting (default 1)")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary directory)")
+    ap.add_argument("--workers", type=int, default=1, help="the server's worker processes (default 1)")
+    ap.add_argument("--attacks", action="store_true", help="run each attack against tables of its own")
+    ap.add_argument("--cluster", type=lambda s: [int(x) for x in s.split(",")], default=None,
+                    help="process counts to compare on PostgreSQL, e.g. 1,3")  # fmt: skip
+    ap.add_argument("--repeat", type=int, default=1, help="runs; the medians are printed (default 1)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     with contextlib.suppress(ValueError, OSError):
         import resource
 
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 8192)), hard))
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 16384)), hard))
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
-    asyncio.run(run(args))
+    asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":
