@@ -256,7 +256,7 @@ async def attack_bodies(base: str, stop: asyncio.Event, counts: dict[str, int]) 
     """20 MB bodies, announced and streamed, and nested JSON, from two clients."""
     big = b"x" * (20 << 20)
 
-    def stream() -> Any:
+    async def stream() -> Any:
         for _ in range(20):
             yield b"x" * (1 << 20)
 
