@@ -100,7 +100,16 @@
     const recent = recentTables();
     $("recent").hidden = !recent.length;
     $("recent-list").replaceChildren(...recent.map((x) => el("li", {}, el("a", { href: "/t/" + x.id, text: x.label || x.id }),
-      " ", el("span", { class: "hint", text: new Date(x.at).toLocaleString(lang) }))));
+      " ", el("span", { class: "hint", text: new Date(x.at).toLocaleString(lang) }),
+      " ", el("span", { class: "hint", "data-lobby": x.id }))));
+    // Who is at each table now (any server process answers: the owners tell them by NOTIFY).
+    if (recent.length) fetch("/api/lobby?ids=" + recent.map((x) => x.id).join(",")).then((r) => r.json()).then((d) => {
+      for (const [id, e] of Object.entries(d.tables || {})) {
+        const span = document.querySelector('[data-lobby="' + CSS.escape(id) + '"]');
+        if (span && e) span.textContent = e.status === "finished" ? t("game_over")
+          : "· " + e.online.length + "/" + e.seats.length + " " + t("online");
+      }
+    }).catch(() => {});
     $("name").value = localStorage.getItem("pref_name") || "";
     $("players").addEventListener("change", renderSeatSpecs);
     // The pool follows the preset until the player types his own.
