@@ -82,11 +82,20 @@ class Quota:
                 self._running.pop(key, None)
 
 
-def _yield_to_the_loop() -> None:
+def _worker_start() -> None:
     # A worker runs at a lower priority than the server, so on a busy machine the event loop
     # (every table's acks) gets the CPU first and the long calculations wait.
     with contextlib.suppress(OSError):
         os.nice(10)
+    # And it ends with the server: once its parent (the fork server) is gone, nobody will ask it again.
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="pref-orphan-watch", daemon=True).start()
 
 
 class Workers:
@@ -123,7 +132,7 @@ class Workers:
                 # script without a __main__ guard); each worker is forked from it ready.
                 ctx.set_forkserver_preload(["preferans.rulings.analysis", "preferans.bots.pimc"])
                 self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, self.processes), mp_context=ctx,
-                                                                    initializer=_yield_to_the_loop)  # fmt: skip
+                                                                    initializer=_worker_start)  # fmt: skip
             return self._pool
 
     def _submit(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
