@@ -106,7 +106,7 @@
     if (recent.length) fetch("/api/lobby?ids=" + recent.map((x) => x.id).join(",")).then((r) => r.json()).then((d) => {
       for (const [id, e] of Object.entries(d.tables || {})) {
         const span = document.querySelector('[data-lobby="' + CSS.escape(id) + '"]');
-        if (span && e) span.textContent = e.status === "finished" ? t("game_over")
+        if (span && e) span.textContent = e.status === "finished" ? t("The game is over")
           : "· " + e.online.length + "/" + e.seats.length + " " + t("online");
       }
     }).catch(() => {});
