@@ -203,10 +203,10 @@ def test_one_person_and_two_bots_play_a_deal(tmp_path: Any) -> None:
         assert f["table"]["sheet"]["labels"] == [result["label"]]
         # The after-deal panel's facts: the label in each language, what was written, the hands as dealt.
         assert result["labels"]["en"] == result["label"] and result["labels"]["ru"]
-        pulka = client.app.state.hub.games[tid].pulka
+        pulka = client.app.state.hub.live[tid].game.pulka
         assert result["written"] == [[e.column, e.player, str(e.amount), e.on, e.why]
                                      for e in pulka.sheet.history[-1].entries]  # fmt: skip
-        deal = client.app.state.hub.games[tid].deal
+        deal = client.app.state.hub.live[tid].game.deal
         assert {int(s): len(h) for s, h in result["hands"].items()} == dict.fromkeys(deal.active, 10)
         Replayer(client, tid).check_frame(f)
         me.close()
