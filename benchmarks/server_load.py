@@ -30,10 +30,15 @@ processes (most connections are then proxied to the table's owner), prints actio
 and p99 for each, then SIGKILLs one of the 3 processes and prints how long its tables
 took to get their next acknowledgement (the clients reconnect to the others).
 
+``--restart-tables 3000`` writes that many tables in play into a fresh database, starts the
+server on it and prints how long it took to answer ``/healthz`` and then a table's first
+request (tables are loaded when asked for, not at start).
+
 ``--repeat R`` repeats everything and prints the median of each figure (the machine is shared).
 
     python benchmarks/server_load.py --tables 500 --seconds 20 --attacks --repeat 3
     python benchmarks/server_load.py --tables 150 --seconds 20 --cluster 1,3 --repeat 3
+    python benchmarks/server_load.py --restart-tables 3000 --repeat 3
 """
 
 from __future__ import annotations
@@ -598,6 +603,49 @@ async def run_cluster(args: argparse.Namespace, seed: int, pg: str) -> dict[str,
     return out
 
 
+async def run_restart(args: argparse.Namespace) -> dict[str, dict[str, float]]:
+    """A restart with ``--restart-tables`` tables in play: seconds until ``/healthz`` answers,
+    then until a table's first state (it is loaded when asked for)."""
+    from preferans.rules import Rules
+    from preferans.server.game import TableConfig, TableGame
+    from preferans.server.storage import Storage
+
+    tmp = tempfile.mkdtemp(prefix="pref-restart-")
+    db = f"sqlite:///{tmp}/restart.db"
+    storage = Storage(db)
+    rng = random.Random(args.seed)
+    first = ""
+    t0 = time.perf_counter()
+    for i in range(args.restart_tables):  # tables in play, written straight into storage
+        g, _ = TableGame.create(storage, TableConfig(Rules.preset("sochi")), [{"kind": "human"}] * 3, f"a{i}")
+        for s in (1, 2):
+            g.sit(s, f"p{s}")
+        for _ in range(8):
+            assert g.deal is not None
+            g.act(g.deal.to_act or 0, int(rng.choice(g.deal.legal_actions())))
+        first = first or g.id
+        del g
+    storage.close()
+    print(f"wrote {args.restart_tables} tables in play in {time.perf_counter() - t0:.1f} s", flush=True)
+    port = free_port()
+    t0 = time.perf_counter()
+    server = start_server(db, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        await wait_up(base, server)
+        up = time.perf_counter() - t0
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            t1 = time.perf_counter()
+            r = await http.get(f"/api/tables/{first}")
+            r.raise_for_status()
+            table = time.perf_counter() - t1
+    finally:
+        stop(server)
+    row = {"healthz after s": up, "first table s": table}
+    print_row(f"restart {args.restart_tables}", row, {})
+    return {f"restart {args.restart_tables}": row}
+
+
 def print_row(name: str, row: dict[str, float], counts: dict[str, int]) -> None:
     figures = "  ".join(f"{k} {v:.1f}" for k, v in row.items())
     extra = ("   [" + ", ".join(f"{k}: {v}" for k, v in sorted(counts.items())) + "]") if counts else ""
@@ -629,6 +677,9 @@ async def main_async(args: argparse.Namespace) -> None:
                 runs.append(await run_cluster(args, args.seed + r, pg))
                 await asyncio.sleep(1.0)
                 _drop_all(pg)
+    elif args.restart_tables:
+        for _ in range(args.repeat):
+            runs.append(await run_restart(args))
     else:
         for r in range(args.repeat):
             print(f"run {r + 1} of {args.repeat}", flush=True)
@@ -655,6 +706,8 @@ def main() -> None:
     ap.add_argument("--attacks", action="store_true", help="run each attack against tables of its own")
     ap.add_argument("--cluster", type=lambda s: [int(x) for x in s.split(",")], default=None,
                     help="process counts to compare on PostgreSQL, e.g. 1,3")  # fmt: skip
+    ap.add_argument("--restart-tables", type=int, default=0,
+                    help="instead: restart a server with this many tables in play and time it")  # fmt: skip
     ap.add_argument("--repeat", type=int, default=1, help="runs; the medians are printed (default 1)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
