@@ -169,3 +169,26 @@ class InputError(PreferansError):
 
 class EnvError(PreferansError):
     """A bad environment option (the message names it)."""
+
+
+class StorageError(PreferansError):
+    """A database the server cannot use (not a database, unreachable, refused)."""
+
+
+class DatabaseInUse(PreferansError):
+    """Another server runs on this database."""
+
+
+class Busy(TableError):
+    """Too much CPU work asked for at once (by this table, this address, or everyone); nothing changed."""
+
+    code = "busy"
+
+
+class Elsewhere(Exception):
+    """Not an error: the table is played on another server process of the cluster (``url``),
+    where the request is sent on."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.url = url

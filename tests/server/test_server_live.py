@@ -16,8 +16,9 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from test_server import Conn, make_client
 
-from preferans.server.owner import DatabaseInUse, claim_database
-from preferans.server.storage import Storage, StorageError
+from preferans.errors import DatabaseInUse, StorageError
+from preferans.server.owner import claim_database
+from preferans.server.storage import Storage
 from server_helpers import cookie, create_table, join
 
 

@@ -97,7 +97,8 @@ def test_a_game_on_postgresql_survives_a_restart(pg_url: str) -> None:
 def test_one_solo_server_or_one_cluster_per_postgresql_database(pg_url: str) -> None:
     """Two servers on one database diverged silently: a solo server claims it alone, a cluster's
     processes share it, and neither starts beside the other (one line saying why)."""
-    from preferans.server.owner import DatabaseInUse, claim_database
+    from preferans.errors import DatabaseInUse
+    from preferans.server.owner import claim_database
 
     solo = claim_database(Storage(pg_url))
     with pytest.raises(DatabaseInUse, match="in use by another preferans server"):

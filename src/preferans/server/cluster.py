@@ -87,7 +87,7 @@ class Cluster:
 
     def __init__(self, storage: Storage, advertise: str, *, watch_every: float = 1.0) -> None:
         if storage.engine.dialect.name != "postgresql":
-            from .owner import DatabaseInUse
+            from ..errors import DatabaseInUse
 
             raise DatabaseInUse("--cluster needs PostgreSQL (--db postgresql://…)")
         self.storage = storage
@@ -344,4 +344,3 @@ async def forward_ws(websocket: WebSocket, url: str) -> None:
             await upstream.close()
         with contextlib.suppress(Exception):
             await websocket.close(code=1012)
-

@@ -86,7 +86,12 @@ class TableGame:
     """A table: its seats and tokens, and the :class:`~preferans.table.Table` once every seat is taken."""
 
     def __init__(
-        self, storage: Storage, table_id: str, config: TableConfig, seats: list[Seat], rulings: Rulings | None = None,
+        self,
+        storage: Storage,
+        table_id: str,
+        config: TableConfig,
+        seats: list[Seat],
+        rulings: Rulings | None = None,
         programs: Mapping[str, str] | None = None,
     ) -> None:
         self.storage = storage

@@ -46,7 +46,7 @@ from ..actions import Action
 from ..bots import LEVELS
 from ..bots.pimc import PimcBot
 from ..cards import cards_of
-from ..errors import PreferansError, TableError
+from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
 from ..table import BotThought, FixedMove
 from .game import GameError, TableConfig, TableGame
@@ -157,14 +157,6 @@ def error_frame(code: str, message: str, ref: object = None, error: BaseExceptio
     if error is not None:
         frame["texts"] = {lang: text(error, lang) for lang in LANGS}
     return json.dumps(frame, ensure_ascii=False)
-
-
-class Elsewhere(Exception):
-    """The table is played on another server process of the cluster (``url``)."""
-
-    def __init__(self, url: str) -> None:
-        super().__init__(url)
-        self.url = url
 
 
 class Owners(Protocol):
@@ -472,7 +464,8 @@ class Hub:
                     "level": s.level,
                     "taken": s.taken,
                     "online": s.kind == "bot" or s.seat in online,
-                    "away": None if s.seat in online or s.seat not in live.away_since
+                    "away": None
+                    if s.seat in online or s.seat not in live.away_since
                     else round(now - live.away_since[s.seat]),
                 }
                 for s in g.seats

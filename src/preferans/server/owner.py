@@ -18,16 +18,12 @@ from typing import Any
 
 from sqlalchemy import text
 
-from ..errors import PreferansError
+from ..errors import DatabaseInUse
 from .storage import Storage
 
 __all__ = ["Claim", "DatabaseInUse", "claim_database"]
 
 LOCK_KEY = 0x707265660001  # "pref" + 1: the whole database
-
-
-class DatabaseInUse(PreferansError):
-    """Another server runs on this database."""
 
 
 class Claim:

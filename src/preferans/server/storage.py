@@ -39,7 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..errors import PreferansError
+from ..errors import StorageError
 
 __all__ = ["DealRow", "SeatRow", "Storage", "StorageError", "TableRow", "default_db_url", "normalize_url"]
 
@@ -167,10 +167,6 @@ def normalize_url(url: str) -> str:
     if "://" not in url:
         return f"sqlite:///{Path(url).absolute()}"
     return url
-
-
-class StorageError(PreferansError):
-    """A database the server cannot use (not a database, unreachable, refused)."""
 
 
 class Storage:

@@ -30,18 +30,12 @@ from typing import Any, TypeVar
 
 from ..engine.deal import Deal
 from ..engine.result import DealResult
-from ..errors import TableError
+from ..errors import Busy
 from ..table import Rulings
 
 __all__ = ["Busy", "PoolRulings", "Quota", "Workers", "analyze_job", "assess_job", "default_processes", "prove_job"]
 
 T = TypeVar("T")
-
-
-class Busy(TableError):
-    """Too much CPU work asked for at once (by this table, this address, or everyone); nothing changed."""
-
-    code = "busy"
 
 
 def default_processes() -> int:
