@@ -185,9 +185,9 @@ class Busy(TableError):
     code = "busy"
 
 
-class Elsewhere(Exception):
-    """Not an error: the table is played on another server process of the cluster (``url``),
-    where the request is sent on."""
+class Elsewhere(PreferansError):
+    """The table is played on another server process of the cluster (``url``): the request
+    is sent on there (the server catches it; a caller never sees it)."""
 
     def __init__(self, url: str) -> None:
         super().__init__(url)

@@ -111,7 +111,8 @@ def play_game(
             sender = conns[rng.randrange(len(conns))]
             sender.send(irregular_message(rng, len(conns)))
             ack = sender.until(lambda f: f["type"] in ("ack", "error"))
-            assert ack["type"] == "ack" or ack["code"] == "illegal", ack
+            # busy: the table's quota of calculations (claim proofs, assessments) is used up for now
+            assert ack["type"] == "ack" or ack["code"] in ("illegal", "busy"), ack
             if ack["type"] == "ack" and ack["pending"]:  # the accused answers
                 accused = conns[first.until(lambda f: f["type"] == "state" and f["table"]["accusation"])[
                     "table"]["accusation"]["offender"]]
@@ -147,7 +148,8 @@ def test_every_frame_shows_only_the_receivers_view(
     options = ["end_condition=deals", "max_deals=3"]
     if irregular:
         options += ["irregularity_reports=true", "claims=true"]
-    with make_client(str(tmp_path / "g.db"), burst=100000) as client:
+    # the claims of a random walk come faster than the quota of calculations a table (and an address) has
+    with make_client(str(tmp_path / "g.db"), burst=100000, table_cpu_burst=1000.0, cpu_burst=1000.0) as client:
         tid, t0 = create_table(client, players=players, rules=preset, spectators=spectators, options=options)
         tokens = {0: t0}
         for s in range(1, players):
@@ -178,6 +180,7 @@ def test_every_frame_shows_only_the_receivers_view(
         assert len(record.deals) == 3 and len(record.players) == players
         assert loads(client.get(f"/api/tables/{tid}/record?format=json", headers=mine).text) == record
         analysis = client.get(f"/api/tables/{tid}/analysis", headers=mine).json()
+        assert "deals" in analysis, analysis
         assert len(analysis["deals"]) == 3
         text = client.get(f"/api/tables/{tid}/analysis?format=text", headers=mine)
         assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
