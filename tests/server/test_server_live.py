@@ -118,6 +118,35 @@ def test_a_file_that_is_not_a_database_is_one_line(tmp_path: Any) -> None:
     assert "not a database" in str(e.value) and "\n" not in str(e.value)
 
 
+def test_a_fault_in_the_middle_of_a_move_reloads_the_table_from_storage(tmp_path: Any, monkeypatch: Any) -> None:
+    """A fault of the server after a move was stored (a 3.3.16.3 assessment whose result could not
+    come back from its worker process did this) ended the player's connection with no frame and left
+    the table in memory half changed.  Now: an ``internal`` error frame, and the table is loaded again
+    from storage, the one truth; whoever reconnects sees the stored move made."""
+    from preferans.table import Table
+
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tokens = three(client)
+        b = Conn(client, tid, tokens[1])
+        f = b.until(lambda f: f["type"] == "state")
+        before = client.app.state.hub.live[tid]  # type: ignore[attr-defined]
+        real = Table._after_move
+
+        def broken(self: Table, seat: int, action: Any) -> None:
+            monkeypatch.setattr(Table, "_after_move", real)  # once
+            raise RuntimeError("a fault of the server")
+
+        monkeypatch.setattr(Table, "_after_move", broken)
+        b.send({"type": "act", "action": "pass", "id": "x", "n": f["n"]})
+        err = b.until(lambda f: f["type"] in ("ack", "error"))
+        assert err["type"] == "error" and err["code"] == "internal" and err["ref"] == "x", err
+        with pytest.raises(WebSocketDisconnect):  # the table left memory: its connections end
+            b.until(lambda f: False)
+        again = Conn(client, tid, tokens[1]).until(lambda f: f["type"] == "state")
+        assert client.app.state.hub.live[tid] is not before  # type: ignore[attr-defined]
+        assert again["n"] == 1 and again["view"]["to_act"] == 2  # the stored move, replayed
+
+
 def _to_play(client: Any, tid: str, conns: list[Conn]) -> dict[str, Any]:
     """Three people bid 6♠ / pass / pass, discard, declare and whist: the state in play."""
     rng = random.Random(0)

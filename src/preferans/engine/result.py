@@ -10,7 +10,7 @@ how many tricks each player took — and leaves pool, mountain and whists to
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
@@ -119,6 +119,18 @@ class DealResult:
         object.__setattr__(self, "defence", MappingProxyType(dict(self.defence)))
         object.__setattr__(self, "tricks", _frozen(self.tricks))
         object.__setattr__(self, "penalty", MappingProxyType({k: Fraction(v) for k, v in self.penalty.items()}))
+
+    def __reduce__(self) -> tuple[type[DealResult], tuple[object, ...]]:
+        """Pickled as its fields, the frozen mappings as dicts (a mapping proxy does not pickle), so a
+        result can come back from another process (the server's 3.3.16.3 assessments).
+
+        >>> import pickle
+        >>> r = DealResult(DealKind.PENALTY, 3, 0, offender=1, penalty={0: 4})
+        >>> pickle.loads(pickle.dumps(r)) == r
+        True
+        """
+        values = (getattr(self, f.name) for f in fields(self))
+        return type(self), tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in values)
 
     @property
     def active(self) -> tuple[int, ...]:

@@ -96,12 +96,17 @@ def create_app(
         try:
             yield
         finally:
+            # Whatever is pending (worker jobs, gathered pushes, bot turns, database calls), the server
+            # stops within a few seconds: each step below is bounded.
             for task in background:
                 task.cancel()
-            hub.shutdown()
-            await hub.owners.stop()
+            await asyncio.wait(background, timeout=cfg.stop_timeout)
+            await hub.aclose(cfg.stop_timeout)
             with contextlib.suppress(Exception):
-                store.unregister_server(hub.server_id)
+                await asyncio.wait_for(hub.owners.stop(), timeout=cfg.stop_timeout)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.to_thread(store.unregister_server, hub.server_id),
+                                       timeout=cfg.stop_timeout)  # fmt: skip
             if held is not None:
                 held.release()
 

@@ -101,18 +101,19 @@ class Client:
     limited_since: float = 0.0
     dropped: int = 0
     closed: bool = False
+    gone: asyncio.Event = field(default_factory=asyncio.Event)  # set once closed: the connection's reader stops
 
     def put(self, frame: str) -> None:
         if self.closed:
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
-            self.closed = True
-            self.queue.put_nowait(None)
+            self.close()
             return
         self.queue.put_nowait(frame)
 
     def close(self) -> None:
         self.closed = True
+        self.gone.set()
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
@@ -125,7 +126,7 @@ class Client:
             try:
                 await self.send(frame)
             except Exception:
-                self.closed = True
+                self.close()
                 return
 
 
@@ -235,6 +236,7 @@ class Hub:
         self.analyses: dict[tuple[str, str], asyncio.Future[tuple[bytes, str]]] = {}
         self._analysis_cache: collections.OrderedDict[tuple[str, str], tuple[bytes, str]] = collections.OrderedDict()
         self.lobby: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
+        self.closing = False  # shutting down: nothing new is started
 
     # -- the lobby ---------------------------------------------------------------------------
     def heard(self, table_id: str, what: dict[str, Any]) -> None:
@@ -281,10 +283,16 @@ class Hub:
         return await asyncio.get_running_loop().run_in_executor(self._slow, functools.partial(fn, *args))
 
     def spawn(self, coro: Awaitable[Any]) -> asyncio.Task[Any]:
+        """Run ``coro`` in the background; :meth:`aclose` cancels and awaits whatever is left."""
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._spawned_done)
         return task
+
+    def _spawned_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
 
     # -- tables ---------------------------------------------------------------------------
     async def table(self, table_id: str) -> LiveTable | None:
@@ -535,7 +543,7 @@ class Hub:
         self._schedule_flush(live)
 
     def _schedule_flush(self, live: LiveTable) -> None:
-        if live.flush is None:
+        if live.flush is None and not self.closing:
             live.flush = self.spawn(self._flush(live))
 
     async def _flush(self, live: LiveTable) -> None:
@@ -671,6 +679,14 @@ class Hub:
                 if isinstance(e, IntegrityError):  # storage is ahead of memory (another process wrote)
                     self.spawn(self.evict(live))
                 return
+            except Exception:
+                # A fault of ours (or of the worker pool): the move may be stored and half made, so the
+                # table leaves memory and is loaded again from storage, the one truth, when its players
+                # reconnect.
+                log.exception("table %s: a move failed", live.id)
+                client.put(error_frame("internal", "the server failed to make this move; reconnect", ref))
+                self.spawn(self.evict(live))
+                return
             n = len(g.deal.moves) if g.deal else 0
             ack: dict[str, Any] = {"type": "ack", "ref": ref, "deal": g.deal_no, "n": n}
             if isinstance(made, Action) or made is None:
@@ -784,7 +800,7 @@ class Hub:
     # -- bots ---------------------------------------------------------------------------------------
     def schedule_bot(self, live: LiveTable) -> None:
         """Start the automatic move due now, if any (hold the lock)."""
-        if live.bot_pending or live.game.bot_seat_to_act() is None:
+        if live.bot_pending or self.closing or live.game.bot_seat_to_act() is None:
             return
         live.bot_pending = True
         self.spawn(self._bot_turn(live))
@@ -800,12 +816,19 @@ class Hub:
             if turn is None:
                 return
             seat, think, n = turn
-            if isinstance(think, BotThought) and isinstance(think.bot, PimcBot):  # hard, expert: seconds of search
-                action = await self.workers.run(think)
-            elif isinstance(think, FixedMove) or (isinstance(think, BotThought) and type(think) is BotThought):
-                action = think()  # our quick bots: about a millisecond
-            else:  # a bot program answers over a pipe: wait for it in a thread
-                action = await asyncio.to_thread(think)
+            try:
+                if isinstance(think, BotThought) and isinstance(think.bot, PimcBot):  # hard, expert: seconds
+                    action = await self.workers.run(think)
+                elif isinstance(think, FixedMove) or (isinstance(think, BotThought) and type(think) is BotThought):
+                    action = think()  # our quick bots: about a millisecond
+                else:  # a bot program answers over a pipe: wait for it in a thread
+                    action = await asyncio.to_thread(think)
+            except Exception:  # the worker pool broke (a worker was killed): think again in a moment
+                if self.closing:
+                    return
+                log.exception("table %s: a bot's thinking failed; trying again", g.id)
+                retry = True
+                return
             async with live.lock:
                 try:
                     made = await self.db(g.play_for, seat, action, n)
@@ -820,7 +843,7 @@ class Hub:
                     self.changed(live)
         finally:
             live.bot_pending = False
-            if self.live.get(live.id) is live:
+            if self.live.get(live.id) is live and not self.closing:
                 if retry:
                     await asyncio.sleep(1.0)
                 async with live.lock:
@@ -888,16 +911,34 @@ class Hub:
             await asyncio.sleep(every)
             await self.sweep()
 
-    def shutdown(self) -> None:
+    async def aclose(self, timeout: float = 5.0) -> None:
+        """Stop within about ``timeout`` seconds, whatever is pending.
+
+        Every connection is closed (its reader stops), the background tasks (bot turns,
+        gathered pushes, evictions) are cancelled and awaited, the worker processes are
+        ended with the jobs they run (a claim or an assessment not finished was not
+        acknowledged: a restarted server works it out again from storage), and the
+        database threads get no new calls; a call already running ends with the
+        database's own timeout.  Nothing stored is lost: every acknowledged move was
+        stored before its ack.
+        """
+        self.closing = True
         for live in list(self.live.values()):
             for c in list(live.clients):
                 c.close()
-            live.game.close()  # bot programs end with the server
-        for task in list(self._tasks):
+        tasks = [t for t in self._tasks if not t.done()]
+        for task in tasks:
             task.cancel()
         self.workers.shutdown()
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=timeout)
+            if late:
+                log.warning("%d background tasks did not end within %g s", len(late), timeout)
         for pool in (self._db, self._slow, self._health):
             pool.shutdown(wait=False, cancel_futures=True)
+        ending = [asyncio.ensure_future(asyncio.to_thread(live.game.close)) for live in list(self.live.values())]
+        if ending:  # bot programs end with the server (each is given a moment, then killed)
+            await asyncio.wait(ending, timeout=timeout)
 
 
 def lobby_news(g: TableGame) -> dict[str, Any]:

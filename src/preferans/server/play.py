@@ -59,9 +59,17 @@ async def ws(websocket: WebSocket, table_id: str) -> None:
             task.add_done_callback(closers.discard)
 
     pump.add_done_callback(pump_done)
+    # The reader also stops when the server closes the connection (a client too slow to read, its
+    # table leaving memory, the server stopping), not only when the client hangs up.
+    gone = asyncio.ensure_future(client.gone.wait())
     try:
         while not client.closed:
-            message = await websocket.receive()
+            receiving = asyncio.ensure_future(websocket.receive())
+            await asyncio.wait((receiving, gone), return_when=asyncio.FIRST_COMPLETED)
+            if not receiving.done():
+                receiving.cancel()
+                break
+            message = receiving.result()
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
@@ -72,12 +80,12 @@ async def ws(websocket: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        gone.cancel()
         await hub.disconnect(client)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(pump, timeout=1.0)
         pump.cancel()
-    with contextlib.suppress(Exception):
-        await websocket.close()
+    await _close_quietly(websocket, 1000)
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
@@ -87,5 +95,6 @@ async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> 
 
 
 async def _close_quietly(websocket: WebSocket, code: int) -> None:
+    # A client that reads nothing can keep a send waiting for ever: the hang-up is given a second.
     with contextlib.suppress(Exception):
-        await websocket.close(code=code)
+        await asyncio.wait_for(websocket.close(code=code), timeout=1.0)

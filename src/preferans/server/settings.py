@@ -42,7 +42,8 @@ class ServerConfig:
     ``"*"`` allows every name).  ``grace``: seconds a person must have been away
     before a bot may take his seat.  ``idle_timeout``: seconds a table nobody is
     connected to stays in memory.  ``push_delay``: seconds state pushes of a table
-    are gathered into one.
+    are gathered into one.  ``stop_timeout``: seconds each step of stopping may take
+    (ending the background tasks, the worker jobs, the cluster's lease session).
     """
 
     bot_delay: float = 0.6
@@ -68,6 +69,7 @@ class ServerConfig:
     connect_burst: float = 10.0
     cluster: bool = False
     advertise: str = ""  # cluster: the URL peers reach this process at (http://host:port)
+    stop_timeout: float = 3.0
 
 
 def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:

@@ -140,14 +140,29 @@ class Workers:
     def warm(self) -> None:
         """Start the workers now (so the first job does not wait for them, nor slow the server)."""
         if self.processes > 0:
-            for f in [self._submit(os.getpid) for _ in range(self.processes)]:
-                f.result()
+            with contextlib.suppress(Exception):  # the server stopped meanwhile
+                for f in [self._submit(os.getpid) for _ in range(self.processes)]:
+                    f.result()
 
     def shutdown(self) -> None:
+        """End the pool now: jobs not started are cancelled and the workers are ended with the
+        jobs they run (an analysis may take many seconds; the server must stop at once).  Whoever
+        waits for one gets :class:`~concurrent.futures.process.BrokenProcessPool`; a job asked for
+        later starts a fresh pool."""
         with self._lock:
             pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)  # a running job is bounded (seconds at most)
+        if pool is None:
+            return
+        running = getattr(pool, "_processes", None)  # the executor's workers by pid (shutdown forgets them)
+        processes = list(running.values()) if isinstance(running, dict) else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            with contextlib.suppress(Exception):
+                p.terminate()
+        for p in processes:
+            p.join(timeout=2.0)
+            if p.is_alive():
+                p.kill()
 
     # -- admission ------------------------------------------------------------------------------
     def admit(self, *, table: str | None = None, address: str | None = None) -> Callable[[], None]:
