@@ -304,3 +304,19 @@ def test_the_lobby_tells_status_seats_and_who_is_online(tmp_path: Any) -> None:
         assert lobby[tid] == {"status": "playing", "seats": [True, True, True], "online": [0]}
         assert lobby[waiting]["status"] == "waiting" and lobby[waiting]["seats"] == [True, False, False]
         assert lobby["nope"] is None and lobby["../x"] is None
+
+
+def test_the_lobby_hears_who_came_while_the_state_changed(tmp_path: Any) -> None:
+    """A player who connected while a state push was being gathered (the last seat just taken, the
+    deal just dealt) went out with that state, and the lobby (in a cluster: the other processes)
+    never heard he was online."""
+    with make_client(str(tmp_path / "g.db"), push_delay=0.5) as client:
+        tid, tokens = three(client)  # the deal starts: a state push is gathered for half a second
+        Conn(client, tid, tokens[0])  # meanwhile A comes
+        deadline = time.monotonic() + 5
+        while True:
+            entry = client.get(f"/api/lobby?ids={tid}").json()["tables"][tid]
+            if entry.get("online") == [0] or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        assert entry == {"status": "playing", "seats": [True, True, True], "online": [0]}

@@ -261,7 +261,7 @@ class Hub:
                 entry = {"status": row.status, "online": [], **(entry or {}),
                          "seats": [bool(s.kind == "bot" or s.token_hash) for s in seats]}  # fmt: skip
                 self.heard(tid, entry)
-            out[tid] = dict(entry)
+            out[tid] = {"online": [], **entry}
         return out
 
     async def lost_everything(self) -> None:
@@ -552,10 +552,13 @@ class Hub:
                 await asyncio.sleep(self.config.push_delay)
                 if live.dirty:
                     async with live.lock:
+                        came_or_went = live.presence_changed
                         live.dirty = live.presence_changed = False
                         frames = self.state_frames(live)
                     for c in list(live.clients):
                         c.put(frames[c.seat])
+                    if came_or_went:  # the state says who is online; the lobby hears it too
+                        self.owners.publish(live.id, {"online": sorted(live.online())})
                 elif live.presence_changed:
                     live.presence_changed = False
                     online = sorted(live.online())
