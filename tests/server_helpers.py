@@ -38,7 +38,7 @@ def create_table(client: TestClient, **body: Any) -> tuple[str, str]:
 def join(client: TestClient, tid: str, seat: int, name: str) -> str:
     r = client.post(f"/api/tables/{tid}/seats/{seat}", json={"name": name})
     assert r.status_code == 200, r.text
-    token = r.cookies[f"pref_{tid}"]
+    token = str(r.cookies[f"pref_{tid}"])
     client.cookies.clear()
     return token
 

@@ -46,8 +46,14 @@ class Conn:
         self.closed = False
         OPEN.append(self)
 
+    @property
+    def latest(self) -> dict[str, Any]:
+        """The last state received (once one was read)."""
+        assert self.last is not None, "no state received yet"
+        return self.last
+
     def recv(self) -> dict[str, Any]:
-        f = self.ws.receive_json()
+        f: dict[str, Any] = self.ws.receive_json()
         self.frames.append(f)
         if f["type"] == "state":
             self.last = f
@@ -103,10 +109,10 @@ def play_game(
     for c in everyone:
         c.state_at(deal, n)
     while True:
-        table = first.last["table"]
+        table = first.latest["table"]
         if table["status"] == "finished":
-            return deal
-        view = first.last["view"]
+            return int(deal)
+        view = first.latest["view"]
         if view["phase"] == "over":
             first.send({"type": "next", "id": "nx"})
             deal, n = deal + 1, 0
@@ -125,11 +131,11 @@ def play_game(
             if ack["type"] == "ack":
                 n = ack["n"]
                 IRREGULAR_ACKS.append(ack["action"])
-        elif not conns[view["to_act"]].last["view"]["legal"]:
+        elif not conns[view["to_act"]].latest["view"]["legal"]:
             n += 1  # a move nobody chooses (the 3.3.17 redraw): the server makes it
         else:
             actor = conns[view["to_act"]]
-            actor.send({"type": "act", "action": pick(actor.last["view"], rng), "id": n, "n": n})
+            actor.send({"type": "act", "action": pick(actor.latest["view"], rng), "id": n, "n": n})
             ack = actor.until(lambda f: f["type"] in ("ack", "error"))
             assert ack["type"] == "ack", ack
             n += 1
@@ -171,7 +177,7 @@ def test_every_frame_shows_only_the_receivers_view(
                     rep.check_frame(f)
                     total += 1
         assert total > 100
-        assert watcher.last["view"] is None if not spectators else watcher.last["view"]["hand"] == []
+        assert watcher.latest["view"] is None if not spectators else watcher.latest["view"]["hand"] == []
         if not spectators:  # the finished game is its players' only
             for what in ("record", "record?format=json", "analysis"):
                 refused = client.get(f"/api/tables/{tid}/{what}")
@@ -352,11 +358,12 @@ def test_http_api(tmp_path: Any) -> None:
         assert client.get("/api/tables/nope").status_code == 404
         presets = client.get("/api/presets").json()
         assert "kodeks" in presets["presets"] and "hard" in presets["bot_levels"]
-        for body, field in [
+        cases: list[tuple[dict[str, Any], str]] = [
             ({"players": 5}, "players"), ({"rules": "moscow"}, "moscow"), ({"options": ["no_such=1"]}, "no_such"),
             ({"pool": "x"}, "pool"), ({"seats": [{"kind": "alien"}] * 3}, "kind"),
             ({"seats": [{"kind": "human"}, {"kind": "bot", "level": "god"}, {"kind": "bot"}]}, "level"),
-        ]:
+        ]
+        for body, field in cases:
             r = client.post("/api/tables", json={"name": "A", **body})
             assert r.status_code == 400 and field in r.json()["message"], (body, r.text)
         assert client.post("/api/tables", content=b"{oops", headers=JSON).status_code == 400
@@ -458,8 +465,10 @@ def test_a_bot_plays_on_for_a_person_who_left(tmp_path: Any) -> None:
         assert a.until(lambda f: f["type"] == "error")["code"] == "too_soon"
         b.close()
         left = time.monotonic()
-        for bad, code in [({"seat": 1}, "too_soon"), ({"seat": "x"}, "bad_message"),
-                          ({"seat": 2, "level": "god"}, "bad_seat"), ({"seat": 0}, "bad_seat")]:  # fmt: skip
+        refusals: list[tuple[dict[str, Any], str]] = [
+            ({"seat": 1}, "too_soon"), ({"seat": "x"}, "bad_message"),
+            ({"seat": 2, "level": "god"}, "bad_seat"), ({"seat": 0}, "bad_seat")]  # fmt: skip
+        for bad, code in refusals:
             a.send({"type": "bot", **bad})
             assert a.until(lambda f: f["type"] == "error")["code"] == code
         time.sleep(max(0.0, 1.1 - (time.monotonic() - left)))

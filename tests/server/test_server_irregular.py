@@ -111,7 +111,7 @@ def test_the_face_down_redraw_is_the_tables_and_nobody_chooses_it(tmp_path: Any)
 def _play_deal(conns: dict[int, Conn], rng: Any, number: int, penalty: bool) -> None:
     """Play deal ``number`` out: with ``penalty`` first and second hand bid and third hand
     (still bidding) says he opened the talon (Kodeks 3.3.16.3); else random legal moves."""
-    from test_server import pick
+    from server_helpers import pick
 
     watch = conns[0]
     done: tuple[int, int] | None = None

@@ -48,7 +48,7 @@ def start_server(db: str, port: int) -> subprocess.Popen[bytes]:
 
 def recv_until(ws: Any, kind: str) -> dict[str, Any]:
     while True:
-        f = json.loads(ws.recv(timeout=10))
+        f: dict[str, Any] = json.loads(ws.recv(timeout=10))
         if f["type"] == kind:
             return f
 

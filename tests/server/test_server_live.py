@@ -83,7 +83,7 @@ def test_healthz_says_503_on_a_corrupted_database(tmp_path: Any) -> None:
     with make_client(str(path)) as client:
         create_table(client)
         assert client.get("/healthz").status_code == 200
-        client.app.state.hub.storage.engine.dispose()  # type: ignore[attr-defined]
+        client.app.state.hub.storage.engine.dispose()
         for name in ("g.db", "g.db-wal", "g.db-shm"):
             p = tmp_path / name
             if p.exists():
@@ -129,7 +129,7 @@ def test_a_fault_in_the_middle_of_a_move_reloads_the_table_from_storage(tmp_path
         tid, tokens = three(client)
         b = Conn(client, tid, tokens[1])
         f = b.until(lambda f: f["type"] == "state")
-        before = client.app.state.hub.live[tid]  # type: ignore[attr-defined]
+        before = client.app.state.hub.live[tid]
         real = Table._after_move
 
         def broken(self: Table, seat: int, action: Any) -> None:
@@ -143,7 +143,7 @@ def test_a_fault_in_the_middle_of_a_move_reloads_the_table_from_storage(tmp_path
         with pytest.raises(WebSocketDisconnect):  # the table left memory: its connections end
             b.until(lambda f: False)
         again = Conn(client, tid, tokens[1]).until(lambda f: f["type"] == "state")
-        assert client.app.state.hub.live[tid] is not before  # type: ignore[attr-defined]
+        assert client.app.state.hub.live[tid] is not before
         assert again["n"] == 1 and again["view"]["to_act"] == 2  # the stored move, replayed
 
 
@@ -173,7 +173,7 @@ def test_cpu_work_runs_in_worker_processes_with_quotas(tmp_path: Any) -> None:
     with make_client(db, cpu_burst=2, cpu_rate=0.001) as client:
         tid, tokens = three(client, options=["claims=true", "end_condition=deals", "max_deals=1"])
         conns = [Conn(client, tid, t) for t in tokens]
-        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub = client.app.state.hub
         f = _to_play(client, tid, conns)
         declarer = f["view"]["declarer"]
         jobs = hub.workers.jobs
@@ -198,7 +198,7 @@ def test_cpu_work_runs_in_worker_processes_with_quotas(tmp_path: Any) -> None:
         assert busy.status_code == 429 and busy.json()["error"] == "busy"
     with make_client(db) as client:  # kept in storage across a restart
         assert client.get(f"/api/tables/{tid}/analysis").json() == first.json()
-        assert client.app.state.hub.workers.jobs == 0  # type: ignore[attr-defined]
+        assert client.app.state.hub.workers.jobs == 0
 
 
 def test_spectators_coming_and_going_send_the_players_nothing(tmp_path: Any) -> None:
@@ -263,7 +263,7 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Any) -> None
     table before serving (3,000 tables: 15.8 s)."""
     db = str(tmp_path / "g.db")
     with make_client(db, idle_timeout=0.2) as client:
-        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub = client.app.state.hub
         ids = [three(client)[0] for _ in range(3)]
         assert set(ids) <= set(hub.live)
         deadline = time.monotonic() + 5
@@ -273,7 +273,7 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Any) -> None
         assert client.get(f"/api/tables/{ids[0]}").json()["status"] == "playing"
         assert list(hub.live) == [ids[0]]  # loaded on demand
     with make_client(db) as client:  # a restart loads nothing before it is asked for
-        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub = client.app.state.hub
         assert not hub.live
         assert client.get(f"/api/tables/{ids[1]}").status_code == 200 and list(hub.live) == [ids[1]]
 

@@ -49,7 +49,7 @@ def test_the_server_stops_within_seconds_whatever_is_pending(tmp_path: Any) -> N
                 await never.wait()
                 raise AssertionError("unreachable")
 
-            async def send(message: dict[str, Any]) -> None:
+            async def send(message: Any) -> None:
                 if message["type"] != "websocket.accept":
                     await never.wait()
 
