@@ -162,10 +162,13 @@ class Analysis:
             lines.append("")
         lines.append("Summary (cards chosen, errors, tricks lost, whists lost):")
         width = max(len(n) for n in names)
+        def n(count: int, word: str) -> str:  # "1 error", "2 errors", padded so the columns stay
+            return f"{word} " if count == 1 else f"{word}s"
+
         for s in self.summary:
             lines.append(
-                f"  {s.name:<{width}}  {s.cards:3} cards  {s.errors:2} errors  "
-                f"{s.tricks_lost:2} tricks  {amount_text(s.whists_lost):>6} whists"
+                f"  {s.name:<{width}}  {s.cards:3} {n(s.cards, 'card')}  {s.errors:2} {n(s.errors, 'error')}  "
+                f"{s.tricks_lost:2} {n(s.tricks_lost, 'trick')}  {amount_text(s.whists_lost):>6} whists"
             )
         return "\n".join(lines)
 
