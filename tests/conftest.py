@@ -1,6 +1,9 @@
 """Test configuration shared by every folder of tests (helpers live beside this file)."""
 
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
@@ -8,3 +11,13 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any)
     where = getattr(config, "preferans_artifacts", None)
     if where is not None:
         terminalreporter.write_line(f"screenshots saved in {where}")
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    """A private PostgreSQL cluster (Debian's binaries) for the module's tests: the server's
+    PostgreSQL and cluster tests.  (One conftest for all folders: mypy wants one module of a name.)"""
+    from pg_helpers import throwaway_postgresql
+
+    with throwaway_postgresql() as url:
+        yield url

@@ -100,7 +100,7 @@ def _shuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
     obs = deal.observation(seat)
     hidden = [s for s in deal.active if s != seat and s not in obs.known_hands]
     initial = list(deal.initial_hands)
-    talon = list(deal.talon)
+    talon: list[int] = list(deal.talon)
     now = deal.hands
     for suit in range(4):
         pool: list[int] = []
@@ -112,9 +112,9 @@ def _shuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
                     slots.append(("hand", s))
         unseen_talon = obs.talon == (None, None) and not deal.talon_taken and not obs.completed_tricks
         if unseen_talon and not obs.trick:
-            for i, c in enumerate(talon):
-                if c >> 3 == suit:
-                    pool.append(c)
+            for i, t in enumerate(talon):
+                if t >> 3 == suit:
+                    pool.append(t)
                     slots.append(("talon", i))
         new = pool[:]
         rng.shuffle(new)

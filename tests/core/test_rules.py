@@ -106,7 +106,7 @@ def test_rules_are_frozen_and_hashable() -> None:
     assert hash(r) == hash(Rules()) and len(PRESETS) == 5
 
 
-def test_every_option_has_a_sane_size():
+def test_every_option_has_a_sane_size() -> None:
     """A server creates tables from options typed by strangers: the rules refuse sizes no table plays
     (issue 15: a 60 MB name passed)."""
     import pytest

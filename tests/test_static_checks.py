@@ -1,0 +1,32 @@
+"""The house rules a reviewer checks by hand, checked in CI too: ``ruff`` and ``mypy --strict``
+over the package, the tests and the benchmarks (the configuration is in pyproject.toml)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.subprocess
+
+
+def _run(*command: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
+
+
+def test_ruff_is_clean() -> None:
+    if shutil.which("ruff") is None:
+        pytest.skip("ruff is not installed (the [dev] extra)")
+    done = _run("ruff", "check", "src", "tests", "benchmarks")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_is_clean() -> None:
+    pytest.importorskip("mypy", reason="mypy is not installed (the [dev] extra)")
+    done = _run(sys.executable, "-m", "mypy")
+    assert done.returncode == 0, done.stdout + done.stderr
