@@ -383,6 +383,7 @@ def test_desktop_everything_to_act_is_in_the_window(server: str, browser: Browse
     drive_a_deal(page, request, f"desktop-{w}x{h}-{lang}", auction, play, lang, random.Random(w + len(lang)))
     no_scroll()
     check_result_panel(page, server)
+    assert not inside_viewport(page, "#log li:last-child")  # the log's end, beside the result, in the window
     shot(request, page, f"desktop-{w}x{h}-{lang}-result")
     if lang == "ru":
         russian_only(page)
