@@ -1,6 +1,7 @@
 """A table: a whole pulka played by people and bots, independent of any screen.
 
-A :class:`Table` seats 3 or 4 players — each ``"human"``, ``"bot:LEVEL"`` or
+A :class:`Table` seats 2 (гусарик, with the dummy as a third hand nobody sits at),
+3 or 4 players — each ``"human"``, ``"bot:LEVEL"`` or
 ``"cmd:PROGRAM"`` (a bot program speaking ``docs/bot-protocol.md``) —
 and runs the pulka (пулька): it deals each hand with the dealer and the
 minimum level the :class:`~preferans.scoring.pulka.Pulka` asks for (Kodeks 3.2.2,
@@ -91,8 +92,10 @@ def parse_seats(text: str | Sequence[str], players: int | None = None) -> list[s
             raise PreferansError(
                 f"seats: {s!r} is neither 'human' nor 'bot:LEVEL' (levels: {', '.join(LEVELS)}) nor 'cmd:PROGRAM'"
             )
-    if len(out) not in (3, 4):
-        raise PreferansError(f"seats: Preferans is played by 3 or 4, not {len(out)} ({','.join(out)})")
+    if len(out) not in (2, 3, 4):
+        raise PreferansError(
+            f"seats: Preferans is played by 2 (гусарик, with the dummy), 3 or 4, not {len(out)} ({','.join(out)})"
+        )
     if players is not None and len(out) != players:
         raise PreferansError(f"seats: --players is {players} but {len(out)} seats were given")
     return out
@@ -103,10 +106,14 @@ def default_names(seats: Sequence[str], lang: str = "en") -> list[str]:
 
     >>> default_names(["human", "bot:easy", "bot:hard"], "ru"), default_names(["bot:easy"] * 3)
     (['Вы', 'Левый', 'Правый'], ['Anna', 'Boris', 'Vera'])
+    >>> default_names(["human", "bot:easy"], "ru")  # гусарик: the other player sits across
+    ['Вы', 'Напротив']
     """
     t = Translator(lang)
     humans = [i for i, s in enumerate(seats) if s == "human"]
     if len(humans) == 1 and humans[0] == 0:
+        if len(seats) == 2:
+            return [t("You"), t.p("seat", "Across")]
         if len(seats) == 3:
             return [t("You"), t.p("seat", "Left"), t.p("seat", "Right")]
         return [t("You"), t.p("seat", "Left"), t.p("seat", "Across"), t.p("seat", "Right")]

@@ -51,6 +51,22 @@ def test_three_bots_and_four_players() -> None:
     assert "double-dummy checks" in r.text()
 
 
+@pytest.mark.parametrize("preset", ["sochi", "rostov"])
+def test_two_players_gusarik(preset: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """гусарик (rules.md §16): two bots, two seatings per deal (each bot in each seat); the
+    dummy is nobody's seat, so every deal counts two seats and the scores are zero-sum."""
+    r = run_arena(["hard", "random"], deals=6, rules=Rules.preset(preset), seed=2, players=2)
+    assert r.plays == 12
+    assert [b.counts["seats"] for b in r.bots.values()] == [12, 12]
+    for x, y in zip(r.bots["hard"].values, r.bots["random"].values, strict=True):
+        assert x == pytest.approx(-y)
+    assert main(["arena", "--bots", "medium,easy", "--players", "2", "--deals", "2", "--format", "json",
+                 "--no-progress"]) == 0  # fmt: skip
+    assert json.loads(capsys.readouterr().out)["players"] == 2
+    with pytest.raises(ArenaError, match="at most 2 bots"):
+        run_arena(["hard", "medium", "easy"], deals=1, rules=Rules(), players=2)
+
+
 def test_one_deal_counts_each_seat() -> None:
     res = play_deal(["hard", "medium"], 0, rules=Rules(), seed=1)
     seats = [st["seats"] for st in res["stats"]]

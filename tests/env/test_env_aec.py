@@ -28,6 +28,8 @@ CONFIGS = [
     {"rules": "rostov", "players": 4, "episode": "pulka", "max_deals": 6},
     {"rules": "classic", "episode": "pulka", "max_deals": 6},
     {"rules": "kodeks", "players": 4},
+    {"players": 2},  # гусарик (rules.md §16): two agents, the dummy is nobody's
+    {"rules": "rostov", "players": 2, "episode": "pulka", "max_deals": 4},
 ]
 
 
@@ -59,7 +61,7 @@ def play_episode(e, rng: random.Random) -> dict[str, float]:  # type: ignore[no-
 
 
 @pytest.mark.parametrize("rules", ["sochi", "leningrad", "rostov", "classic", "kodeks"])
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_rewards_sum_to_zero(rules: str, players: int) -> None:
     e = env(rules=rules, players=players)
     rng = random.Random(players)
@@ -187,13 +189,13 @@ def plausible(deal: Deal, rng: random.Random) -> int:
 
 
 @pytest.mark.parametrize("rules", ["sochi", "leningrad", "rostov", "classic", "kodeks"])
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_observation_ignores_cards_the_seat_cannot_see(rules: str, players: int) -> None:
     """Rename the cards a seat has not seen; its observation must not change (rules.md §11.5 hidden info)."""
     r = Rules.preset(rules)
     rng = random.Random(f"{rules}{players}")
     checked = changed = 0
-    for seed in range(12):
+    for seed in range(18 if players == 2 else 12):  # гусарик: two seats look, so more deals
         deal = Deal.new(r, players=players, dealer=seed % players, seed=seed)
         stop = rng.randrange(1, 40)
         while not deal.is_over and len(deal.moves) < stop:
@@ -270,7 +272,7 @@ def test_core_never_imports_the_env() -> None:
     assert out.strip() == "[]"
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_deal_returns_are_the_pulka_settlement(players: int) -> None:
     """The cached, rotation-shared rewards equal Pulka.settlement() of the deal on a fresh sheet."""
     from preferans import PRESETS
@@ -300,3 +302,35 @@ def test_end_of_deal_info_keeps_the_talon_hidden() -> None:
             break
         e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
     assert "deal_result" in info and "talon" not in cast("dict[str, Any]", info["deal_result"])
+
+
+def test_gusarik_observation_shows_the_dummy_only_once_opened() -> None:
+    """гусарик (rules.md §16): the vector has the two-players bit (and not the four-players
+    one); the dummy (seat 2) is relative seat (2 − me) mod 3, its cards enter ``known_hands``
+    only when the whister lays it down, and the agents are the two players only."""
+    from preferans.engine.deal import Phase
+    from preferans.env.encoding import O_KNOWN, O_TWO
+
+    rules = Rules.preset("sochi")
+    deal = Deal.new(rules, players=2, dealer=1, seed=3)  # first hand is seat 0
+    while deal.phase is Phase.BIDDING:
+        deal.apply("6♠" if deal.to_act == 0 else "pass")
+    for c in deal.talon:
+        deal.apply(int(c))
+    deal.apply("6♠")
+    dummy = deal.hands[2]
+
+    def known(seat: int) -> int:
+        v = encode(deal.observation(seat))
+        rel = (2 - seat) % 3
+        return sum(1 << c for c in range(32) if v[O_KNOWN + 32 * (rel - 1) + c])
+
+    assert encode(deal.observation(0))[O_TWO] == 1 and encode(Deal.new(rules, seed=3).observation(0))[O_TWO] == 0
+    assert known(0) == 0 and known(1) == 0  # dealt face down
+    deal.apply("whist")
+    assert known(0) == dummy and known(1) == dummy
+    e = env(players=2)
+    e.reset(seed=1)
+    assert e.possible_agents == ["player_0", "player_1"]
+    obs = e.observe(e.agent_selection)
+    assert obs["action_mask"].sum() >= 1 and obs["observation"][O_TWO] == 1

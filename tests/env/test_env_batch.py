@@ -15,7 +15,7 @@ from preferans.env.fast import FastEncoder
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_fast_encoder_equals_observation_path(preset: str, players: int) -> None:
     """Move by move, for every seat: the same bits as encode(deal.observation(seat))."""
     rules = Rules.preset(preset)
@@ -61,7 +61,7 @@ def test_batch_observations_are_the_aec_observations() -> None:
         obs, mask, seat = step.obs, step.mask, step.seat
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_rewards_are_zero_sum_and_arrive_when_deals_end(players: int) -> None:
     batch = BatchSelfPlay(32, rules="rostov", players=players, seed=players)
     _, mask, _ = batch.reset()

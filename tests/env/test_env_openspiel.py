@@ -22,6 +22,7 @@ from preferans.env.rewards import reward_scale
         {"players": 4, "rules": "leningrad", "dealer": 2},
         {"rules": "classic", "rules_text": "dark_bids=true", "normalize": True},
         {"rules": "rostov", "players": 4},
+        {"players": 2, "dealer": 1},  # гусарик: the dummy is dealt by chance, played by the whister
     ],
 )
 def test_openspiel_random_simulation(params: dict[str, object]) -> None:

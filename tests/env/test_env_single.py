@@ -35,7 +35,7 @@ def run(e: SingleAgentEnv, seed: int) -> tuple[float, int]:
             return total, steps
 
 
-@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", ["random", "easy"])
 def test_learner_gets_his_share_of_each_deal(players: int, level: str) -> None:
     e = SingleAgentEnv(players=players, opponents=level, seat="random")

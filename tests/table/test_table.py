@@ -167,8 +167,9 @@ def test_parse_seats() -> None:
     assert parse_seats("bot:hard,bot:medium,bot:easy") == ["bot:hard", "bot:medium", "bot:easy"]
     with pytest.raises(PreferansError, match="neither"):
         parse_seats("human,robot,bot")
-    with pytest.raises(PreferansError, match="3 or 4"):
-        parse_seats("human,bot")
+    with pytest.raises(PreferansError, match="3 or 4, not 5"):
+        parse_seats("human,bot,bot,bot,bot")
+    assert parse_seats("human,bot") == ["human", "bot:medium"]  # гусарик (rules.md §16)
 
 
 def test_overcalled_misere_invitation_is_not_half() -> None:

@@ -213,8 +213,9 @@ def _tally(
     """Add one seating's outcome to the bots' counts; the double-dummy check of a
     trick game played (``None`` for anything else)."""
     kind = result.kind
+    players = [s for s in deal.active if s < len(seating)]  # гусарик: the dummy (seat 2) is nobody's bot
     if kind is DealKind.ALL_PASS:
-        for s in deal.active:
+        for s in players:
             st = stats[seating[s]]
             st["allpass"] += 1
             st["allpass_tricks"] += result.tricks.get(s, 0)
@@ -230,7 +231,7 @@ def _tally(
         dst["misere"] += 1
         caught = result.tricks.get(decl, 0) > 0
         dst["misere_clean"] += not caught
-        for b in {seating[d] for d in deal.defenders}:
+        for b in {seating[d] for d in deal.defenders if d in players}:
             stats[b]["catching"] += 1
             stats[b]["caught"] += caught
         return None
@@ -245,7 +246,7 @@ def _tally(
         dst["dd_makeable"] += 1
         dst["dd_made"] += made
     else:
-        for b in {seating[d] for d in deal.defenders if d in result.whisters or result.ten_checked}:
+        for b in {seating[d] for d in deal.defenders if d in players and (d in result.whisters or result.ten_checked)}:
             stats[b]["dd_lost_defended"] += 1
             stats[b]["dd_lost_let_make"] += made
     return makeable
@@ -506,8 +507,8 @@ def run_arena(
         raise ArenaError(f"deals: must be at least 1, not {deals}")
     if time_limit is not None and not time_limit > 0:
         raise ArenaError(f"time limit: must be more than 0 seconds, not {time_limit}")
-    if players not in (3, 4):
-        raise ArenaError(f"players: 3 or 4, not {players}")
+    if players not in (2, 3, 4):
+        raise ArenaError(f"players: 2 (гусарик), 3 or 4, not {players}")
     for s in specs:
         if not is_bot_spec(s):
             raise ArenaError(f"unknown bot {s!r}: use a level ({', '.join(LEVELS)}) or cmd:PROGRAM")

@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "(expert:250ms: its thinking time), or cmd:\"PROGRAM ARGS\"")
     p.add_argument("--deals", type=int, default=100, help="duplicate deals (each played in every seating)")
     add_rules_arguments(p)
-    p.add_argument("--players", type=int, default=3, choices=(3, 4))
+    p.add_argument("--players", type=int, default=3, choices=(2, 3, 4),
+                   help="3, 4 (the dealer sits out) or 2 (гусарик: the dummy is played by the whister)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals (same seed, same report)")
     p.add_argument("--workers", type=int, default=1, help="processes on this machine (0 = one per core)")
     p.add_argument("--ray", default=None, metavar="auto|ADDRESS",

@@ -34,7 +34,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Play a pulka of Preferans against bots until the pool closes, then settle.",
     )
     add_rules_arguments(p)
-    p.add_argument("--players", type=int, choices=(3, 4), default=None, help="3 or 4 (the dealer sits out)")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
+                   help="2 (гусарик: the dummy is a third hand), 3, or 4 (the dealer sits out)")
     p.add_argument("--pool", type=int, default=None, metavar="N", help="pool target (default: the rules', 20)")
     p.add_argument("--level", choices=LEVELS, default="medium", help="strength of the bots")
     p.add_argument("--seats", default=None, metavar="SPECS",

@@ -39,7 +39,7 @@ from ..engine._state import OVER
 from ..engine.deal import Deal
 from ..errors import IllegalAction, PreferansError
 from ..rules import Rules
-from ..seats import active_seats
+from ..seats import active_seats, seat_count
 from .config import EnvConfig, EnvError
 from .encoding import OBS_BYTES, OBS_SIZE
 from .fast import FastEncoder
@@ -145,7 +145,7 @@ class BatchSelfPlay:
         first, second, third, t0, t1, dealer = self._pool.pop()
         cfg = self.config
         n = cfg.players
-        hands = [0] * n
+        hands = [0] * seat_count(n)  # гусарик: the dummy's hand too
         for s, h in zip(active_seats(dealer, n), (first, second, third), strict=True):
             hands[s] = h
         return SelfPlayDeal(cfg.rules, hands, (t0, t1), dealer=dealer, players=n)

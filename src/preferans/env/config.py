@@ -19,7 +19,7 @@ class EnvConfig:
     """Validated environment options.
 
     * ``rules`` — a preset name (``"sochi"``, ``"leningrad"``, …) or a :class:`Rules`;
-    * ``players`` — 3 or 4;
+    * ``players`` — 3 or 4, or 2 (гусарик: the dummy is seat 2, played by the whister);
     * ``episode`` — ``"deal"`` (one deal) or ``"pulka"`` (a whole game on one sheet);
     * ``normalize`` — divide rewards by ``scale`` (default :func:`reward_scale`, a made 10-game);
     * ``max_deals`` — pulka episodes are truncated after this many deals (``None``: no limit).
@@ -48,8 +48,8 @@ class EnvConfig:
             rules = Rules.preset(rules)
         elif not isinstance(rules, Rules):
             raise EnvError(f"rules: give a preset name or a Rules object, not {type(rules).__name__}")
-        if players not in (3, 4):
-            raise EnvError(f"players: Preferans is played by 3 or 4, not {players}")
+        if players not in (2, 3, 4):
+            raise EnvError(f"players: Preferans is played by 2 (гусарик, with the dummy), 3 or 4, not {players}")
         if episode not in EPISODES:
             raise EnvError(f"episode: {episode!r} is not one of {', '.join(EPISODES)}")
         if max_deals is not None and max_deals < 1:

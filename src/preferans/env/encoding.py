@@ -27,6 +27,7 @@ import numpy.typing as npt
 from ..actions import BID_BASE, DARK_BASE, NUM_ACTIONS, NUM_BIDS, Contract
 from ..engine.observation import Observation, Phase
 from ..scoring.pulka import Pulka
+from ..seats import seat_count
 
 __all__ = [
     "BLOCKS",
@@ -82,6 +83,8 @@ BLOCKS: tuple[tuple[str, int], ...] = (
     ("pool", 8 * SEATS),  # per relative seat: pool ≥ k/8 of the target, k = 1..8 (thermometer)
     ("mountain", 7 * SEATS),  # per relative seat: mountain above the lowest ≥ k/4 of the target, k = 1..7
     ("raspas_series", 4),  # all-passes in a row before this deal: 0, 1, 2, 3 or more
+    # гусарик (two players, rules.md §16): the dummy is relative seat (2 - me) % 3 of three.
+    ("two_players", 1),
 )
 LAYOUT: dict[str, tuple[int, int]] = {}
 _o = 0
@@ -112,6 +115,7 @@ O_WT = LAYOUT["without_talon"][0]
 O_TRICKS = LAYOUT["tricks_won"][0]
 O_OPEN = LAYOUT["open_play"][0]
 O_FOUR = LAYOUT["four_players"][0]
+O_TWO = LAYOUT["two_players"][0]
 O_MIN_LEVEL = LAYOUT["min_level"][0]
 O_POOL = LAYOUT["pool"][0]
 O_MOUNTAIN = LAYOUT["mountain"][0]
@@ -167,7 +171,7 @@ def encode_bits(obs: Observation, *, min_level: int = 6, sheet: int = 0) -> int:
     the :func:`sheet_bits` — both public at the table).
     """
     me = obs.seat
-    n = obs.players
+    n = seat_count(obs.players)  # гусарик: the dummy is a third seat
     rel = _REL[n][me]  # rel[s]: seat s counted from the observer
     bits = obs.hand << O_HAND | obs.discard << O_DISCARD
     for s, h in obs.known_hands.items():
@@ -220,6 +224,8 @@ def _state_bits(obs: Observation, me: int, n: int, last_bid: int, min_level: int
         bits |= 1 << O_OPEN
     if n == 4:
         bits |= 1 << O_FOUR
+    elif obs.players == 2:
+        bits |= 1 << O_TWO
     return bits | 1 << (O_MIN_LEVEL + min_level - 6)
 
 

@@ -38,6 +38,7 @@ from .encoding import (
     O_TRICK,
     O_TRICK_TALON,
     O_TRICKS,
+    O_TWO,
     contract_bits,
     encode_bits,
 )
@@ -81,7 +82,7 @@ class FastEncoder:
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
-        n = self._n = deal.players
+        n = self._n = deal.seats  # гусарик: the dummy is a third seat
         shift = _SHIFTS[n]
         self._known_at = shift["known"]
         self._played_at = shift["played"]
@@ -94,7 +95,7 @@ class FastEncoder:
         self._slow = bool(deal.talon_seen_by) or bool(deal.moves)
         self._contract: object = None
         self._contract_bits = 0
-        talon_use = deal.rules.raspas_talon_for(n)
+        talon_use = deal.rules.raspas_talon_for(deal.players)
         self._participates = talon_use == "participates"
         self._talon_unused = talon_use == "unused"
 
@@ -179,7 +180,7 @@ class FastEncoder:
         phase = deal._phase
         last_bid = self._last_bid if phase in (BIDDING, MISERE_INVITE) else -1
         key = (
-            self._n, seat, phase, deal._to_act, deal._to_play, deal._declarer, deal.dealer, deal._tricks_won,
+            deal.players, seat, phase, deal._to_act, deal._to_play, deal._declarer, deal.dealer, deal._tricks_won,
             deal._open, last_bid, deal.min_level,
         )  # fmt: skip
         hit = _SMALL_CACHE.get(key)
@@ -207,6 +208,8 @@ class FastEncoder:
             bits |= 1 << O_OPEN
         if n == 4:
             bits |= 1 << O_FOUR
+        elif deal.players == 2:
+            bits |= 1 << O_TWO
         bits |= 1 << (O_MIN_LEVEL + deal.min_level - 6)
         _SMALL_CACHE[key] = bits
         return bits

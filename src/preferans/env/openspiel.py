@@ -7,7 +7,7 @@ active seat in turn from the dealer's left, then the talon), then the seats
 act with the engine's actions (ids 0–104, cards first, then calls).  Returns
 are each seat's net whists for the deal (:mod:`.rewards`), or normalised.
 
-Parameters: ``players`` (3 or 4), ``rules`` (a preset name), ``rules_text``
+Parameters: ``players`` (3 or 4; 2 is гусарик, the dummy a third hand), ``rules`` (a preset name), ``rules_text``
 (``FIELD=VALUE`` assignments separated by ``;``, e.g. ``"whist_mult=2;
 ten_mode=whisted"``), ``dealer`` (seat), ``normalize`` (bool).
 
@@ -55,7 +55,7 @@ _GAME_TYPE = pyspiel.GameType(
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
     max_num_players=4,
-    min_num_players=3,
+    min_num_players=2,
     provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
@@ -97,8 +97,8 @@ class PreferansGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_DEFAULTS, **(params or {})}
         players = int(p["players"])
-        if players not in (3, 4):
-            raise EnvError(f"players: Preferans is played by 3 or 4, not {players}")
+        if players not in (2, 3, 4):
+            raise EnvError(f"players: Preferans is played by 2 (гусарик, with the dummy), 3 or 4, not {players}")
         self.rules = _rules_from(p)
         self.players = players
         self.dealer = int(p["dealer"]) % players

@@ -33,20 +33,21 @@ _CACHE_LIMIT = 100_000
 
 
 def _key(result: DealResult, with_talon: bool) -> tuple[object, ...]:
-    """The outcome with seats counted from the dealer: the score does not depend on where he sits."""
+    """The outcome with seats counted from the dealer: the score does not depend on where he sits
+    (in гусарик the dummy stays seat 2, so the seats are kept as they are and the dealer named)."""
     n = result.players
-    d = result.dealer
+    d, m = (result.dealer, n) if n != 2 else (0, 3)
 
     def rel(s: int | None) -> int | None:
-        return None if s is None else (s - d) % n
+        return None if s is None else (s - d) % m
 
     return (
         result.kind, n, rel(result.declarer), result.contract,
-        tuple(sorted(((s - d) % n, v) for s, v in result.defence.items())), result.open_play,
-        tuple(sorted(((s - d) % n, t) for s, t in result.tricks.items())),
+        tuple(sorted(((s - d) % m, v) for s, v in result.defence.items())), result.open_play,
+        tuple(sorted(((s - d) % m, t) for s, t in result.tricks.items())),
         result.dealer_tricks, result.ten_checked, result.za_svoimi, result.conceded, result.misere_half,
-        result.multiplier, result.dark_game, tuple(sorted((s - d) % n for s in result.bombs_earned)),
-        result.talon if with_talon else (),
+        result.multiplier, result.dark_game, tuple(sorted((s - d) % m for s in result.bombs_earned)),
+        result.talon if with_talon else (), result.dealer if n == 2 else None,
     )  # fmt: skip
 
 
@@ -65,12 +66,12 @@ def deal_returns(result: DealResult, rules: Rules) -> tuple[float, ...]:
     cache = entry[1]
     key = _key(result, rules.dealer_talon_whists != "none")  # «проданные тузы» look at the talon
     n = result.players
-    d = result.dealer
+    d = result.dealer if n != 2 else 0  # гусарик: kept as seated (see _key)
     hit = cache.get(key)
     if hit is None:
         if len(cache) >= _CACHE_LIMIT:
             cache.clear()
-        net = _settled(rules, n, d, result)
+        net = _settled(rules, n, result.dealer, result)
         hit = cache[key] = tuple(float(net[(r + d) % n]) for r in range(n))
     return tuple(hit[(s - d) % n] for s in range(n))
 

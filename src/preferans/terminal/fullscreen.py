@@ -564,7 +564,7 @@ class PlayApp(App[int]):
 
     def refresh_status(self) -> None:
         deal = self.table.deal
-        names = [self.narrator.name(s) for s in range(deal.players)]
+        names = [self.narrator.name(s) for s in range(deal.seats)]
         parts = [self.narrator.header()]
         c = contract_text(deal, names, self.lang, self.narrator.you)
         if c:
@@ -687,7 +687,7 @@ class PlayApp(App[int]):
         self._widget("keys").update(Text(t("←→ ⏎ play  s sheet  l last  h hint  u undo  a auto  ? help  q quit")))
         if deal.is_over:
             score = self.table.scores[-1] if self.table.scores else None
-            names = [self.narrator.name(s) for s in range(deal.players)]
+            names = [self.narrator.name(s) for s in range(deal.seats)]
             lines = result_text(deal.result, score, names, self.lang)
             width = max(20, self.size.width - 2)
             self._widget("hand").update(Text(lines[0], style="bold"))

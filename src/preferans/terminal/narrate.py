@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ..actions import Action
 from ..engine.deal import Phase
 from ..i18n import Translator, preset_name
+from ..seats import dummy_seat
 from ..table import Table
 from .words import action_name, hand_text, result_text
 
@@ -44,9 +45,12 @@ class Narrator:
         self._say(text)
 
     def name(self, seat: int) -> str:
-        """A player's name; a negative seat is the talon card leading an all-pass trick (Kodeks 3.7.6)."""
+        """A player's name; a negative seat is the talon card leading an all-pass trick (Kodeks 3.7.6);
+        in гусарик seat 2 is the dummy («болван», rules.md §16)."""
         if seat < 0:
             return self.t("talon")
+        if seat == dummy_seat(self.table.players):
+            return self.t.p("seat", "dummy")
         if seat == self.you:
             return self.t("You")
         return self.table.names[seat]
@@ -145,7 +149,7 @@ class Narrator:
     def tell_result(self) -> None:
         deal, t = self.table.deal, self.t
         score = self.table.scores[-1] if self.table.scores else None
-        names = [self.name(s) for s in range(deal.players)]
+        names = [self.name(s) for s in range(deal.seats)]
         for line in result_text(deal.result, score, names, self.lang):
             self.say(line)
         sheet, seats = self.table.pulka.sheet, range(deal.players)

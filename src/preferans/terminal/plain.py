@@ -66,7 +66,7 @@ class PlainGame(Narrator):
 
     def show_trick(self) -> None:
         deal, t = self.table.deal, self.t
-        contract = contract_text(deal, [self.name(s) for s in range(deal.players)], self.lang, self.you)
+        contract = contract_text(deal, [self.name(s) for s in range(deal.seats)], self.lang, self.you)
         trump = deal.trump
         strain = t("trumps {suit}", suit="♠♣♦♥"[trump]) if trump is not None else t("no trumps")
         tricks = ", ".join(f"{self.name(s)} {deal.tricks_won[s]}" for s in deal.active)
