@@ -92,3 +92,17 @@ def test_four_handed_dealer_sits_out(snap_compare: Callable[..., bool], lang: st
 def test_play_at_100_by_30(snap_compare: Callable[..., bool], lang: str) -> None:
     press = ("right", "enter", "enter", "enter", "enter", "enter", "enter")
     assert snap_compare(app(12, lang), press=press, terminal_size=(100, 30))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gusarik_dummy_face_down(snap_compare: Callable[..., bool], lang: str) -> None:
+    """гусарик (rules.md §16), seed 2: two players; the dummy is a third row, dealt face down."""
+    assert snap_compare(app(2, lang, seats=("human", "bot:easy")), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gusarik_the_whister_plays_the_dummy(snap_compare: Callable[..., bool], lang: str) -> None:
+    """Seed 2: you pass, the bot plays 6♥, you whist: the dummy is laid down beside your hand
+    and it is its card you choose now (its row is marked, the prompt names it)."""
+    assert snap_compare(app(2, lang, seats=("human", "bot:easy")), press=("enter", "right", "enter"),
+                        terminal_size=(80, 24))  # fmt: skip

@@ -33,6 +33,7 @@ from ..cards import Card, iter_display
 from ..engine.deal import Phase
 from ..errors import PreferansError
 from ..scoring.text_sheet import render_text
+from ..seats import dummy_seat
 from ..table import Hint, Table
 from .narrate import Narrator
 from .words import (
@@ -589,7 +590,8 @@ class PlayApp(App[int]):
         known = deal.observation(self.viewer).known_hands  # only what your seat may see
         width = self._panel_width("seats", 28)
         out = Text()
-        for s in range(deal.players):
+        dummy = dummy_seat(deal.players)
+        for s in range(deal.seats):  # гусарик: the dummy is a third seat (rules.md §16)
             name = self.narrator.name(s)
             if deal.players == 4 and s == deal.dealer:
                 # The dealer sits out (Kodeks 3.2.2); he has tricks only from the all-pass talon (3.7.6.1).
@@ -600,19 +602,22 @@ class PlayApp(App[int]):
                     out.append(f" {deal.tricks_won[s]}", style="bold")
                 out.append("\n")
                 continue
-            style = "reverse" if deal.to_act == s and not deal.is_over else "bold"
+            turn = deal.to_act if s != dummy else deal.to_play  # the whister plays the dummy's cards
+            style = "reverse" if turn == s and not deal.is_over else "bold" if s != dummy else "dim"
             out.append(f"{name[:9]:<9}", style=style)
             out.append(" ★ " if deal.declarer == s else "   ", style="bold")
             out.append(f"{self._last_call(s)[:11]:<11}")
-            if deal.phase is Phase.PLAY or deal.is_over:
+            if (deal.phase is Phase.PLAY or deal.is_over) and (s != dummy or deal.declarer is not None):
                 out.append(f"{deal.tricks_won[s]:>2}", style="bold")
             out.append("\n")
+            if s == dummy and not known.get(s):
+                out.append("  " + t("face down")[: width - 2] + "\n", style="dim")  # until the whister lays it down
             if s != self.viewer and known.get(s):
                 for line in hand_lines(known[s], width - 2):
                     out.append("  ")
                     out.append_text(self._groups_text(line, set(), None, dim_all=False))
                     out.append("\n")
-        if deal.players == 3:
+        if deal.players in (2, 3):
             out.append(f"\n{t('dealer')}: {self.narrator.name(deal.dealer)}", style="dim")
         self._widget("seats").update(out)
 
