@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import os
 import random
 import shutil
@@ -483,3 +485,59 @@ def test_the_lobby_in_russian(server: str, browser: Browser, request: Any) -> No
     assert page.locator("#rules option[value='leningrad']").inner_text() == "Ленинград"
     assert page.locator("select[data-seat='3'] option[value='bot:hard']").inner_text() == "Бот — сильный"
     shot(request, page, "lobby-ru")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("w", "h"), [(1280, 800), (390, 844)])
+def test_gusarik_a_two_player_table_in_the_browser(server: str, browser: Browser, request: Any, lang: str,
+                                                   w: int, h: int) -> None:  # fmt: skip
+    """гусарик (docs/rules.md §16): the lobby offers two players; at the table the dummy is a third
+    seat named «dummy» / «болван» with its ten cards face down, no online dot and nobody's bot;
+    you pass until the bot declares and then whist: the dummy is laid down and you play its cards
+    («Playing for the dummy» / «Ходите за болвана»), its seat marked while it is its turn.  Deals go on until that happened."""
+    page = lang_context(browser, lang, viewport={"width": w, "height": h}, is_mobile=w < 500, has_touch=w < 500)
+    page.goto(server + "/")
+    page.fill("#name", "Ann" if lang == "en" else "Аня")
+    page.select_option("#players", "2")
+    assert page.locator("select[data-seat]").count() == 1  # one other player: the dummy is not a seat to fill
+    page.select_option("select[data-seat='1']", "bot:easy")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/t/**")
+    dummy = page.locator("#opponents .player.dummy")
+    dummy.wait_for()
+    assert dummy.locator(".pline b").inner_text() == ("dummy" if lang == "en" else "болван")
+    assert dummy.locator(".dot").count() == 0 and page.locator("#opponents .player").count() == 2
+    assert dummy.locator(".back-stub").count() == 10 and dummy.locator("svg.card").count() == 0  # face down
+    shot(request, page, f"gusarik-{w}x{h}-{lang}-auction")
+    whist, pass_ = ("whist", "pass")
+    end = time.monotonic() + 240
+    played_for_dummy = False
+    while not played_for_dummy:
+        assert time.monotonic() < end, page.locator("#status").inner_text()
+        if deal_over(page):
+            page.click("#next-deal")
+            page.wait_for_timeout(100)
+            continue
+        for selector in (f"button[data-action='{whist}']:visible", f"#bidding button[data-action='{pass_}']:visible"):
+            buttons = page.locator(selector)
+            if buttons.count():
+                with contextlib.suppress(Exception):  # re-rendered under the pointer: look again
+                    buttons.first.click(timeout=2000)
+                break
+        else:
+            buttons = None
+        if buttons is not None:
+            continue
+        if page.locator("#controlled .hand.other svg.card.legal").count():
+            assert dummy.locator("svg.card").count() >= 1  # laid down, face up
+            assert "acting" in str(dummy.get_attribute("class"))
+            label = page.locator("#controlled .label").inner_text()
+            assert label == ("Playing for the dummy" if lang == "en" else "Ходите за болвана"), label
+            shot(request, page, f"gusarik-{w}x{h}-{lang}-playing-the-dummy")
+            played_for_dummy = True
+            break
+        if not click_something(page, random.Random(len(page.url))):
+            page.wait_for_timeout(60)
+    if lang == "ru":
+        russian_only(page)
+    assert page.errors == []  # type: ignore[attr-defined]

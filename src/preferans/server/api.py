@@ -275,8 +275,8 @@ def table_request(body: dict[str, Any]) -> tuple[TableConfig, list[dict[str, Any
     if not 1 <= rules.pool_target <= MAX_POOL:  # however it was given: pool or options
         raise GameError("bad_table", f"pool (pool_target): 1..{MAX_POOL} points, not {rules.pool_target}")
     players = body.get("players", 3)
-    if players not in (3, 4) or isinstance(players, bool):
-        raise GameError("bad_table", f"players: 3 or 4, not {str(players)[:20]!r}")
+    if players not in (2, 3, 4) or isinstance(players, bool):
+        raise GameError("bad_table", f"players: 2 (гусарик, with the dummy), 3 or 4, not {str(players)[:20]!r}")
     specs = body.get("seats")
     if specs is None:
         specs = [{"kind": "human"}] * players

@@ -138,8 +138,8 @@ class TableGame:
     ) -> tuple[TableGame, str]:
         """Create a table; the creator takes ``creator_seat``.  Returns the game and his token."""
         n = config.players
-        if n not in (3, 4):
-            raise GameError("bad_table", f"players: 3 or 4, not {n}")
+        if n not in (2, 3, 4):
+            raise GameError("bad_table", f"players: 2 (гусарик, with the dummy), 3 or 4, not {n}")
         if len(seat_specs) != n:
             raise GameError("bad_table", f"seats: give one entry per player ({n}), not {len(seat_specs)}")
         if not 0 <= creator_seat < n:

@@ -48,6 +48,7 @@ from ..bots.pimc import PimcBot
 from ..cards import cards_of
 from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
+from ..seats import DUMMY
 from ..table import BotThought, FixedMove
 from .game import GameError, TableConfig, TableGame
 from .settings import MAX_FRAME, ServerConfig
@@ -477,7 +478,10 @@ class Hub:
                     else round(now - live.away_since[s.seat]),
                 }
                 for s in g.seats
-            ],
+            ]
+            # гусарик (docs/rules.md §16): the dummy is a third seat nobody sits at or plays for himself.
+            + ([{"seat": DUMMY, "name": "", "kind": "dummy", "level": None, "taken": True, "online": True,
+                 "away": None}] if g.players == 2 else []),
             "deal": g.deal_no,
             "stop_votes": sorted(g.stop_votes),
             "accusation": None,

@@ -190,7 +190,9 @@
 
   function nameOf(seat) {
     if (seat < 0) return t("talon");
-    const s = state.table.seats[seat]; return (s && s.name) || t("Seat {n}", { n: seat + 1 });
+    const s = state.table.seats[seat];
+    if (s && s.kind === "dummy") return tp("seat", "dummy"); // гусарик's third hand («болван», docs/rules.md §16)
+    return (s && s.name) || t("Seat {n}", { n: seat + 1 });
   }
   function positions(n, me) {
     // Clockwise from you: left, (across), right.
@@ -207,7 +209,7 @@
     $("invite").value = location.origin + "/t/" + tb.id;
     if (me !== null && remembered !== tb.status + tb.deal) {
       remembered = tb.status + tb.deal;
-      rememberTable(tb.id, tb.seats.map((s) => s.name || "?").join(", ") + " · " + tp("preset", tb.rules) + " · " + t("Deal {n}", { n: tb.deal }));
+      rememberTable(tb.id, tb.seats.filter((s) => s.kind !== "dummy").map((s) => s.name || "?").join(", ") + " · " + tp("preset", tb.rules) + " · " + t("Deal {n}", { n: tb.deal }));
     }
     // join box: free human seats for a visitor without a seat
     const free = tb.seats.filter((s) => !s.taken);
@@ -255,7 +257,9 @@
     const box = $("opponents"); box.replaceChildren();
     order.forEach((seat, i) => {
       const info = tb.seats[seat];
-      const div = el("div", { class: "player " + names[i] + (v && v.to_act === seat ? " acting" : ""), "data-seat": seat });
+      // The dummy never acts: its row is marked while the whister chooses its card.
+      const dummy = info.kind === "dummy", acting = v && (dummy ? v.phase === "play" && v.to_play === seat : v.to_act === seat);
+      const div = el("div", { class: "player " + names[i] + (acting ? " acting" : "") + (dummy ? " dummy" : ""), "data-seat": seat });
       div.append(playerLine(seat, info, v, calls));
       if (v && !sitsOut(v, seat)) div.append(miniHand(v, seat));
       if (f.you !== null && info.kind === "human" && info.taken && !info.online && tb.status === "playing") {
@@ -278,8 +282,8 @@
   }
   function playerLine(seat, info, v, calls) {
     const line = el("div", { class: "pline" });
-    line.append(el("span", { class: "dot " + (info.online ? "on" : "off"), title: info.online ? t("online") : t("offline") }));
-    line.append(el("b", { text: info.name || t("Seat {n}", { n: seat + 1 }) }));
+    if (info.kind !== "dummy") line.append(el("span", { class: "dot " + (info.online ? "on" : "off"), title: info.online ? t("online") : t("offline") }));
+    line.append(el("b", { text: nameOf(seat) }));
     if (info.kind === "bot") line.append(el("span", { class: "tag", text: t("Bot") + " · " + tp("level", info.level) }));
     const out = sitsOut(v, seat);
     if (v && v.dealer === seat) line.append(el("span", { class: "tag dealer", text: out ? t("dealer, sits out") : t("dealer") }));
@@ -409,7 +413,8 @@
     // Playing another hand (the declarer's open partner in open defence, and so on).
     if (v.to_act === f.you && v.phase === "play" && v.to_play !== null && v.to_play !== f.you) {
       const cards = (v.known_hands && v.known_hands[String(v.to_play)]) || [];
-      ctl.append(el("div", { class: "label", text: t("Playing for {name}", { name: nameOf(v.to_play) }) }));
+      const dummy = (state.table.seats[v.to_play] || {}).kind === "dummy"; // «за болвана»: its own words
+      ctl.append(el("div", { class: "label", text: dummy ? t("Playing for the dummy") : t("Playing for {name}", { name: nameOf(v.to_play) }) }));
       const row = el("div", { class: "hand other" });
       sortHand(cards).forEach((c) => row.append(cardButton(c, legal.has(cardId(c)), true)));
       ctl.append(row);
@@ -432,7 +437,7 @@
         ...["talon-seen", "talon-exposed", "talon-taken", "misdeal", "out-of-turn"].map((w) =>
           el("option", { value: w, text: w === "out-of-turn" ? tp("report", "a call out of turn") : tp("call", `!${w}`) })));
       const who = el("select", { id: "report-who", "aria-label": t("Who committed it") },
-        ...state.table.seats.map((s) => el("option", { value: s.seat, text: nameOf(s.seat) })));
+        ...state.table.seats.filter((s) => s.kind !== "dummy").map((s) => el("option", { value: s.seat, text: nameOf(s.seat) })));
       row.append(el("span", { class: "irregular-form" }, what, who, el("button", { type: "button", class: "quiet", id: "report",
         onclick: () => {
           const msg = { type: "report", what: what.value, offender: +who.value };
