@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-
 import os
 import random
 import shutil
@@ -494,7 +493,8 @@ def test_gusarik_a_two_player_table_in_the_browser(server: str, browser: Browser
     """гусарик (docs/rules.md §16): the lobby offers two players; at the table the dummy is a third
     seat named «dummy» / «болван» with its ten cards face down, no online dot and nobody's bot;
     you pass until the bot declares and then whist: the dummy is laid down and you play its cards
-    («Playing for the dummy» / «Ходите за болвана»), its seat marked while it is its turn.  Deals go on until that happened."""
+    («Playing for the dummy» / «Ходите за болвана»), its seat marked while it is its turn.
+    Deals go on until that happened."""
     page = lang_context(browser, lang, viewport={"width": w, "height": h}, is_mobile=w < 500, has_touch=w < 500)
     page.goto(server + "/")
     page.fill("#name", "Ann" if lang == "en" else "Аня")

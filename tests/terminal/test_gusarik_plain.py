@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from typing import TextIO, cast
 
 import pytest
 
@@ -24,16 +25,18 @@ DUMMY = {"en": "dummy", "ru": "болван"}
 LIES = {"en": "dummy lies down: ", "ru": "болван открывает карты: "}
 
 
-class Player(io.StringIO):
+class Player:
     """A person at the plain prompt answering at random (whisting whenever he may), who notes
     the dummy's hand as dealt at his first prompt of each deal."""
 
     def __init__(self, table: Table, lang: str, seed: int) -> None:
-        super().__init__()
         self.table, self.lang, self.rng = table, lang, random.Random(seed)
         self.dummy_hands: dict[int, str] = {}
 
-    def readline(self, size: int | None = -1) -> str:
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
         deal = self.table.deal
         if self.table.deal_number not in self.dummy_hands and deal.phase is Phase.BIDDING:
             self.dummy_hands[self.table.deal_number] = hand_text(deal.hands[2])
@@ -49,7 +52,7 @@ class Player(io.StringIO):
 def played(lang: str, seed: int, deals: int = 8, preset: str = "sochi") -> tuple[Table, Player, str]:
     table = Table(Rules.preset(preset), ["human", "bot:random"], seed=seed, max_deals=deals, lang=lang)
     player, out = Player(table, lang, seed), io.StringIO()
-    assert run_plain(table, lang=lang, out=out, inp=player) == 0
+    assert run_plain(table, lang=lang, out=out, inp=cast("TextIO", player)) == 0
     return table, player, out.getvalue()
 
 
