@@ -36,7 +36,8 @@ def _as_in_file(written: str, file_text: str) -> str:
     )
 
 
-@pytest.mark.parametrize("name", ["sochi-pulka.prf", "leningrad-4p.prf", "classic-dark.prf", "vera-view.prf"])
+@pytest.mark.parametrize("name", ["sochi-pulka.prf", "leningrad-4p.prf", "classic-dark.prf", "vera-view.prf",
+                                  "gusarik.prf"])
 def test_golden_reads_replays_and_writes_back(name: str) -> None:
     text = (GOLDEN / name).read_text(encoding="utf-8")
     rec = load(GOLDEN / name)
@@ -44,6 +45,21 @@ def test_golden_reads_replays_and_writes_back(name: str) -> None:
     assert loads(dumps(rec, format="json")) == rec
     rep = replay(rec)
     assert rep.pulka is not None and len(rep.pulka.results) == len(rec.deals)
+
+
+def test_gusarik_two_players_and_the_dummy() -> None:
+    """gusarik.prf: the comments' facts — the dummy's hand, the lone whister's three tricks (his
+    and the dummy's), the all-pass written as ten tricks of two cards, the game written unplayed."""
+    rec = load(GOLDEN / "gusarik.prf")
+    assert rec.players == ("Anna", "Boris") and all(d.players == 2 for d in rec.deals)
+    rep = replay(rec)
+    one, two, three, four = rep.deals
+    assert one.tricks_won == (7, 2, 1) and one.result.defence == {1: DefenceCall.WHIST, 2: DefenceCall.PASS}
+    assert two.result.kind is DealKind.ALL_PASS and all(len(cards) == 2 for cards, _ in two.completed_tricks)
+    assert three.tricks_won == (5, 5, 0) and four.result.kind is DealKind.NOT_PLAYED
+    text = (GOLDEN / "gusarik.prf").read_text(encoding="utf-8")
+    assert "hand dummy: " in text and "trick 10: A♠ 9♠" in text
+    assert rep.pulka is not None and len(rep.pulka.sheet.pool) == 2
 
 
 def test_sochi_pulka_every_kind_of_three_handed_deal() -> None:

@@ -302,3 +302,32 @@ def test_sheet_lines_go_into_records() -> None:
         assert again.pulka is not None
         assert [h.entries for h in again.pulka.sheet.history] == [h.entries for h in pulka.sheet.history]
         assert len(again.deals) == 2
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("surplus_lost", True), ("mountain_shared_among", "others"), ("rounding", "per_transfer"),
+     ("k_mount", "40/3")],
+)  # fmt: skip
+@pytest.mark.parametrize("players", [3, 4])
+def test_settlement_options_go_through_records(field: str, value: object, players: int) -> None:
+    """The options that change only the settlement (items 11–13; their worked examples are in
+    test_program_options.py) through records: a pulka of random bots under the option is saved
+    as text and as JSON, read back and replayed — the record names the option's value, and the
+    replayed sheet settles to the same exact and rounded nets as the table's."""
+    from preferans.table import Table
+
+    rules = SOCHI.replace(pool_target=3, **{field: value})
+    table = Table(rules, ["bot:random"] * players, seed=3, max_deals=12)
+    while not table.is_over:
+        table.run_bots()
+        if table.deal.is_over and not table.is_over:
+            table.next_deal()
+    expected = table.pulka.settlement()
+    for fmt in ("text", "json"):
+        again = loads(dumps(table.to_record(), format=fmt))
+        assert getattr(again.rules, field) == getattr(rules, field)
+        replayed = replay(again).pulka
+        assert replayed is not None
+        got = replayed.settlement()
+        assert (got.net, got.rounded) == (expected.net, expected.rounded)

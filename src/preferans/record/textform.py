@@ -22,7 +22,7 @@ preferans.errors.RecordError: bad.prf:1: the record must start with '%preferans-
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import fields
 from fractions import Fraction
 from typing import Any
@@ -199,12 +199,13 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
     cards = 0  # cards played so far
     # All-pass talon leads (Kodeks 3.7.6) are shown in brackets for the reader's eye.
     leads = _talon_leads(d, rules)
+    size = _trick_size(d.players, actions, stages)
     while i < n:
         stage = stages[i]
         if stage == "play":
-            trick = cards // 3
+            trick = cards // size
             parts: list[str] = []
-            if trick < len(leads) and cards % 3 == 0:
+            if trick < len(leads) and cards % size == 0:
                 parts.append(f"[{leads[trick]}]")
             while i < n and stages[i] == "play":
                 a = actions[i]
@@ -212,7 +213,7 @@ def _write_deal(out: list[str], d: DealRecord, number: int, names: tuple[str, ..
                 i += 1
                 if a is not None and a < 32:
                     cards += 1
-                    if cards % 3 == 0:
+                    if cards % size == 0:
                         break
             out.append(f"trick {trick + 1}: " + " ".join(parts))
             continue
@@ -272,18 +273,29 @@ def _read_reported(text: str, stage: str) -> Action:
     return a
 
 
-def _talon_leads(d: DealRecord, rules: Rules) -> tuple[str, ...]:
-    """The talon cards that lead tricks 1 and 2 of an all-pass, as text."""
-    if rules.raspas_talon_for(d.players) == "unused" or None in d.talon:
-        return ()
-    for a, st in zip(d.actions, d.stages, strict=False):
+def _all_passed(actions: Sequence[Action | None], stages: Sequence[str]) -> bool:
+    """Every call of the auction so far was a pass: an all-pass once play begins."""
+    for a, st in zip(actions, stages, strict=False):
         if st in ("report", "redraw"):
             continue
         if st != "auction":
             break
         if a != PASS_ID and a != DARK_PASS_ID:
-            return ()
-    if "play" not in d.stages:
+            return False
+    return True
+
+
+def _trick_size(players: int, actions: Sequence[Action | None], stages: Sequence[str]) -> int:
+    """Cards in a trick: three, but two in гусарик's all-pass, where the dummy takes no part
+    (Kodeks 3.7.6.4, docs/rules.md §16)."""
+    return 2 if players == 2 and _all_passed(actions, stages) else 3
+
+
+def _talon_leads(d: DealRecord, rules: Rules) -> tuple[str, ...]:
+    """The talon cards that lead tricks 1 and 2 of an all-pass, as text."""
+    if rules.raspas_talon_for(d.players) == "unused" or None in d.talon:
+        return ()
+    if not _all_passed(d.actions, d.stages) or "play" not in d.stages:
         return ()
     redrawn = [a for a, st in zip(d.actions, d.stages, strict=False) if st == "redraw"]
     if redrawn:  # Kodeks 3.3.17: the dealer drew these back into the talon
@@ -634,7 +646,7 @@ class _DealLines:
 
     def trick(self, no: int, key: str, value: str) -> None:
         """``trick N: cards`` (and the calls made inside a trick)."""
-        want = self.cards_played // 3 + 1
+        want = self.cards_played // _trick_size(len(self.names), self.actions, self.stages) + 1
         if key[5:].strip() != str(want):
             raise RecordError(f"expected 'trick {want}:', found {key!r}")
         toks = value.split()
