@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from preferans import Deal, Phase, Rules
+from preferans import Card, Deal, Phase, Rules
 from preferans.bots import make_bot
 from preferans.solver import Position, best_moves
 
@@ -34,7 +34,7 @@ def test_the_declarer_plays_the_solvers_best_card_once_the_dummy_is_open(seed: i
             values = best_moves(Position.from_deal(deal))
             best = max(values.values())
             action = bot.act(deal.observation(0))
-            assert values[action] == best, (deal.moves, action, values)
+            assert values[Card(int(action))] == best, (deal.moves, action, values)
             turns += 1
         else:
             action = deal.legal_actions()[0]
