@@ -201,6 +201,18 @@ def test_cpu_work_runs_in_worker_processes_with_quotas(tmp_path: Any) -> None:
         assert client.app.state.hub.workers.jobs == 0
 
 
+def test_the_hard_bot_thinks_in_a_worker_process(tmp_path: Any) -> None:
+    """The hard bot's search (seconds of CPU) ran on the event loop, stalling every table."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        hub = client.app.state.hub
+        tid, tok = create_table(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "hard"},
+                                               {"kind": "bot", "level": "easy"}])  # fmt: skip
+        me = Conn(client, tid, tok)
+        f = me.until(lambda f: f["type"] == "state" and f["view"] is not None and f["view"]["to_act"] == 0)
+        moves = [seat for seat, _ in f["view"]["moves"]]
+        assert 1 in moves and hub.workers.jobs >= moves.count(1)  # each of its calls: a job in the pool
+
+
 def test_spectators_coming_and_going_send_the_players_nothing(tmp_path: Any) -> None:
     """Every connect or disconnect re-sent the state to every connection of the table (400 idle
     spectators with churn: 35,200 frames); now a seat's player coming or going is one small
