@@ -274,11 +274,13 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Any) -> None
     """Tables nobody ever connected to stayed in memory forever; a restart loaded every playing
     table before serving (3,000 tables: 15.8 s)."""
     db = str(tmp_path / "g.db")
-    with make_client(db, idle_timeout=0.2) as client:
+    with make_client(db, idle_timeout=2.0) as client:
         hub = client.app.state.hub
-        ids = [three(client)[0] for _ in range(3)]
-        assert set(ids) <= set(hub.live)
-        deadline = time.monotonic() + 5
+        ids = []
+        for _ in range(3):
+            ids.append(three(client)[0])
+            assert ids[-1] in hub.live  # in memory while it is new (checked at once: a loaded machine is slow)
+        deadline = time.monotonic() + 10
         while hub.live and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not hub.live  # nobody connected: evicted
