@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -147,3 +148,37 @@ def test_a_file_that_is_not_a_database_is_refused_in_one_line(tmp_path: Any) -> 
     notes.write_text("not a database\n" * 50)
     r = _serve("--port", str(_free_port()), "--db", str(notes))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not a database" in r.stderr, r.stderr
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"  # a zombie has ended
+    except OSError:
+        return False
+
+
+@pytest.mark.subprocess
+def test_a_killed_server_leaves_no_worker_or_fork_server_behind() -> None:
+    """SIGKILL the server: its worker processes and their fork server end too.  (They used to
+    wait for each other for ever: each worker held the fork server's "alive" pipe and watched
+    only for its parent, the fork server, to go.)"""
+    code = (
+        "import os, sys, time\n"
+        "from preferans.server.work import Workers\n"
+        "w = Workers(2)\n"
+        "pids = {w._submit(os.getpid).result() for _ in range(8)}\n"
+        "print(*sorted(pids), flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    workers = [int(x) for x in proc.stdout.readline().split()]
+    forkserver = {int(Path(f"/proc/{pid}/stat").read_text().split()[3]) for pid in workers}
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + 15
+    left = [*workers, *forkserver]
+    while left and time.monotonic() < deadline:
+        time.sleep(0.2)
+        left = [pid for pid in left if _running(pid)]
+    assert not left, f"still running after the server was killed: {left}"

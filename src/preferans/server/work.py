@@ -76,18 +76,24 @@ class Quota:
                 self._running.pop(key, None)
 
 
-def _worker_start() -> None:
+def _worker_start(server: int) -> None:
     # A worker runs at a lower priority than the server, so on a busy machine the event loop
     # (every table's acks) gets the CPU first and the long calculations wait.
     with contextlib.suppress(OSError):
         os.nice(10)
-    # And it ends with the server: once its parent (the fork server) is gone, nobody will ask it again.
-    parent = os.getppid()
+    # And it ends with the server (pid ``server``), also when the server is killed.  Not "when the
+    # parent goes": the parent is the fork server, which stays as long as any worker holds its
+    # "alive" pipe — each worker does — so worker and fork server would wait for each other forever.
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while True:
             time.sleep(1.0)
-        os._exit(0)
+            try:
+                os.kill(server, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:  # the pid was reused by someone else's process
+                os._exit(0)
 
     threading.Thread(target=watch, name="pref-orphan-watch", daemon=True).start()
 
@@ -126,7 +132,8 @@ class Workers:
                 # script without a __main__ guard); each worker is forked from it ready.
                 ctx.set_forkserver_preload(["preferans.rulings.analysis", "preferans.bots.pimc"])
                 self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, self.processes), mp_context=ctx,
-                                                                    initializer=_worker_start)  # fmt: skip
+                                                                    initializer=_worker_start,
+                                                                    initargs=(os.getpid(),))  # fmt: skip
             return self._pool
 
     def _submit(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
