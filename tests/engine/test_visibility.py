@@ -165,14 +165,11 @@ def test_walks_reach_every_path() -> None:
     assert any(x.startswith("claim") and x.endswith("proven") for x in seen)
 
 
-def test_the_dealers_whist_lays_both_defending_hands_open() -> None:
-    # dealer_whist (rules.md §5.6): the 4-handed dealer plays both defending hands, laid open.
-    from visibility_model import TableWitness, public_facts
+def _witnessed(d: Any, model: Any, script: list[str | None]) -> None:
+    """Apply each scripted action (``None``: the first legal one) and check every seat's view
+    against the independent model after it."""
+    from visibility_model import public_facts
 
-    rules = Rules.preset("leningrad").replace(dealer_whist=True)
-    d = deal_with(rules, players=4, dealer=0)
-    model = TableWitness(d)
-    script = ["6♠", "pass", "pass", None, None, "6♠", "pass", "pass", "whist"]
     for text in script:
         before, seat = public_facts(d), d.to_act
         assert seat is not None
@@ -180,30 +177,30 @@ def test_the_dealers_whist_lays_both_defending_hands_open() -> None:
         d.apply(a)
         model.step(before, d, seat, a)
         model.check(d)
+
+
+def test_the_dealers_whist_lays_both_defending_hands_open() -> None:
+    # dealer_whist (rules.md §5.6): the 4-handed dealer plays both defending hands, laid open.
+    from visibility_model import TableWitness
+
+    rules = Rules.preset("leningrad").replace(dealer_whist=True)
+    d = deal_with(rules, players=4, dealer=0)
+    model = TableWitness(d)
+    script = ["6♠", "pass", "pass", None, None, "6♠", "pass", "pass", "whist"]
+    _witnessed(d, model, script)
     assert d.phase == Phase.PLAY and set(d.exposed) == {2, 3}
     for seat in (0, 1):
         assert set(d.observation(seat).known_hands) == {2, 3}
     while not d.is_over:
-        before, seat = public_facts(d), d.to_act
-        assert seat is not None
-        a = d.legal_actions()[0]
-        d.apply(a)
-        model.step(before, d, seat, a)
-        model.check(d)
+        _witnessed(d, model, [None])
 
 
 @pytest.mark.parametrize("answer", ["accept", "refuse"])
 def test_za_svoimi_and_its_answers(answer: str) -> None:
     # seed 002 p.27: the lone whister may write his quota without play, if the declarer consents.
-    from visibility_model import TableWitness, public_facts
+    from visibility_model import TableWitness
 
     d = deal_with(VARIANTS[0].replace(za_svoimi=True))
     model = TableWitness(d)
-    for text in ["6♠", "pass", "pass", None, None, "6♠", "whist", "pass", "quota", answer]:
-        before, seat = public_facts(d), d.to_act
-        assert seat is not None
-        a = d.legal_actions()[0] if text is None else d.parse_action(text)
-        d.apply(a)
-        model.step(before, d, seat, a)
-        model.check(d)
+    _witnessed(d, model, ["6♠", "pass", "pass", None, None, "6♠", "whist", "pass", "quota", answer])
     assert d.is_over == (answer == "accept")
