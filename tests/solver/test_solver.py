@@ -20,6 +20,8 @@ from preferans.solver import (
     best_moves_many,
     contract_table,
     discard_table,
+    memo,
+    memo_stats,
     solve,
     solve_at_least,
     solve_many,
@@ -100,6 +102,29 @@ def test_batches_agree_with_single_calls(goal: str) -> None:
         e.solve_many([hands, (hands[0], hands[0], hands[2])], **args)
     with pytest.raises(TypeError, match="hands: a tuple of three card masks"):
         e.moves_many([hands, 5], **args)  # type: ignore[list-item]  # the wrong type is the test
+
+
+@pytest.mark.parametrize("goal", ["tricks", "misere", "allpass"])
+def test_the_memo_answers_as_the_search(goal: str) -> None:
+    """Inside memo() a position asked again (alone, in a batch, as a yes/no test)
+    gets the searched answer without a search; outside it nothing is kept."""
+    rng = random.Random(f"memo-{goal}")
+    positions = [random_position(rng, goal, max_cards=5) for _ in range(60)]
+    plain = [solve(p) for p in positions], [best_moves(p) for p in positions]
+    with memo():
+        first = solve_many(positions[:30]), best_moves_many(positions[:30])
+        assert memo_stats()["hits"] == 0 and memo_stats()["size"] == 60
+        again = solve_many(positions), best_moves_many(positions)
+        assert memo_stats()["hits"] == 60  # the first thirty of each batch
+        assert again == plain
+        assert [solve(p) for p in positions] == plain[0] and [best_moves(p) for p in positions] == plain[1]
+        assert all(solve_at_least(p, v) and not solve_at_least(p, v + 1) for p, v in zip(positions, plain[0]))
+        again[1][0].clear()  # a caller's dict is its own: the memo keeps its copy
+        assert best_moves(positions[0]) == plain[1][0]
+        with memo():  # nested: the outer memo serves
+            assert memo_stats()["hits"] > 60
+    assert (first[0], first[1]) == (plain[0][:30], plain[1][:30])
+    assert memo_stats() == {"size": 0, "hits": memo_stats()["hits"]}
 
 
 def test_every_technique_switch_keeps_values_exact() -> None:

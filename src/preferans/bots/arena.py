@@ -32,7 +32,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
 from ..errors import ArenaError, PreferansError
 from ..rules import Rules
-from ..solver import Position, solve_at_least
+from ..solver import Position, memo, solve_at_least
 from .base import Bot
 from .events import DealStart, GameEnd, GameStart, deal_outcome, rules_digest
 from .levels import LEVELS, is_bot_spec, make_bot
@@ -132,7 +132,17 @@ def play_deal(
     """Play deal ``index`` in every seating; per bot: its score, counts and decision times.
 
     Every bot is told the deal (its seat, the dealer) before it and its outcome after it.
+    The seatings share a solver memo (:func:`preferans.solver.memo`): seeded bots
+    sample the same layouts of the same deal in each, and a position solved once
+    is not searched again (exact answers, so no decision changes).
     """
+    with memo():
+        return _play_deal(specs, index, rules=rules, seed=seed, players=players, timeout=timeout)
+
+
+def _play_deal(
+    specs: Sequence[str], index: int, *, rules: Rules, seed: int, players: int, timeout: float,
+) -> dict[str, Any]:
     rng = random.Random(f"{seed}:{index}")
     deal_seed = rng.getrandbits(63)
     dealer = index % players

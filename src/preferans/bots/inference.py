@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..actions import HALF_WHIST, MISERE, PASS, WHIST, Action
 from ..cards import SUIT_MASKS
@@ -147,6 +148,7 @@ def evidence_of(obs: Observation) -> Evidence:
     )
 
 
+@lru_cache(maxsize=1 << 14)  # the same dealt hands recur over the layouts and seatings
 def _bid_factor(hand10: int, calls: tuple[Action, ...]) -> float:
     """Likelihood of one seat's auction calls from its ten dealt cards."""
     p = 1.0

@@ -24,7 +24,7 @@ from ..actions import BIDS, CONCEDE_ALL, CONCEDE_THREE, HALF_WHIST, MISERE, PASS
 from ..cards import SUIT_MASKS, Card, cards_of
 from ..engine.observation import Observation
 from ..rules import Rules
-from ..solver import Position, best_moves, solve
+from ..solver import Position, best_moves_many, solve_many
 from .evaluate import choose_discard, misere_holes, misere_keep, strain_tricks
 from .heuristic import HeuristicBot, _defenders, _whist_calls
 from .knowledge import OUT, Knowledge, active_seats, deal_kind
@@ -116,8 +116,8 @@ class PimcBot(HeuristicBot):
         totals = dict.fromkeys((int(a) for a in legal), 0.0)
         for layout in layouts:
             self._guess_discard(obs, k, layout)
-            pos = self._position(obs, k, layout, kind)
-            for card, v in best_moves(pos).items():
+        for moves in best_moves_many([self._position(obs, k, layout, kind) for layout in layouts]):
+            for card, v in moves.items():
                 if card in totals:
                     totals[card] += utility[min(10, focus_won + v)]
         best = max(totals.values())
@@ -208,13 +208,13 @@ class PimcBot(HeuristicBot):
         me = obs.seat
         focus = k.active.index(me)
         u = misere_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
-        total = 0.0
+        positions = []
         for layout in layouts:
             full = hand | layout.get(OUT, 0)
             h = list(self._hands(k, layout))
             h[focus] = full & ~misere_keep(full) if full.bit_count() == 12 else full
-            total += u[solve(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="misere"))]
-        return total > 0
+            positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="misere"))
+        return sum(u[t] for t in solve_many(positions)) > 0
 
     def _bidding(self, obs: Observation) -> Action | None:
         self._auction_obs = obs
@@ -243,12 +243,14 @@ class PimcBot(HeuristicBot):
         limits = dict.fromkeys(range(5), 0)
         for s in strains:
             counts = [0] * 11
+            positions = []
             for layout in layouts:
                 full = hand | layout.get(OUT, 0)
                 h = list(self._hands(k, layout))
                 h[focus] = full & ~choose_discard(full, s) if full.bit_count() == 12 else full
-                pos = Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s)
-                counts[solve(pos)] += 1
+                positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
+            for t in solve_many(positions):
+                counts[t] += 1
             for level in range(6, 11):
                 u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me,
                                  declarer=me, contract=Contract(level, s), calls=("whist", "whist"))
@@ -292,11 +294,12 @@ class PimcBot(HeuristicBot):
             u = misere_utility(r, players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
             best_pair, best_val = pairs[0], float("-inf")
             for d in pairs:
-                total = 0.0
+                positions = []
                 for layout in layouts:
                     h = list(self._hands(k, layout))
                     h[focus] = hand & ~d
-                    total += u[solve(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="misere"))]
+                    positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="misere"))
+                total = sum(u[t] for t in solve_many(positions))
                 if total > best_val:
                     best_pair, best_val = d, total
             return best_pair, Contract(0)
@@ -317,12 +320,14 @@ class PimcBot(HeuristicBot):
                 continue
             for d in pairs:
                 counts = [0] * 11
+                positions = []
                 for layout in layouts:
                     h = list(self._hands(k, layout))
                     h[focus] = hand & ~d
-                    pos = Position(hands=(h[0], h[1], h[2]), declarer=focus,
-                                   trump=None if s == 4 else s)
-                    counts[solve(pos)] += 1
+                    positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus,
+                                              trump=None if s == 4 else s))
+                for t in solve_many(positions):
+                    counts[t] += 1
                 for level in levels:
                     c = Contract(level, s)
                     u = game_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
@@ -347,17 +352,16 @@ class PimcBot(HeuristicBot):
         c = obs.contract
         assert c is not None and obs.declarer is not None
         focus = k.active.index(obs.declarer)
-        out = []
         on_table = [(s, card) for s, card in obs.trick if s in k.active]
         leader = k.active.index(on_table[0][0]) if on_table else 0  # rules.md §2: first hand leads
         won = obs.tricks_won[obs.declarer]
+        positions = []
         for layout in layouts:
             self._guess_discard(obs, k, layout)
-            pos = Position(hands=self._hands(k, layout), declarer=focus, leader=leader,
-                           goal="misere" if c.is_misere else "tricks", trump=c.trump,
-                           trick=tuple(card for _, card in on_table))
-            out.append(min(10, won + solve(pos)))
-        return out
+            positions.append(Position(hands=self._hands(k, layout), declarer=focus, leader=leader,
+                                      goal="misere" if c.is_misere else "tricks", trump=c.trump,
+                                      trick=tuple(card for _, card in on_table)))
+        return [min(10, won + t) for t in solve_many(positions)]
 
     def _whist(self, obs: Observation) -> Action | None:
         options = self.whist_values(obs)

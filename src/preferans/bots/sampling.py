@@ -35,9 +35,20 @@ def sample_layout(k: Knowledge, rng: random.Random) -> dict[int, int]:
         return {}
     if len(places) == 1:
         return {places[0]: k.unknown}
-    cards = list(cards_of(k.unknown))
+    return _deal(k, places, list(cards_of(k.unknown)), _options(k, places), rng)
+
+
+def _options(k: Knowledge, places: list[int]) -> dict[int, list[int]]:
+    """The places each unknown card may go to (the same for every layout of ``k``)."""
     allowed = k.allowed
-    options = {c: [p for p in places if allowed[p] >> c & 1] for c in cards}
+    return {c: [p for p in places if allowed[p] >> c & 1] for c in cards_of(k.unknown)}
+
+
+def _deal(
+    k: Knowledge, places: list[int], cards: list[int], options: dict[int, list[int]], rng: random.Random,
+) -> dict[int, int]:
+    # The generator is asked exactly as before this was made faster (one shuffle,
+    # then one randrange a card), so seeded bots keep their layouts.
     for attempt in range(_TRIES + 1):
         strict = attempt < _TRIES
         room = dict(k.sizes)
@@ -50,12 +61,15 @@ def sample_layout(k: Knowledge, rng: random.Random) -> dict[int, int]:
             if not opts:
                 ok = False
                 break
-            total = sum(room[p] for p in opts)
-            r = rng.randrange(total)
-            for p in opts:
-                r -= room[p]
-                if r < 0:
-                    break
+            if len(opts) == 1:
+                p = opts[0]
+                rng.randrange(room[p])  # keeps the generator's sequence (see above)
+            else:
+                r = rng.randrange(sum(room[p] for p in opts))
+                for p in opts:
+                    r -= room[p]
+                    if r < 0:
+                        break
             room[p] -= 1
             out[p] |= 1 << c
         if ok:
@@ -65,6 +79,11 @@ def sample_layout(k: Knowledge, rng: random.Random) -> dict[int, int]:
 
 def sample_layouts(k: Knowledge, n: int, rng: random.Random) -> list[dict[int, int]]:
     """``n`` layouts (one when nothing is hidden)."""
-    if not k.places():
+    places = k.places()
+    if not places:
         return [{}]
-    return [sample_layout(k, rng) for _ in range(n)]
+    if len(places) == 1:
+        return [{places[0]: k.unknown} for _ in range(n)]
+    options = _options(k, places)
+    cards = list(cards_of(k.unknown))
+    return [_deal(k, places, list(cards), options, rng) for _ in range(n)]

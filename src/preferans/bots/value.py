@@ -59,7 +59,7 @@ def _defence(players: int, d1: int, d2: int, calls: tuple[str, str]) -> tuple[di
     return {d: _CALLS[c] for d, c in zip((d1, d2), calls, strict=True)}, calls
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 14)
 def game_utility(
     rules: Rules,
     *,
@@ -78,16 +78,25 @@ def game_utility(
     ``split`` the tricks each defender has already taken: the rest of the
     defence's tricks are shared evenly (the solver counts only the side's).
     """
+    return _game_values(rules, players, dealer, declarer, contract, calls, open_play, split)[seat]
+
+
+@lru_cache(maxsize=1 << 14)
+def _game_values(
+    rules: Rules, players: int, dealer: int, declarer: int, contract: Contract,
+    calls: tuple[str, str], open_play: bool, split: tuple[int, int],
+) -> tuple[tuple[float, ...], ...]:
+    """:func:`game_utility` of every seat at once (one scoring of each outcome serves all)."""
     d1, d2 = _defenders(players, dealer, declarer)
     defence, calls = _defence(players, d1, d2, calls)
     whisted = [c for c in calls if c == "whist"]
-    out: list[float] = []
+    rows: list[list[float]] = []
     for t in range(11):
         side = 10 - t
         if not whisted:
             r = DealResult(DealKind.NOT_PLAYED, players, dealer, declarer=declarer,
                            contract=contract, defence=defence)
-            out.append(result_value(r, rules)[seat])
+            rows.append(result_value(r, rules))
             continue
         a, b = split
         rest = max(0, side - a - b)
@@ -95,8 +104,8 @@ def game_utility(
         t2 = side - t1
         r = DealResult(DealKind.GAME, players, dealer, declarer=declarer, contract=contract,
                        defence=defence, open_play=open_play, tricks={declarer: t, d1: t1, d2: t2})
-        out.append(result_value(r, rules)[seat])
-    return tuple(out)
+        rows.append(result_value(r, rules))
+    return tuple(tuple(row[s] for row in rows) for s in range(len(rows[0])))
 
 
 @lru_cache(maxsize=1024)

@@ -15,12 +15,23 @@ layouts share the thread's transposition table).
 >>> q = Position.parse("♠A Q / ♠K 7 / ♠10 9 | tricks trump=NT declarer=0 leader=0")
 >>> solve_many([p, q]), best_moves_many([p, q])[1]
 ([2, 1], {Card('Q♠'): 1, Card('A♠'): 1})
+
+Inside :func:`memo` the answers are remembered (per thread) and a position
+asked again is answered without a search: a duplicate arena plays one deal in
+every seating, and seeded bots sample the same layouts in each.
+
+>>> with memo():
+...     first = solve(p)
+...     again = solve(p)  # from the memo
+>>> first == again, memo_stats()["hits"] >= 1
+(True, True)
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, TypedDict
 
 from ..cards import Card
@@ -34,6 +45,8 @@ __all__ = [
     "best_moves_many",
     "engine",
     "engine_args",
+    "memo",
+    "memo_stats",
     "set_table_size",
     "solve",
     "solve_at_least",
@@ -95,6 +108,57 @@ def engine_args(position: Position) -> EngineArgs:
     }
 
 
+_MEMO_LIMIT = 200_000
+"""Answers a memo keeps at most (then it is emptied: a deal's solves are far fewer)."""
+
+
+def _memo() -> dict[tuple[object, ...], Any] | None:
+    m: dict[tuple[object, ...], Any] | None = getattr(_local, "memo", None)
+    return m
+
+
+@contextlib.contextmanager
+def memo() -> Iterator[None]:
+    """Remember every answer of this thread's solves until the block ends.
+
+    The answers are exact, so remembering them changes no result, only the time;
+    nested blocks share the outer memo.
+    """
+    if _memo() is not None:
+        yield
+        return
+    _local.memo = {}
+    _local.hits = 0
+    try:
+        yield
+    finally:
+        _local.memo = None
+
+
+def memo_stats() -> dict[str, int]:
+    """This thread's memo: answers held and hits since its block began."""
+    m = _memo()
+    return {"size": len(m) if m is not None else 0, "hits": getattr(_local, "hits", 0)}
+
+
+def _recall(key: tuple[object, ...]) -> Any:
+    m = _memo()
+    if m is None:
+        return None
+    v = m.get(key)
+    if v is not None:
+        _local.hits += 1
+    return v
+
+
+def _remember(key: tuple[object, ...], value: Any) -> None:
+    m = _memo()
+    if m is not None:
+        if len(m) >= _MEMO_LIMIT:
+            m.clear()
+        m[key] = value
+
+
 def solve(position: Position) -> int:
     """The declarer's tricks from here (the current trick included) with best play.
 
@@ -102,7 +166,12 @@ def solve(position: Position) -> int:
     declarer minimises, the defenders maximise; all-pass: the fewest tricks the
     player can guarantee against the other two together.
     """
-    return int(engine().solve(**engine_args(position)))
+    key = ("solve", position)
+    v = _recall(key)
+    if v is None:
+        v = int(engine().solve(**engine_args(position)))
+        _remember(key, v)
+    return int(v)
 
 
 def solve_at_least(position: Position, n: int) -> bool:
@@ -111,7 +180,15 @@ def solve_at_least(position: Position, n: int) -> bool:
         raise SolverError(f"n must be a number of tricks, not {n!r}")
     if n <= 0:
         return True
-    return bool(engine().solve(**engine_args(position), target=n))
+    exact = _recall(("solve", position))
+    if exact is not None:
+        return bool(exact >= n)
+    key = ("at_least", position, n)
+    v = _recall(key)
+    if v is None:
+        v = bool(engine().solve(**engine_args(position), target=n))
+        _remember(key, v)
+    return bool(v)
 
 
 def best_moves(position: Position) -> dict[Card, int]:
@@ -120,7 +197,12 @@ def best_moves(position: Position) -> dict[Card, int]:
     The best card is the one with the highest value in a trick game, and the
     lowest for the declarer in misère (the opposite for his opponents).
     """
-    return {Card(c): v for c, v in sorted(engine().moves(**engine_args(position)))}
+    key = ("moves", position)
+    v = _recall(key)
+    if v is None:
+        v = {Card(c): v for c, v in sorted(engine().moves(**engine_args(position)))}
+        _remember(key, v)
+    return dict(v)
 
 
 def _groups(positions: Sequence[Position]) -> dict[tuple[object, ...], list[int]]:
@@ -141,21 +223,41 @@ def _batch_args(p: Position, members: list[int], positions: Sequence[Position]) 
 def solve_many(positions: Sequence[Position]) -> list[int]:
     """:func:`solve` of each position, in order; one C call per group of positions
     that differ only in their hands."""
-    out = [0] * len(positions)
+    out: list[int] = [0] * len(positions)
+    todo = _unknown("solve", positions, out)
     e = engine()
-    for members in _groups(positions).values():
-        values = e.solve_many(**_batch_args(positions[members[0]], members, positions))
-        for i, v in zip(members, values, strict=True):
+    for members in _groups([positions[i] for i in todo]).values():
+        idx = [todo[j] for j in members]
+        values = e.solve_many(**_batch_args(positions[idx[0]], idx, positions))
+        for i, v in zip(idx, values, strict=True):
             out[i] = int(v)
+            _remember(("solve", positions[i]), out[i])
     return out
+
+
+def _unknown(kind: str, positions: Sequence[Position], out: list[Any]) -> list[int]:
+    """Indices of the positions the memo cannot answer (the others filled into ``out``)."""
+    if _memo() is None:
+        return list(range(len(positions)))
+    todo = []
+    for i, p in enumerate(positions):
+        v = _recall((kind, p))
+        if v is None:
+            todo.append(i)
+        else:
+            out[i] = dict(v) if kind == "moves" else v
+    return todo
 
 
 def best_moves_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
     """:func:`best_moves` of each position, in order, batched as :func:`solve_many`."""
     out: list[dict[Card, int]] = [{} for _ in positions]
+    todo = _unknown("moves", positions, out)
     e = engine()
-    for members in _groups(positions).values():
-        rows = e.moves_many(**_batch_args(positions[members[0]], members, positions))
-        for i, row in zip(members, rows, strict=True):
+    for members in _groups([positions[i] for i in todo]).values():
+        idx = [todo[j] for j in members]
+        rows = e.moves_many(**_batch_args(positions[idx[0]], idx, positions))
+        for i, row in zip(idx, rows, strict=True):
             out[i] = {Card(c): v for c, v in sorted(row)}
+            _remember(("moves", positions[i]), dict(out[i]))
     return out
