@@ -118,7 +118,8 @@ def test_the_memo_answers_as_the_search(goal: str) -> None:
         assert memo_stats()["hits"] == 60  # the first thirty of each batch
         assert again == plain
         assert [solve(p) for p in positions] == plain[0] and [best_moves(p) for p in positions] == plain[1]
-        assert all(solve_at_least(p, v) and not solve_at_least(p, v + 1) for p, v in zip(positions, plain[0]))
+        pairs = zip(positions, plain[0], strict=True)
+        assert all(solve_at_least(p, v) and not solve_at_least(p, v + 1) for p, v in pairs)
         again[1][0].clear()  # a caller's dict is its own: the memo keeps its copy
         assert best_moves(positions[0]) == plain[1][0]
         with memo():  # nested: the outer memo serves
