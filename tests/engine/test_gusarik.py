@@ -42,6 +42,24 @@ def test_seats_first_hand_and_the_dummy_never_acting() -> None:
     assert d.kind is DealKind.ALL_PASS  # both passed
 
 
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_the_dummys_pass_opens_kodeks_3_3_15_only_when_it_sits_second(dealer: int) -> None:
+    """rules.md §16: the dummy «always passes», and that pass counts.  Dealer 0: the order is
+    1, dummy, 0, so after seat 1's pass seat 0 is a third hand after two passes and may take the
+    talon without a bid (Kodeks 3.3.15); dealer 1: the order is 0, 1, dummy, and seat 1 after
+    seat 0's pass is only second hand.  Without the option nobody has the right."""
+    d = Deal.new(SOCHI, players=2, dealer=dealer, seed=5)
+    play(d, "pass")
+    assert ("talon" in legal(d)) is (dealer == 0)
+    d = Deal.new(SOCHI.replace(third_hand_takes_talon=False), players=2, dealer=dealer, seed=5)
+    play(d, "pass")
+    assert "talon" not in legal(d)
+    if dealer == 0:
+        d = Deal.new(SOCHI, players=2, dealer=0, seed=5)
+        play(d, "pass, talon")
+        assert d.declarer == 0 and d.phase is Phase.DISCARD  # he took it, so he must declare a game
+
+
 def test_the_defender_whists_and_plays_both_hands_open() -> None:
     """The dummy passes without being asked; the live defender whists, the dummy's hand and
     his own are laid face up, and he plays the dummy's cards."""

@@ -662,7 +662,7 @@ class PlayApp(App[int]):
         elif deal.phase is Phase.DISCARD:
             text = t("Discard two cards ({k} of 2)", k=13 - deal.hands[seat].bit_count())
         elif deal.phase is Phase.PLAY and deal.to_play is not None and deal.to_play != seat:
-            text = t("Card from {name}'s hand", name=self.narrator.name(deal.to_play))
+            text = self.narrator.playing_for(deal.to_play)
         else:
             text = t.p("prompt", deal.phase.value)
         self._widget("prompt").update(Text(text))
@@ -711,7 +711,7 @@ class PlayApp(App[int]):
         play_from = deal.to_play if deal.phase is Phase.PLAY and deal.to_play is not None else seat
         legal = {int(a) for a in cards}
         cursor = int(chosen) if chosen is not None and chosen.is_card else None
-        label = t("Your hand") if play_from == self.viewer else self.narrator.name(play_from)
+        label = t("Your hand") if play_from == self.viewer else self.narrator.hand_label(play_from)
         width = max(20, self.size.width - 2)
         hand = Text(f"{label}: ", style="bold")
         rows = hand_lines(deal.hands[play_from], width, first=len(label) + 2)

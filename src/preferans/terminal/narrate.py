@@ -55,6 +55,19 @@ class Narrator:
             return self.t("You")
         return self.table.names[seat]
 
+    def playing_for(self, seat: int) -> str:
+        """The prompt when the person plays another hand's card: the dummy's in гусарик (rules.md
+        §16), an open partner's or the passer's in open defence — the web client's words too."""
+        if seat == dummy_seat(self.table.players):
+            return self.t("Playing for the dummy")
+        return self.t("Playing for {name}", name=self.name(seat))
+
+    def hand_label(self, seat: int) -> str:
+        """The label before another hand's cards: «The dummy's hand», «Vera's hand»."""
+        if seat == dummy_seat(self.table.players):
+            return self.t("The dummy's hand")
+        return self.t("{name}'s hand", name=self.name(seat))
+
     @property
     def you(self) -> int | None:
         """The viewer's seat when the table calls him «You» (so texts say «you play», not «You plays»)."""
@@ -129,7 +142,10 @@ class Narrator:
         for s in deal.exposed:
             if s not in self._exposed and self.viewer is not None and s != self.viewer:
                 self._exposed.add(s)
-                self.say(t("{name} lies down: {cards}", name=self.name(s), cards=hand_text(deal.hands[s])))
+                if s == dummy_seat(deal.players):  # гусарик: the whister lays the dummy down (rules.md §16)
+                    self.say(t("The dummy is laid down: {cards}", cards=hand_text(deal.hands[s])))
+                else:
+                    self.say(t("{name} lies down: {cards}", name=self.name(s), cards=hand_text(deal.hands[s])))
         done = deal.completed_tricks
         while self._tricks_done < len(done):
             cards, winner = done[self._tricks_done]

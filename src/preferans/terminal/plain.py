@@ -99,9 +99,8 @@ class PlainGame(Narrator):
             player = deal.to_play if deal.to_play is not None else seat
             self.say(f"{t('Your hand')}: {hand_text(deal.hands[seat])}")
             if player != seat:
-                whose = t("{name}'s hand", name=self.name(player))
-                self.say(f"{whose}: {hand_text(deal.hands[player])}")
-                head = t("Card from {name}'s hand", name=self.name(player))
+                self.say(f"{self.hand_label(player)}: {hand_text(deal.hands[player])}")
+                head = self.playing_for(player)
             else:
                 head = t("Your card")
         elif phase is Phase.DISCARD:

@@ -28,6 +28,7 @@ from ..errors import InputError, PreferansError
 from ..i18n import LANGS, Translator, call_name
 from ..scoring import DealScore
 from ..scoring.text_sheet import entry_text
+from ..seats import DUMMY
 from ..table import Table
 
 __all__ = [
@@ -253,7 +254,7 @@ def contract_text(deal: Deal, names: Sequence[str], lang: str = "en", you: int |
     """``Left plays 7♠`` or the all-pass, for the status line."""
     t = Translator(lang)
     if deal.kind is DealKind.ALL_PASS or (deal.declarer is None and deal.phase is Phase.PLAY):
-        return t("All pass: распасовка")
+        return t("All-pass")
     c = deal.contract or deal.highest_bid
     if deal.declarer is None or c is None:
         return ""
@@ -274,10 +275,16 @@ def contract_name(c: Contract, lang: str = "en") -> str:
 def result_text(result: DealResult, score: DealScore | None, names: Sequence[str], lang: str = "en") -> list[str]:
     """The outcome of a deal and what it wrote on the sheet, a few lines."""
     t = Translator(lang)
-    label = t.text(score.label) if score else t.p("deal kind", result.kind.value)
+    # The sheet's all-pass label packs the tricks as ``A7 B2 C1``; the next line says them in words.
+    if score is None or result.kind is DealKind.ALL_PASS:
+        label = t.p("deal kind", result.kind.value)
+    else:
+        label = t.text(score.label)
     lines = [t("Result: {label}", label=label)]
     if result.tricks:
-        parts = [f"{names[s]} {n}" for s, n in sorted(result.tricks.items())]
+        # An all-pass is played by the active hands only: гусарик's dummy is out (docs/rules.md §16).
+        out = DUMMY if result.kind is DealKind.ALL_PASS and result.players == 2 else None
+        parts = [f"{names[s]} {n}" for s, n in sorted(result.tricks.items()) if s != out]
         if result.players == 4 and result.dealer_tricks:
             parts.append(f"{names[result.dealer]} {result.dealer_tricks}")
         lines.append(t("Tricks: {tricks}", tricks=", ".join(parts)))

@@ -290,7 +290,8 @@
     if (v && v.declarer === seat && v.contract) line.append(el("span", { class: "tag decl", text: actText(v.contract) }));
     // The 4-handed dealer who sits out has tricks only from the all-pass talon (Kodeks 3.7.6.1).
     const playing = v && (v.phase === "play" || v.phase === "over");
-    if (playing && (!out || v.tricks_won[seat] > 0)) line.append(el("span", { class: "tricks", text: tn("{n} trick", "{n} tricks", v.tricks_won[seat]) }));
+    const idle = info.kind === "dummy" && v && v.declarer === null; // гусарик's all-pass: the dummy takes no part (rules.md §16)
+    if (playing && !idle && (!out || v.tricks_won[seat] > 0)) line.append(el("span", { class: "tricks", text: tn("{n} trick", "{n} tricks", v.tricks_won[seat]) }));
     if (v && calls[seat] && !playing) line.append(el("span", { class: "bubble", text: actText(calls[seat]) }));
     return line;
   }
@@ -321,7 +322,9 @@
         : (tb.spectators ? "" : t("This table does not allow spectators."));
       return;
     }
-    let head = t("Deal {n}", { n: f.deal }) + " · " + tp("phase", v.phase);
+    // All-pass has no contract to show: the status names the deal kind instead of the bare phase.
+    const passedOut = v.phase === "play" && v.declarer === null;
+    let head = t("Deal {n}", { n: f.deal }) + " · " + (passedOut ? tp("deal kind", "all_pass") : tp("phase", v.phase));
     if (v.contract) head += " · " + t("Contract") + ": " + actText(v.contract) + " (" + nameOf(v.declarer) + ")";
     if (v.phase === "over") head = t("Deal {n}", { n: f.deal }) + " · " + (tb.result ? resultText(tb.result) : tp("phase", "over"));
     else if (v.to_act !== null) head += " · " + (v.to_act === f.you ? t("Your turn") : t("Waiting for {name}", { name: nameOf(v.to_act) }));
