@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import gc
 import json
@@ -84,6 +85,25 @@ def cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:
         return float("nan")
+
+
+def run_queue_wait(pid: int) -> float:
+    """Seconds the process's threads have waited for a CPU while runnable (Linux schedstat)."""
+    total = 0.0
+    with contextlib.suppress(OSError):
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with contextlib.suppress(OSError, ValueError), open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[1]) / 1e9
+    return total
+
+
+def listen_overflows() -> int:
+    """The kernel's count of connections dropped because a listen queue was full (ListenOverflows)."""
+    with contextlib.suppress(OSError, ValueError, StopIteration), open("/proc/net/netstat") as f:
+        lines = [line.split() for line in f if line.startswith("TcpExt:")]
+        names, values = lines[0], lines[1]
+        return int(values[names.index("ListenOverflows")])
+    return 0
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -448,11 +468,14 @@ async def attack_dblock(db_path: str, stop: asyncio.Event, counts: dict[str, int
 ATTACKS = ("bodies", "claims", "analysis", "storm", "dblock")
 
 
-def attack_process(name: str, spec: dict[str, Any], seconds: float, results: Any) -> None:
-    """Run one attack for ``seconds`` (in a process of its own); put what it counted on ``results``."""
+def attack_process(name: str, spec: dict[str, Any], seconds: float, results: Any, niceness: int) -> None:
+    """Run one attack for ``seconds`` (in a process of its own, niced like the players: an attacker's
+    CPU is not the server's on the internet); put what it counted on ``results``."""
+    os.nice(niceness)
 
     async def run() -> dict[str, int]:
-        halt, counts = asyncio.Event(), {}
+        halt = asyncio.Event()
+        counts: dict[str, int] = {}
         asyncio.get_running_loop().call_later(seconds, halt.set)
         if name == "bodies":
             await attack_bodies(spec["base"], halt, counts)
@@ -473,28 +496,163 @@ def attack_process(name: str, spec: dict[str, Any], seconds: float, results: Any
     results.put(counts)
 
 
+# -- the players in a process of their own ------------------------------------------------------------------
+def players_process(conn: Any, ports: list[int], tables: list[tuple[str, list[str]]], think: float, seed: int,
+                    niceness: int) -> None:  # fmt: skip
+    """The players' clients, niced, on a loop of their own: they compete with the server they measure
+    for the same two cores, so they must not take its CPU.  Answers ``begin`` / ``end`` on ``conn``."""
+    os.nice(niceness)
+    with contextlib.suppress(ImportError):
+        import uvloop  # the clients' own cost, halved
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+    async def run() -> None:
+        stats, stop_all = Stats(), asyncio.Event()
+        lags: list[float] = []
+        tasks = await start_players(ports, tables, stats, stop_all, argparse.Namespace(think=think), seed)
+        watcher = asyncio.ensure_future(loop_lags(lags))
+        gc.freeze()  # the clients' own collector pauses stay out of what they measure
+        gc.set_threshold(50_000, 20, 100)
+        conn.send(len(tasks))
+        cpu0 = 0.0
+        while True:
+            cmd = await asyncio.to_thread(conn.recv)
+            if cmd == "begin":
+                stats.take()
+                lags.clear()
+                stats.measuring = True
+                cpu0 = time.process_time()
+                conn.send(None)
+            elif cmd == "end":
+                stats.measuring = False
+                lat, actions, errors = stats.take()
+                conn.send((lat, actions, errors, time.process_time() - cpu0, quantile(lags, 0.99)))
+            else:
+                break
+        watcher.cancel()
+        stop_all.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(run())
+
+
+async def loop_lags(out: list[float], every: float = 0.05) -> None:
+    """How late this (client) loop wakes up: a late client adds its lateness to every latency it measures."""
+    loop = asyncio.get_running_loop()
+    while True:
+        t = loop.time()
+        await asyncio.sleep(every)
+        out.append(max(0.0, loop.time() - t - every))
+
+
+class RemotePlayers:
+    """The parent's handle on :func:`players_process`."""
+
+    def __init__(self, ports: list[int], tables: list[tuple[str, list[str]]], args: argparse.Namespace,
+                 seed: int) -> None:  # fmt: skip
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=players_process, args=(child, ports, tables, args.think, seed, args.nice))
+        self.proc.start()
+
+    async def ask(self, cmd: str) -> Any:
+        self.conn.send(cmd)
+        return await asyncio.to_thread(self.conn.recv)
+
+    async def opened(self) -> int:
+        return int(await asyncio.to_thread(self.conn.recv))
+
+    async def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.send("stop")
+        await asyncio.to_thread(self.proc.join, 30)
+        if self.proc.is_alive():
+            self.proc.kill()
+
+
+class InlinePlayers:
+    """Players on this process's loop (the cluster runs, which follow their acks for the failover)."""
+
+    def __init__(self, stats: Stats) -> None:
+        self.stats = stats
+        self.cpu0 = 0.0
+
+    async def ask(self, cmd: str) -> Any:
+        if cmd == "begin":
+            self.stats.take()
+            self.stats.measuring = True
+            self.cpu0 = time.process_time()
+            return None
+        self.stats.measuring = False
+        lat, actions, errors = self.stats.take()
+        return lat, actions, errors, time.process_time() - self.cpu0, float("nan")
+
+
+def profile_summary(path: str, top: int = 6) -> str:
+    """The server's main thread in a py-spy raw profile: the share of samples in which it was busy,
+    and the innermost functions of ours (or the library's) it was busy in."""
+    counts: collections.Counter[str] = collections.Counter()
+    main = total = 0
+    with contextlib.suppress(OSError), open(path) as f:
+        for line in f:
+            stack, _, n = line.rstrip().rpartition(" ")
+            frames = stack.split(";")
+            total += int(n)
+            if not frames[0].startswith("<module>"):
+                continue  # a thread (database calls)
+            main += int(n)
+            ours = [fr for fr in frames if "preferans/" in fr and "preferans/cli/" not in fr]
+            where = (ours[-1] if ours else frames[-1]).split(" (")[0]
+            if frames[-1].startswith("Runner.run"):
+                where = "the loop itself (uvloop: sockets, polling)"
+            counts[where] += int(n)
+    if not main:
+        return "no samples"
+    best = ", ".join(f"{name} {n / main * 100:.0f}%" for name, n in counts.most_common(top))
+    return f"main thread {main} of {total} samples: {best}"
+
+
 # -- one run -----------------------------------------------------------------------------------------------
-async def measure(stats: Stats, seconds: float, base: str, server_pid: int) -> dict[str, float]:
+async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: str, server_pid: int,
+                  profile: str | None = None) -> dict[str, float]:  # fmt: skip
     health: list[float] = []
     hstop = asyncio.Event()
     prober = asyncio.ensure_future(health_prober(base, health, hstop))
-    stats.take()
-    stats.measuring = True
-    srv0, cli0, t0 = cpu_seconds(server_pid), time.process_time(), time.perf_counter()
+    spy = None
+    if profile:
+        spy = subprocess.Popen(["py-spy", "record", "--pid", str(server_pid), "--duration", str(int(seconds)),
+                                "--rate", "50", "--format", "raw", "--nonblocking", "-o", profile],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    await players.ask("begin")
+    srv0, wait0, lost0 = cpu_seconds(server_pid), run_queue_wait(server_pid), listen_overflows()
+    t0 = time.perf_counter()
     await asyncio.sleep(seconds)
-    stats.measuring = False
+    lat, actions, errors, client_cpu, client_lag = await players.ask("end")
     elapsed = time.perf_counter() - t0
+    srv_cpu, srv_wait = cpu_seconds(server_pid) - srv0, run_queue_wait(server_pid) - wait0
+    lost = listen_overflows() - lost0
+    inside: dict[str, Any] = {}
+    with contextlib.suppress(httpx.HTTPError, ValueError):
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            inside = (await http.get("/healthz", params={"window": seconds})).json()
     hstop.set()
     await prober
-    lat, actions, errors = stats.take()
+    if spy is not None:
+        await asyncio.to_thread(spy.wait)
     return {
         "actions/s": actions / elapsed,
         "ack p50 ms": quantile(lat, 0.5) * 1000,
         "ack p99 ms": quantile(lat, 0.99) * 1000,
         "healthz p50 ms": quantile(health, 0.5) * 1000,
         "healthz p99 ms": quantile(health, 0.99) * 1000,
-        "server CPU %": (cpu_seconds(server_pid) - srv0) / elapsed * 100,
-        "clients CPU %": (time.process_time() - cli0) / elapsed * 100,
+        "server ack p99 ms": float(inside.get("ack_ms", {}).get("p99", "nan")),
+        "server lag p99 ms": float(inside.get("loop_lag_ms", {}).get("p99", "nan")),
+        "server CPU %": srv_cpu / elapsed * 100,
+        "server waited %": srv_wait / elapsed * 100,  # runnable but not running: the CPU was taken
+        "clients CPU %": client_cpu / elapsed * 100,
+        "client lag p99 ms": client_lag * 1000,
+        "listen drops": float(lost),
         "errors": float(errors),
     }
 
@@ -502,7 +660,7 @@ async def measure(stats: Stats, seconds: float, base: str, server_pid: int) -> d
 async def start_players(ports: list[int], tables: list[tuple[str, list[str]]], stats: Stats, stop: asyncio.Event,
                         args: argparse.Namespace, seed: int) -> list[asyncio.Future[None]]:  # fmt: skip
     rng = random.Random(seed)
-    tasks = []
+    tasks: list[asyncio.Future[None]] = []
     for i, (tid, tokens) in enumerate(tables):
         for seat, token in enumerate(tokens):
             k = len(tasks)
@@ -532,38 +690,53 @@ async def run_attacks(args: argparse.Namespace, seed: int) -> dict[str, dict[str
         print(f"created {len(tables) + 25} tables in {time.perf_counter() - t0:.1f} s", flush=True)
         if args.attacks:
             await finish_tables(port, done_tables)
-        stats, stop_all = Stats(), asyncio.Event()
-        tasks = await start_players([port], tables, stats, stop_all, args, seed)
-        print(f"{len(tasks)} connections open; warming up {args.warmup} s", flush=True)
-        gc.freeze()
-        gc.set_threshold(50_000, 20, 100)
-        await asyncio.sleep(args.warmup)
-        out["baseline"] = await measure(stats, args.seconds, base, server.pid)
-        print_row("baseline", out["baseline"], {})
-        spec = {"base": base, "port": port, "claim_tables": claim_tables, "done": [t for t, _ in done_tables],
-                "storm": storm_table[0], "db_path": db_path}  # fmt: skip
-        names = [n for n in ATTACKS if n != "dblock" or not args.db] if args.attacks else []
-        for name in names:
-            # The attacker is a process of its own, so its work does not slow the players' clients.
-            ctx = multiprocessing.get_context("spawn")
-            results: multiprocessing.Queue[dict[str, int]] = ctx.Queue()
-            attacker = ctx.Process(target=attack_process, args=(name, spec, args.seconds + 2.0, results))
-            attacker.start()
-            await asyncio.sleep(1.5)  # under way
-            a0 = cpu_seconds(attacker.pid or 0)
-            out[name] = await measure(stats, args.seconds, base, server.pid)
-            out[name]["attacker CPU %"] = (cpu_seconds(attacker.pid or 0) - a0) / args.seconds * 100
-            counts = await asyncio.to_thread(results.get, True, 60)
-            attacker.join(timeout=30)
-            if attacker.is_alive():
-                attacker.kill()
-            print_row(name, out[name], counts)
-            await asyncio.sleep(2.0)  # settle
-        stop_all.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        players = RemotePlayers([port], tables, args, seed)
+        try:
+            print(f"{await players.opened()} players connecting (nice {args.nice}); warming up {args.warmup} s",
+                  flush=True)  # fmt: skip
+            await asyncio.sleep(args.warmup)
+            await attack_phases(args, players, server, base, port, db_path, claim_tables, done_tables,
+                                storm_table, seed, out)  # fmt: skip
+        finally:
+            await players.close()
     finally:
         stop(server)
     return out
+
+
+async def attack_phases(args: argparse.Namespace, players: RemotePlayers, server: subprocess.Popen[bytes],
+                        base: str, port: int, db_path: str, claim_tables: Any, done_tables: Any,
+                        storm_table: Any, seed: int, out: dict[str, dict[str, float]]) -> None:  # fmt: skip
+    """The baseline, then each attack in turn, while the players play on."""
+
+    def spy(phase: str) -> str | None:
+        return os.path.join(args.profile, f"run{seed}-{phase}.raw") if args.profile else None
+
+    out["baseline"] = await measure(players, args.seconds, base, server.pid, spy("baseline"))
+    print_row("baseline", out["baseline"], {})
+    if args.profile:
+        print("    py-spy:", profile_summary(spy("baseline") or ""), flush=True)
+    spec = {"base": base, "port": port, "claim_tables": claim_tables, "done": [t for t, _ in done_tables],
+            "storm": storm_table[0], "db_path": db_path}  # fmt: skip
+    names = [n for n in args.attacks if n != "dblock" or not args.db]
+    for name in names:
+        # The attacker is a process of its own, so its work does not slow the players' clients.
+        ctx = multiprocessing.get_context("spawn")
+        results: multiprocessing.Queue[dict[str, int]] = ctx.Queue()
+        attacker = ctx.Process(target=attack_process, args=(name, spec, args.seconds + 2.0, results, args.nice))
+        attacker.start()
+        await asyncio.sleep(1.5)  # under way
+        a0 = cpu_seconds(attacker.pid or 0)
+        out[name] = await measure(players, args.seconds, base, server.pid, spy(name))
+        out[name]["attacker CPU %"] = (cpu_seconds(attacker.pid or 0) - a0) / args.seconds * 100
+        counts = await asyncio.to_thread(results.get, True, 60)
+        attacker.join(timeout=30)
+        if attacker.is_alive():
+            attacker.kill()
+        print_row(name, out[name], counts)
+        if args.profile:
+            print("    py-spy:", profile_summary(spy(name) or ""), flush=True)
+        await asyncio.sleep(2.0)  # settle
 
 
 async def run_cluster(args: argparse.Namespace, seed: int, pg: str) -> dict[str, dict[str, float]]:
@@ -580,7 +753,7 @@ async def run_cluster(args: argparse.Namespace, seed: int, pg: str) -> dict[str,
             stats, stop_all = Stats(), asyncio.Event()
             tasks = await start_players(ports, tables, stats, stop_all, args, seed)
             await asyncio.sleep(args.warmup)
-            row = await measure(stats, args.seconds, bases[-1], procs[-1].pid)
+            row = await measure(InlinePlayers(stats), args.seconds, bases[-1], procs[-1].pid)
             row["server CPU %"] = float("nan")
             if n > 1:  # SIGKILL one process: how long until each of its tables is acknowledged again
                 owned = [tid for i, (tid, _) in enumerate(tables) if i % n == 0]
@@ -703,7 +876,13 @@ def main() -> None:
     ap.add_argument("--think", type=float, default=1.0, help="seconds a client waits before acting (default 1)")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary directory)")
     ap.add_argument("--workers", type=int, default=1, help="the server's worker processes (default 1)")
-    ap.add_argument("--attacks", action="store_true", help="run each attack against tables of its own")
+    ap.add_argument("--attacks", nargs="?", const=",".join(ATTACKS), default="",
+                    type=lambda s: [a for a in s.split(",") if a],
+                    help=f"run each attack (or those named: {','.join(ATTACKS)}) against tables of its own")
+    ap.add_argument("--nice", type=int, default=10,
+                    help="niceness of the players' and attackers' processes (default 10: below the server)")
+    ap.add_argument("--profile", metavar="DIR", default=None,
+                    help="record the server with py-spy during each phase (raw profiles in DIR) and summarise")
     ap.add_argument("--cluster", type=lambda s: [int(x) for x in s.split(",")], default=None,
                     help="process counts to compare on PostgreSQL, e.g. 1,3")  # fmt: skip
     ap.add_argument("--restart-tables", type=int, default=0,
@@ -711,6 +890,13 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=1, help="runs; the medians are printed (default 1)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
+    if isinstance(args.attacks, str):
+        args.attacks = [a for a in args.attacks.split(",") if a]
+    unknown = set(args.attacks) - set(ATTACKS)
+    if unknown:
+        ap.error(f"--attacks: no attack {', '.join(sorted(unknown))} (choose from {', '.join(ATTACKS)})")
+    if args.profile:
+        os.makedirs(args.profile, exist_ok=True)
     with contextlib.suppress(ValueError, OSError):
         import resource
 

@@ -54,6 +54,22 @@ def test_a_locked_database_never_stalls_the_server(tmp_path: Any) -> None:
 
 
 
+def test_healthz_tells_how_long_the_acks_took(tmp_path: Any) -> None:
+    """``/healthz?window=S`` says how long the moves acknowledged in the last S seconds took inside
+    the server (the load benchmark compares it with what its clients measured) and how late the
+    loop woke up; without ``window`` it does not count acks (a prober polls it often)."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tokens = three(client)
+        b = Conn(client, tid, tokens[1])
+        assert b.until(lambda f: f["type"] == "state")["view"]["to_act"] == 1
+        b.send({"type": "act", "action": "pass", "id": "x"})
+        assert b.until(lambda f: f["type"] == "ack")["ref"] == "x"
+        body = client.get("/healthz", params={"window": 30}).json()
+        assert body["ack_ms"]["count"] == 1 and 0 <= body["ack_ms"]["p50"] == body["ack_ms"]["max"] < 30_000
+        assert set(body["loop_lag_ms"]) == {"p50", "p99", "max"}
+        assert "ack_ms" not in client.get("/healthz").json()
+
+
 def test_a_move_that_cannot_be_stored_is_an_error_frame_and_not_made(tmp_path: Any) -> None:
     path = tmp_path / "g.db"
     with make_client(str(path), storage=Storage(f"sqlite:///{path}", busy_timeout=0.2)) as client:

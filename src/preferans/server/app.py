@@ -68,7 +68,7 @@ def create_app(
     workers = Workers(cfg.workers, table_rate=cfg.table_cpu_rate, table_burst=cfg.table_cpu_burst,
                       address_rate=cfg.cpu_rate, address_burst=cfg.cpu_burst)  # fmt: skip
     hub = Hub(store, cfg, workers=workers, owners=owners, programs=bot_programs)
-    lags: collections.deque[float] = collections.deque(maxlen=600)  # event-loop lag, last minute
+    lags: collections.deque[tuple[float, float]] = collections.deque(maxlen=600)  # event-loop lag, last minute
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

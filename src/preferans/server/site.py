@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import itertools
+import time
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -56,11 +58,16 @@ async def card(name: str) -> Response:
 
 
 @router.get("/healthz")
-async def healthz(request: Request) -> JSONResponse:
-    """200 when the database takes a write within the health timeout, else 503 with the reason."""
+async def healthz(request: Request, window: float | None = None) -> JSONResponse:
+    """200 when the database takes a write within the health timeout, else 503 with the reason.
+
+    Also how late the event loop woke up in the last minute (``loop_lag_ms``); with
+    ``?window=S`` (1–60 seconds), in the last S seconds, and how long the moves
+    acknowledged then took from the frame's arrival to the ack (``ack_ms``)."""
     hub: Hub = request.app.state.hub
     ok, why = await hub.health()
-    recent = sorted(request.app.state.lags)
+    since = time.monotonic() - min(60.0, max(1.0, window or 60.0))
+    lags = [lag for t, lag in request.app.state.lags if t >= since]
     body = {
         "ok": ok,
         "db": hub.storage.engine.dialect.name,
@@ -68,21 +75,33 @@ async def healthz(request: Request) -> JSONResponse:
         "tables": len(hub.live),
         "connections": sum(len(live.clients) for live in hub.live.values()),
         "cpu_jobs": hub.workers.jobs,
-        "loop_lag_ms": {
-            "p50": round(recent[len(recent) // 2] * 1000, 1) if recent else 0.0,
-            "p99": round(recent[int(len(recent) * 0.99)] * 1000, 1) if recent else 0.0,
-            "max": round(recent[-1] * 1000, 1) if recent else 0.0,
-        },
+        "loop_lag_ms": percentiles(lags),
     }
+    if window is not None:  # the acks of the window (only when asked: a prober polls this often)
+        acks = [dt for _, dt in itertools.takewhile(lambda a: a[0] >= since, reversed(hub.ack_times))]
+        body["ack_ms"] = {**percentiles(acks), "count": len(acks)}
     if not ok:
         body["error"] = why
     return JSONResponse(body, status_code=200 if ok else 503)
 
 
-async def watch_loop(lags: collections.deque[float], every: float = 0.1) -> None:
-    """Record how late the event loop wakes up (a stalled loop delays every table)."""
+def percentiles(seconds: list[float]) -> dict[str, float]:
+    """p50, p99 and max in milliseconds (zeros for none).
+
+    >>> percentiles([0.001 * k for k in range(1, 101)])
+    {'p50': 51.0, 'p99': 100.0, 'max': 100.0}
+    """
+    if not seconds:
+        return {"p50": 0.0, "p99": 0.0, "max": 0.0}
+    v = sorted(seconds)
+    return {"p50": round(v[len(v) // 2] * 1000, 1), "p99": round(v[int(len(v) * 0.99)] * 1000, 1),
+            "max": round(v[-1] * 1000, 1)}  # fmt: skip
+
+
+async def watch_loop(lags: collections.deque[tuple[float, float]], every: float = 0.1) -> None:
+    """Record (when, how late) the event loop woke up (a stalled loop delays every table)."""
     loop = asyncio.get_running_loop()
     while True:
         t = loop.time()
         await asyncio.sleep(every)
-        lags.append(max(0.0, loop.time() - t - every))
+        lags.append((time.monotonic(), max(0.0, loop.time() - t - every)))
