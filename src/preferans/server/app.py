@@ -25,6 +25,7 @@ import dataclasses
 import gc
 import os
 import socket
+import sys
 import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
@@ -84,6 +85,10 @@ def create_app(
             gc.collect()
             gc.freeze()
             gc.set_threshold(50_000, 20, 100)
+            # A database thread back from SQLite waits for the event loop to let go of the GIL: at
+            # most the switch interval (5 ms by default), several times per move.  1 ms keeps the
+            # moves' trips through their threads short while the loop is busy.
+            sys.setswitchinterval(0.001)
         await hub.owners.start(hub)
         app.state.peer_secret = hub.owners.secret
         if hub.owners.secret:  # a cluster: requests for another process's tables are passed on to it
