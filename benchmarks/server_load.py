@@ -591,8 +591,8 @@ class InlinePlayers:
 
 
 def profile_summary(path: str, top: int = 6) -> str:
-    """The server's main thread in a py-spy raw profile: the share of samples in which it was busy,
-    and the innermost functions of ours (or the library's) it was busy in."""
+    """The server's main thread in a py-spy raw profile: its busy samples, and the innermost
+    functions of ours it was busy in (none: uvloop, uvicorn, starlette — polling, sockets, framing)."""
     counts: collections.Counter[str] = collections.Counter()
     main = total = 0
     with contextlib.suppress(OSError), open(path) as f:
@@ -600,14 +600,11 @@ def profile_summary(path: str, top: int = 6) -> str:
             stack, _, n = line.rstrip().rpartition(" ")
             frames = stack.split(";")
             total += int(n)
-            if not frames[0].startswith("<module>"):
+            if not any(fr.startswith("<module> (<string>") for fr in frames):
                 continue  # a thread (database calls)
             main += int(n)
             ours = [fr for fr in frames if "preferans/" in fr and "preferans/cli/" not in fr]
-            where = (ours[-1] if ours else frames[-1]).split(" (")[0]
-            if frames[-1].startswith("Runner.run"):
-                where = "the loop itself (uvloop: sockets, polling)"
-            counts[where] += int(n)
+            counts[ours[-1].split(" (")[0] if ours else "uvloop, uvicorn, starlette"] += int(n)
     if not main:
         return "no samples"
     best = ", ".join(f"{name} {n / main * 100:.0f}%" for name, n in counts.most_common(top))
@@ -622,8 +619,10 @@ async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: 
     prober = asyncio.ensure_future(health_prober(base, health, hstop))
     spy = None
     if profile:
+        # --native stops the server for each sample (the phase's latencies suffer): without it, py-spy's
+        # stacks read from the running process mostly ended in uvloop's C code, saying nothing.
         spy = subprocess.Popen(["py-spy", "record", "--pid", str(server_pid), "--duration", str(int(seconds)),
-                                "--rate", "50", "--format", "raw", "--nonblocking", "-o", profile],
+                                "--rate", "50", "--native", "--format", "raw", "-o", profile],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     await players.ask("begin")
     srv0, wait0, lost0 = cpu_seconds(server_pid), run_queue_wait(server_pid), listen_overflows()
@@ -883,7 +882,8 @@ def main() -> None:
     ap.add_argument("--nice", type=int, default=10,
                     help="niceness of the players' and attackers' processes (default 10: below the server)")
     ap.add_argument("--profile", metavar="DIR", default=None,
-                    help="record the server with py-spy during each phase (raw profiles in DIR) and summarise")
+                    help="record the server with py-spy --native during each phase (raw profiles in DIR; the "
+                         "sampling stops the server, so that run's latencies are not figures) and summarise")
     ap.add_argument("--cluster", type=lambda s: [int(x) for x in s.split(",")], default=None,
                     help="process counts to compare on PostgreSQL, e.g. 1,3")  # fmt: skip
     ap.add_argument("--restart-tables", type=int, default=0,
