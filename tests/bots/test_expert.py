@@ -14,9 +14,10 @@ import pytest
 from preferans import Deal, Rules
 from preferans.actions import PASS, Action
 from preferans.bots import Bot, make_bot
-from preferans.bots.expert import ExpertBot, parse_think
+from preferans.bots.expert import ExpertBot, _after, parse_think
 from preferans.bots.inference import FLOOR, evidence_of, layout_weight, true_layout, true_layout_rank
-from preferans.bots.knowledge import Knowledge
+from preferans.bots.knowledge import Knowledge, deal_kind
+from preferans.bots.sampling import sample_layouts
 from preferans.cards import to_mask
 from preferans.engine.observation import Observation
 from preferans.errors import PreferansError
@@ -219,3 +220,47 @@ def test_defender_signals_among_equal_cards() -> None:
                     assert bot._signal(obs, cards) == min(follow)
                     return
     raise AssertionError("no defender following suit with a choice")
+
+
+def _partner_points() -> Iterator[tuple[Observation, int]]:
+    """Closed-defence decisions of the last tricks where the partner plays next."""
+    for s in range(80):
+        for _deal, _seat, obs in medium_decisions(s):
+            if obs.phase == "play" and len(obs.legal_actions) > 1:
+                partner = ExpertBot(Rules(), seed=1)._partner_next(obs, Knowledge.of(obs), deal_kind(obs))
+                if partner is not None:
+                    yield obs, partner
+
+
+def test_partner_answers_from_his_own_view() -> None:
+    """In the last tricks a defender values his card by the answer his partner can
+    find from what the partner sees: the same answer whatever the layout of the
+    cards the partner cannot see (mine, the declarer's, the discard), and one of
+    the partner's legal cards."""
+    rng = random.Random(5)
+    checked = 0
+    for obs, partner in _partner_points():
+        k = Knowledge.of(obs)
+        bot = ExpertBot(Rules(), seed=1, think=60.0, max_layouts=16)
+        lay = sample_layouts(k, 1, rng)[0]
+        decl = obs.declarer
+        assert decl is not None
+        # another layout, the same for the partner: the declarer's and the discard's cards swapped about
+        pool = lay[decl] | lay.get(-1, 0)
+        cards = [c for c in range(32) if pool >> c & 1]
+        rng.shuffle(cards)
+        other = dict(lay)
+        other[decl] = sum(1 << c for c in cards[: lay[decl].bit_count()])
+        if -1 in lay:
+            other[-1] = pool & ~other[decl]
+        positions = [bot._position(obs, k, x, "game") for x in (lay, other)]
+        for c in (int(a) for a in obs.legal_actions):
+            answers = {bot._partner_answer(obs, k, x, _after(p, c), c, partner)
+                       for x, p in zip((lay, other), positions, strict=True)}
+            assert len(answers) == 1
+            (q,) = answers
+            assert lay[partner] >> q & 1
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 6

@@ -39,12 +39,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 
 from ..actions import PASS, Action, Contract
 from ..cards import SUIT_MASKS, Card
 from ..engine.observation import Observation, Phase
 from ..rules import Rules
-from ..solver import Position, best_moves_many, solve_many
+from ..solver import Position, SolverError, best_moves_many, solve_many
 from .evaluate import choose_discard
 from .heuristic import HeuristicBot
 from .inference import Evidence, evidence_of, layout_weight
@@ -53,7 +54,7 @@ from .pimc import PimcBot
 from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
-__all__ = ["CONFIDENCE", "OVERSAMPLE", "SAME", "ExpertBot", "parse_think"]
+__all__ = ["CONFIDENCE", "OVERSAMPLE", "PARTNER_LAYOUTS", "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think"]
 
 CONFIDENCE = 2.5
 """Standard errors by which the best card must lead the second to stop early."""
@@ -63,6 +64,12 @@ SAME = 0.02
 
 OVERSAMPLE = 3
 """Candidates drawn per layout kept when layouts are resampled by weight."""
+
+PARTNER_TRICKS = 5
+"""A defender judges his partner's answer from the partner's view in the last this many tricks."""
+
+PARTNER_LAYOUTS = 8
+"""Layouts of the partner's unknown cards over which his answer is chosen."""
 
 
 def parse_think(text: str) -> float:
@@ -107,6 +114,7 @@ class ExpertBot(PimcBot):
         batch: int = 8,
         min_layouts: int = 16,
         max_layouts: int | None = None,
+        partner_view: bool = True,
     ) -> None:
         scale = max(0.0, min(1.0, think))
         super().__init__(
@@ -118,6 +126,7 @@ class ExpertBot(PimcBot):
         self.batch = batch
         self.min_layouts = min_layouts
         self.max_layouts = max_layouts if max_layouts is not None else max(min_layouts, int(400 * think))
+        self.partner_view = partner_view
         self.last_layouts = 0
         """Layouts the last card decision sampled (for benchmarks and tests)."""
 
@@ -165,6 +174,7 @@ class ExpertBot(PimcBot):
         focus_won = self._focus_won(obs, kind)
         rows: list[tuple[float, dict[int, float]]] = []
         hidden = bool(k.places())
+        partner = self._partner_next(obs, k, kind) if self.partner_view else None
         while True:
             t0 = time.perf_counter()
             lays = sample_layouts(k, self.batch if hidden else 1, rng)
@@ -173,8 +183,12 @@ class ExpertBot(PimcBot):
             for lay in lays:
                 self._guess_discard(obs, k, lay)
                 positions.append(self._position(obs, k, lay, kind))
-            for w, moves in zip(weights, best_moves_many(positions), strict=True):
-                rows.append((w, {int(c): utility[min(10, focus_won + v)] for c, v in moves.items() if c in legal}))
+            if partner is not None:
+                tables = self._partner_tricks(obs, k, lays, positions, legal, partner)
+            else:
+                tables = [{int(c): v for c, v in m.items()} for m in best_moves_many(positions)]
+            for w, moves in zip(weights, tables, strict=True):
+                rows.append((w, {c: utility[min(10, focus_won + v)] for c, v in moves.items() if c in legal}))
             now = time.perf_counter()
             if not hidden or len(rows) >= self.max_layouts:
                 break
@@ -185,6 +199,95 @@ class ExpertBot(PimcBot):
         self.last_layouts = len(rows)
         wsum = sum(w for w, _ in rows) or 1.0
         return {c: sum(w * r.get(c, 0.0) for w, r in rows) / wsum for c in legal}
+
+    # ------------------------------------------------------------------ defence together
+    def _partner_next(self, obs: Observation, k: Knowledge, kind: str) -> int | None:
+        """The partner's seat when he plays right after me in this trick, with his
+        hand hidden from me, in the last :data:`PARTNER_TRICKS` tricks of a closed
+        defence; else ``None``."""
+        if kind != "game" or obs.declarer is None or obs.seat == obs.declarer or len(obs.trick) > 1:
+            return None
+        if obs.hand.bit_count() > PARTNER_TRICKS:
+            return None
+        a = k.active
+        nxt = a[(a.index(obs.seat) + 1) % 3]
+        return nxt if nxt != obs.declarer and nxt in k.sizes else None
+
+    def _partner_tricks(
+        self, obs: Observation, k: Knowledge, lays: list[dict[int, int]], positions: list[Position],
+        legal: list[int], partner: int,
+    ) -> list[dict[int, int]]:
+        """The declarer's tricks after each of my cards, per layout, when the partner
+        answers it as he can from what *he* sees (his hand, the table, my card) —
+        not, as double-dummy, knowing mine: a card whose good sequel the partner
+        cannot find is worth what he will find.  The declarer and the later tricks
+        are still solved with all cards open."""
+        out: list[dict[int, int]] = [{} for _ in lays]
+        choice: dict[tuple[int, int], int] = {}  # (my card, partner's hand) → his answer
+        for c in legal:
+            after = [_after(pos, c) for pos in positions]
+            for i, moves in enumerate(best_moves_many(after)):
+                if not moves:
+                    continue
+                key = (c, lays[i][partner])
+                if key not in choice:
+                    choice[key] = self._partner_answer(obs, k, lays[i], after[i], c, partner)
+                q = choice[key]
+                out[i][c] = moves.get(Card(q), min(moves.values()))
+        return out
+
+    def _partner_answer(
+        self, obs: Observation, k: Knowledge, lay: dict[int, int], after: Position, card: int, partner: int,
+    ) -> int:
+        """The partner's card after mine, chosen over layouts of *his* unknown cards:
+        the fewest declarer's tricks on average (ties: his lowest card)."""
+        me = obs.seat
+        decl = obs.declarer
+        assert decl is not None
+        mine = obs.hand & ~(1 << card)
+        unknown = mine | lay.get(decl, k.hands.get(decl, 0)) | lay.get(OUT, 0)
+        if decl in k.hands:  # the declarer's hand face up: only mine is hidden from him
+            unknown = mine | lay.get(OUT, 0)
+        voids = obs.shown_voids()
+        led = obs.trick[0][1] >> 3 if obs.trick else card >> 3
+        trump = obs.contract.trump if obs.contract is not None else None
+        my_void = voids.get(me, 0)
+        if card >> 3 != led:  # not following shows a void; not trumping then, a void in trumps too
+            my_void |= SUIT_MASKS[led] | (SUIT_MASKS[trump] if trump is not None and card >> 3 != trump else 0)
+        talon = 0
+        for t in obs.talon:
+            if t is not None:
+                talon |= 1 << t
+        sizes = {me: mine.bit_count()}
+        allowed = {me: unknown & ~my_void & ~talon}
+        if decl not in k.hands:
+            sizes[decl] = k.sizes[decl]
+            allowed[decl] = unknown & ~voids.get(decl, 0)
+        if lay.get(OUT, 0):
+            sizes[OUT] = lay[OUT].bit_count()
+            allowed[OUT] = unknown
+        hands = {partner: lay[partner]}
+        view = Knowledge(partner, k.active, unknown, sizes, allowed, hands, k.played | 1 << card)
+        rng = random.Random(f"{self.seed or 0}:{partner}:{lay[partner]}:{len(obs.moves)}:{card}")
+        views = sample_layouts(view, PARTNER_LAYOUTS, rng)
+        index = {s: i for i, s in enumerate(k.active)}
+        positions = []
+        for v in views:
+            h = list(after.hands)
+            h[index[me]] = v.get(me, mine)
+            if decl not in k.hands:
+                h[index[decl]] = v[decl]
+            try:
+                positions.append(replace(after, hands=(h[0], h[1], h[2])))
+            except SolverError:
+                continue  # the sampler's last resort ignores voids: such a layout cannot be
+        if not positions:
+            positions = [after]  # nothing of his view to go on: the layout itself
+        totals: dict[int, float] = {}
+        for moves in best_moves_many(positions):
+            for q, tricks in moves.items():
+                totals[int(q)] = totals.get(int(q), 0.0) + tricks
+        return min(totals, key=lambda q: (totals[q], q & 7, q))
 
     def _play(self, obs: Observation) -> Action | None:
         legal = [a for a in obs.legal_actions if a < 32]
@@ -313,6 +416,14 @@ class ExpertBot(PimcBot):
     def explain(self, observation: Observation) -> dict[Action, float]:
         """The scored options (:meth:`option_values`): what ``Table.hint`` shows."""
         return self.option_values(observation)
+
+
+def _after(pos: Position, card: int) -> Position:
+    """The position once the player to move has played ``card``."""
+    i = pos.to_play
+    h = list(pos.hands)
+    h[i] &= ~(1 << card)
+    return replace(pos, hands=(h[0], h[1], h[2]), trick=(*pos.trick, Card(card)))
 
 
 def _cards(mask: int) -> list[int]:
