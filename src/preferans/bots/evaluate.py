@@ -81,33 +81,45 @@ def suit_tricks(bits: int, *, trump: bool) -> float:
     return won + 0.6 * left
 
 
+_SIDE = tuple(suit_tricks(b, trump=False) for b in range(256))
+_TRUMP = tuple(suit_tricks(b, trump=True) for b in range(256))
+_TOP = tuple(_simulate(b)[0] if b else 0 for b in range(256))
+_UNSTOPPED = tuple(not b & 0x80 and not (b & 0x40 and b.bit_count() >= 2) and b.bit_count() < 4
+                   for b in range(256))
+# Tables of the per-suit terms: strain_tricks adds the same floats in the same
+# order as computing them afresh, so its values are the same to the last bit.
+
+
 @lru_cache(maxsize=1 << 16)  # bots judge the same hands again and again (layouts, seatings)
 def strain_tricks(hand: int, strain: int) -> float:
     """Estimated tricks of ``hand`` (10 cards) as the declarer in ``strain`` (0–3, 4 = NT)."""
     total = 0.0
-    trump_len = (hand & SUIT_MASKS[strain]).bit_count() if strain < NT else 0
-    for s in range(4):
-        bits = hand >> (8 * s) & 0xFF
-        if strain < NT and s == strain:
-            total += suit_tricks(bits, trump=True)
+    suits = (hand & 0xFF, hand >> 8 & 0xFF, hand >> 16 & 0xFF, hand >> 24 & 0xFF)
+    if strain >= NT:
+        for bits in suits:
+            t = _SIDE[bits]
+            if _UNSTOPPED[bits]:
+                t -= 1.0  # an unstopped suit at no-trump: the defenders run it
+            total += t
+        return max(0.0, min(10.0, total))
+    trump_len = suits[strain].bit_count()
+    for s, bits in enumerate(suits):
+        if s == strain:
+            total += _TRUMP[bits]
             continue
-        t = suit_tricks(bits, trump=False)
-        if strain < NT:
-            top, _ = _simulate(bits)
-            # Beyond the second round a side suit is ruffed unless our trumps are long.
-            t = min(t, top if trump_len < 5 else t)
-        elif not bits & 0x80 and not (bits & 0x40 and bits.bit_count() >= 2) and bits.bit_count() < 4:
-            t -= 1.0  # an unstopped suit at no-trump: the defenders run it
+        t = _SIDE[bits]
+        # Beyond the second round a side suit is ruffed unless our trumps are long.
+        if trump_len < 5 and bits:
+            t = min(t, _TOP[bits])
         total += t
-    if strain < NT:
-        # Ruffs: short side suits with spare trumps.
-        spare = trump_len - 3
-        if spare > 0:
-            for s in range(4):
-                if s != strain:
-                    n = (hand & SUIT_MASKS[s]).bit_count()
-                    if n <= 1:
-                        total += min(spare, 2 - n) * 0.5
+    # Ruffs: short side suits with spare trumps.
+    spare = trump_len - 3
+    if spare > 0:
+        for s, bits in enumerate(suits):
+            if s != strain:
+                n = bits.bit_count()
+                if n <= 1:
+                    total += min(spare, 2 - n) * 0.5
     return max(0.0, min(10.0, total))
 
 
