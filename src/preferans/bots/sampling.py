@@ -54,7 +54,7 @@ def _deal(
         room = dict(k.sizes)
         out = dict.fromkeys(places, 0)
         rng.shuffle(cards)
-        order = sorted(cards, key=lambda c: len(options[c])) if strict else cards
+        order = sorted(cards, key=lambda c: len(options[c])) if strict else cards  # stable: ties keep the shuffle
         ok = True
         for c in order:
             opts = [p for p in (options[c] if strict else places) if room[p] > 0]
