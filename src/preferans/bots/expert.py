@@ -229,6 +229,9 @@ class ExpertBot(PimcBot):
             for i, moves in enumerate(best_moves_many(after)):
                 if not moves:
                     continue
+                if len(set(moves.values())) == 1:  # whatever he plays, the same: no need to ask him
+                    out[i][c] = next(iter(moves.values()))
+                    continue
                 key = (c, lays[i][partner])
                 if key not in choice:
                     choice[key] = self._partner_answer(obs, k, lays[i], after[i], c, partner)
