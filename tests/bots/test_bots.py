@@ -131,13 +131,14 @@ def _shuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
 
 
 def _deterministic(level: str, rules: Rules, seed: int) -> Bot:
-    """The level's bot; the expert stopped by its cap of layouts, never by the clock."""
-    if level == "expert":
-        return ExpertBot(rules, seed=seed, think=60.0, max_layouts=24)
+    """The level's bot; the expert stopped by its cap of layouts, never by the clock
+    (``expert+partner``: with its partner's view in the last tricks of a defence)."""
+    if level.startswith("expert"):
+        return ExpertBot(rules, seed=seed, think=60.0, max_layouts=24, partner_view=level == "expert+partner")
     return make_bot(level, rules, seed=seed)
 
 
-@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert", "expert+partner"])
 def test_decision_ignores_hidden_cards(level: str) -> None:
     """A bot sees only its observation: shuffling what it cannot see changes nothing."""
     rng = random.Random(11)

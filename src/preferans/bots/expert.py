@@ -45,7 +45,7 @@ from ..actions import PASS, Action, Contract
 from ..cards import SUIT_MASKS, Card
 from ..engine.observation import Observation, Phase
 from ..rules import Rules
-from ..solver import Position, SolverError, best_moves_many, solve_many
+from ..solver import Position, best_moves_many, solve_many
 from .evaluate import choose_discard
 from .heuristic import HeuristicBot
 from .inference import Evidence, evidence_of, layout_weight
@@ -54,7 +54,7 @@ from .pimc import PimcBot
 from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
-__all__ = ["CONFIDENCE", "OVERSAMPLE", "PARTNER_LAYOUTS", "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think"]
+__all__ = ["CONFIDENCE", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think"]
 
 CONFIDENCE = 2.5
 """Standard errors by which the best card must lead the second to stop early."""
@@ -68,8 +68,9 @@ OVERSAMPLE = 3
 PARTNER_TRICKS = 5
 """A defender judges his partner's answer from the partner's view in the last this many tricks."""
 
-PARTNER_LAYOUTS = 8
-"""Layouts of the partner's unknown cards over which his answer is chosen."""
+PARTNER_MARGIN = 0.25
+"""Whists within which the model of the partner counts his answers as equal (he
+may choose any of them: sampled apart, the real partner's values differ a little)."""
 
 
 def parse_think(text: str) -> float:
@@ -99,7 +100,10 @@ class ExpertBot(PimcBot):
     ``think`` — seconds a card decision may take (default 1); the cap of layouts
     per card decision grows with it (:attr:`max_layouts`); ``min_layouts`` are
     always sampled, whatever the clock says.  ``infer`` — weight
-    the layouts by the others' calls and cards.
+    the layouts by the others' calls and cards.  ``partner_view`` — in the last
+    tricks of a closed defence, value a card by the answer the partner can find
+    from his own view (:meth:`_partner_tricks`; off by default: measured, it did
+    not defend better, see ``docs/bots.md``).
     """
 
     name = "expert"
@@ -114,7 +118,7 @@ class ExpertBot(PimcBot):
         batch: int = 8,
         min_layouts: int = 16,
         max_layouts: int | None = None,
-        partner_view: bool = True,
+        partner_view: bool = False,
     ) -> None:
         scale = max(0.0, min(1.0, think))
         super().__init__(
@@ -127,6 +131,7 @@ class ExpertBot(PimcBot):
         self.min_layouts = min_layouts
         self.max_layouts = max_layouts if max_layouts is not None else max(min_layouts, int(400 * think))
         self.partner_view = partner_view
+        self._partner_model: ExpertBot | None = None
         self.last_layouts = 0
         """Layouts the last card decision sampled (for benchmarks and tests)."""
 
@@ -184,7 +189,7 @@ class ExpertBot(PimcBot):
                 self._guess_discard(obs, k, lay)
                 positions.append(self._position(obs, k, lay, kind))
             if partner is not None:
-                tables = self._partner_tricks(obs, k, lays, positions, legal, partner)
+                tables = self._partner_tricks(obs, lays, positions, legal, partner)
             else:
                 tables = [{int(c): v for c, v in m.items()} for m in best_moves_many(positions)]
             for w, moves in zip(weights, tables, strict=True):
@@ -214,7 +219,7 @@ class ExpertBot(PimcBot):
         return nxt if nxt != obs.declarer and nxt in k.sizes else None
 
     def _partner_tricks(
-        self, obs: Observation, k: Knowledge, lays: list[dict[int, int]], positions: list[Position],
+        self, obs: Observation, lays: list[dict[int, int]], positions: list[Position],
         legal: list[int], partner: int,
     ) -> list[dict[int, int]]:
         """The declarer's tricks after each of my cards, per layout, when the partner
@@ -223,7 +228,7 @@ class ExpertBot(PimcBot):
         cannot find is worth what he will find.  The declarer and the later tricks
         are still solved with all cards open."""
         out: list[dict[int, int]] = [{} for _ in lays]
-        choice: dict[tuple[int, int], int] = {}  # (my card, partner's hand) → his answer
+        choice: dict[tuple[int, int], list[int]] = {}  # (my card, partner's hand) → his best answers
         for c in legal:
             after = [_after(pos, c) for pos in positions]
             for i, moves in enumerate(best_moves_many(after)):
@@ -234,63 +239,38 @@ class ExpertBot(PimcBot):
                     continue
                 key = (c, lays[i][partner])
                 if key not in choice:
-                    choice[key] = self._partner_answer(obs, k, lays[i], after[i], c, partner)
-                q = choice[key]
-                out[i][c] = moves.get(Card(q), min(moves.values()))
+                    choice[key] = self._partner_answer(obs, lays[i], c, partner, [int(q) for q in moves])
+                # His equal choices: he is given the best of them here (his view does not
+                # tell them apart, his signals and more layouts may), so only a card his
+                # view makes him get wrong costs.
+                out[i][c] = min((moves[Card(q)] for q in choice[key] if Card(q) in moves),
+                                default=min(moves.values()))
         return out
 
     def _partner_answer(
-        self, obs: Observation, k: Knowledge, lay: dict[int, int], after: Position, card: int, partner: int,
-    ) -> int:
-        """The partner's card after mine, chosen over layouts of *his* unknown cards:
-        the fewest declarer's tricks on average (ties: his lowest card)."""
+        self, obs: Observation, lay: dict[int, int], card: int, partner: int, replies: list[int],
+    ) -> list[int]:
+        """The partner's best cards after mine, as he would judge them: his observation
+        (mine with his hand for mine, my card on the table) given to an expert of his
+        own — the same sampling and inference, the fewest layouts — that scores his
+        ``replies``; every card within :data:`PARTNER_MARGIN` of his best counts."""
         me = obs.seat
-        decl = obs.declarer
-        assert decl is not None
-        mine = obs.hand & ~(1 << card)
-        unknown = mine | lay.get(decl, k.hands.get(decl, 0)) | lay.get(OUT, 0)
-        if decl in k.hands:  # the declarer's hand face up: only mine is hidden from him
-            unknown = mine | lay.get(OUT, 0)
-        voids = obs.shown_voids()
-        led = obs.trick[0][1] >> 3 if obs.trick else card >> 3
-        trump = obs.contract.trump if obs.contract is not None else None
-        my_void = voids.get(me, 0)
-        if card >> 3 != led:  # not following shows a void; not trumping then, a void in trumps too
-            my_void |= SUIT_MASKS[led] | (SUIT_MASKS[trump] if trump is not None and card >> 3 != trump else 0)
-        talon = 0
-        for t in obs.talon:
-            if t is not None:
-                talon |= 1 << t
-        sizes = {me: mine.bit_count()}
-        allowed = {me: unknown & ~my_void & ~talon}
-        if decl not in k.hands:
-            sizes[decl] = k.sizes[decl]
-            allowed[decl] = unknown & ~voids.get(decl, 0)
-        if lay.get(OUT, 0):
-            sizes[OUT] = lay[OUT].bit_count()
-            allowed[OUT] = unknown
-        hands = {partner: lay[partner]}
-        view = Knowledge(partner, k.active, unknown, sizes, allowed, hands, k.played | 1 << card)
-        rng = random.Random(f"{self.seed or 0}:{partner}:{lay[partner]}:{len(obs.moves)}:{card}")
-        views = sample_layouts(view, PARTNER_LAYOUTS, rng)
-        index = {s: i for i, s in enumerate(k.active)}
-        positions = []
-        for v in views:
-            h = list(after.hands)
-            h[index[me]] = v.get(me, mine)
-            if decl not in k.hands:
-                h[index[decl]] = v[decl]
-            try:
-                positions.append(replace(after, hands=(h[0], h[1], h[2])))
-            except SolverError:
-                continue  # the sampler's last resort ignores voids: such a layout cannot be
-        if not positions:
-            positions = [after]  # nothing of his view to go on: the layout itself
-        totals: dict[int, float] = {}
-        for moves in best_moves_many(positions):
-            for q, tricks in moves.items():
-                totals[int(q)] = totals.get(int(q), 0.0) + tricks
-        return min(totals, key=lambda q: (totals[q], q & 7, q))
+        played = Action.from_card(card)
+        seen = replace(
+            obs, seat=partner, hand=lay[partner], to_act=partner, to_play=partner,
+            trick=(*obs.trick, (me, Card(card))), moves=(*obs.moves, (me, played)),
+            move_phases=(*obs.move_phases, Phase.PLAY) if len(obs.move_phases) == len(obs.moves) else obs.move_phases,
+            legal_actions=tuple(Action.from_card(q) for q in sorted(replies)),
+        )
+        if self._partner_model is None:
+            self._partner_model = ExpertBot(
+                self.rules, seed=self.seed, think=self.think, infer=self.infer,
+                batch=self.batch, min_layouts=self.min_layouts, max_layouts=self.min_layouts,
+                partner_view=False,
+            )
+        values = self._partner_model.card_values(seen)
+        best = max(values.values())
+        return sorted(q for q, v in values.items() if v >= best - PARTNER_MARGIN)
 
     def _play(self, obs: Observation) -> Action | None:
         legal = [a for a in obs.legal_actions if a < 32]
