@@ -21,6 +21,10 @@ It is :class:`.pimc.PimcBot` with four changes:
   all-pass; the bot bids the lowest game instead when its expected score,
   over sampled talons and layouts, beats the all-pass's.
 
+An option, ``partner_view`` (off by default), values a defender's card in the
+last tricks by the answer his partner can find from his own view
+(:meth:`ExpertBot._partner_tricks`) instead of double-dummy.
+
 :meth:`ExpertBot.hint` gives the expected score of each choice in whists
 (the terminal and web hint).
 
