@@ -52,6 +52,7 @@ import json
 import multiprocessing
 import os
 import random
+import shutil
 import signal
 import socket
 import sqlite3
@@ -701,6 +702,7 @@ async def run_attacks(args: argparse.Namespace, seed: int) -> dict[str, dict[str
             await players.close()
     finally:
         stop(server)
+        shutil.rmtree(tmp, ignore_errors=True)  # the database of the run
     return out
 
 
@@ -814,6 +816,7 @@ async def run_restart(args: argparse.Namespace) -> dict[str, dict[str, float]]:
             table = time.perf_counter() - t1
     finally:
         stop(server)
+        shutil.rmtree(tmp, ignore_errors=True)  # the database of the run
     row = {"healthz after s": up, "first table s": table}
     print_row(f"restart {args.restart_tables}", row, {})
     return {f"restart {args.restart_tables}": row}
