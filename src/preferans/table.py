@@ -41,7 +41,7 @@ from .engine.deal import Deal, Phase
 from .engine.observation import Observation
 from .engine.result import DealKind, DealResult
 from .errors import BadSeat, DealInProgress, DealOver, GameOver, NotYourTurn, OptionOff, PreferansError, SaveError
-from .i18n import LANGS, Translator, check_lang
+from .i18n import LANGS, Translator, call_name, check_lang
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
 from .rules import Rules
@@ -672,6 +672,7 @@ class Table:
         Returns what happened, in words; raises :class:`PreferansError` for bad input.
         """
         words = text.split()
+        t = Translator(self.lang)  # the replies are in the table's language; errors stay the API's English
         if not words:
             raise PreferansError("command: empty")
         head = words[0].lower()
@@ -683,7 +684,9 @@ class Table:
             arg = words[1].lower()
             n = self.deal.tricks_remaining() if arg in ("rest", "all", "остальные", "все") else _int_arg(arg)
             proven = self.claim(seat, n)
-            return f"claim of {n}: " + ("proved, play ends" if proven else "the opponents answer")
+            if proven:
+                return t.n("Claim of {n} trick: proved, play ends", "Claim of {n} tricks: proved, play ends", n)
+            return t.n("Claim of {n} trick: the opponents answer", "Claim of {n} tricks: the opponents answer", n)
         if head in ("report", "нарушение"):
             if not self.rules.irregularity_reports:
                 raise OptionOff("report: irregularity reports are off at this table (irregularity_reports=False)")
@@ -697,20 +700,23 @@ class Table:
             text = f"!out-of-turn {' '.join(words[3:]) or 'pass'}" if what == "out-of-turn" else f"!{what}"
             made = self.accuse(text, who, seat)
             if made is not None:
-                return f"{self.names[who]}: {made}"
+                return f"{self.names[who]}: {call_name(str(made), self.lang)}"
             if self.accusation is None:
-                return f"{self.names[who]} denies {text}: an accusation is not a fact, play goes on"
-            return f"{self.names[who]}: {text}? waiting for {self._waiting_names()} to confirm or deny"
+                return t("{name} denies it ({call}): an accusation is not a fact, play goes on",
+                         name=self.names[who], call=call_name(text, self.lang))  # fmt: skip
+            return t("{name}: {call}? Waiting for {names} to confirm or deny", name=self.names[who],
+                     call=call_name(text, self.lang), names=self._waiting_names())  # fmt: skip
         if head in ("confirm", "deny", "признаю", "отрицаю"):
             acc = self.accusation
             made = self.answer(seat, head in ("confirm", "признаю"))
-            if acc is None:
-                return "nothing to answer"
+            assert acc is not None  # answer() refused when no report was waiting
             if made is not None:
-                return f"{self.names[acc.offender]}: {made}"
+                return f"{self.names[acc.offender]}: {call_name(str(made), self.lang)}"
             if self.accusation is None:
-                return f"{acc.action} about {self.names[acc.offender]} is dropped"
-            return f"{acc.action}: waiting for {self._waiting_names()}"
+                return t("The report about {name} is dropped ({call})", name=self.names[acc.offender],
+                         call=call_name(str(acc.action), self.lang))  # fmt: skip
+            return t("{call}: waiting for {names}", call=call_name(str(acc.action), self.lang),
+                     names=self._waiting_names())  # fmt: skip
         raise PreferansError(f"command: {words[0]!r} is not 'report', 'confirm', 'deny' or 'claim'")
 
     def _waiting_names(self) -> str:

@@ -53,7 +53,7 @@ def test_exposed_talon_with_two_bidders_is_assessed_on_the_sheet() -> None:
     t.act("6♦")
     t.command("report talon-exposed B", 0)
     assert not t.deal.is_over and t.accusation is not None  # an accusation, not yet a fact
-    assert "B: !talon-exposed" in t.command("confirm", 1)  # the accused agrees
+    assert "B: talon exposed" in t.command("confirm", 1)  # the accused agrees
     assert t.deal.result.kind == DealKind.PENALTY
     sheet = t.pulka.sheet
     # everyone but the offender (B, seat 1) may write whists on him; he writes none
@@ -101,14 +101,14 @@ def test_an_option_that_is_off_is_one_error_everywhere() -> None:
 def test_a_bot_denies_what_it_cannot_verify() -> None:
     t = Table(RULES, ["human", "bot:random", "bot:random"], names="ABC", seed=3)
     msg = t.command("report misdeal B", 0)
-    assert "B denies !misdeal" in msg and not t.deal.is_over and t.accusation is None
+    assert "B denies it (misdeal)" in msg and not t.deal.is_over and t.accusation is None
     t.command("report talon-seen C", 0)
     assert t.deal.moves == () and t.accusation is None
 
 
 def test_the_accused_decides_and_a_move_makes_it_stale() -> None:
     t = Table(RULES, ["human"] * 3, names="ABC", seed=3)
-    assert "waiting for B" in t.command("report talon-seen B", 0)
+    assert "Waiting for B" in t.command("report talon-seen B", 0)
     with pytest.raises(PreferansError, match="seat 2 has nothing to answer"):
         t.answer(2, True)
     assert "dropped" in t.command("deny", 1) and t.accusation is None and t.deal.moves == ()
@@ -116,7 +116,7 @@ def test_the_accused_decides_and_a_move_makes_it_stale() -> None:
     t.act(t.deal.legal_actions()[0])  # the deal moves on: the accusation lapses
     assert t.accusation is None
     t.command("report talon-seen C", 0)
-    assert "C: !talon-seen" in t.command("confirm", 2)
+    assert "C: talon seen" in t.command("confirm", 2)
     moves: tuple[tuple[int, Action], ...] = t.deal.moves  # mypy kept the "== ()" of above
     last = moves[-1]
     assert str(last[1]) == "!talon-seen" and last[0] == 2
@@ -131,7 +131,7 @@ def test_every_other_player_may_decide_where_the_table_agrees() -> None:
     assert t.accusation is not None and t.answering() == [2, 3]
     t.command("confirm", 2)
     assert not t.deal.moves
-    assert "B: !talon-seen" in t.command("confirm", 3)  # ... but everybody else saw it
+    assert "B: talon seen" in t.command("confirm", 3)  # ... but everybody else saw it
     assert str(t.deal.moves[-1][1]) == "!talon-seen" and t.deal.moves[-1][0] == 1
     t2 = Table(rules, ["human", "human", "bot:random"], names="ABC", seed=4)
     t2.command("report talon-seen B", 0)  # the bot cannot confirm: only B can now
@@ -144,3 +144,23 @@ def test_the_score_keeper_still_takes_what_happened() -> None:
     keeper = ScoreKeeper(Rules.preset("sochi"), "ABC")
     keeper.enter("void C")
     assert keeper.pulka.results[-1].kind == DealKind.VOID
+
+
+def test_the_replies_to_reports_and_claims_are_in_the_tables_language() -> None:
+    """A Russian table answers its reports in Russian (the names of the calls too): reported and
+    waiting, denied and dropped, a bot's denial, confirmed."""
+    from words_helpers import english_words
+
+    t = Table(RULES, ["human"] * 3, names=["Аня", "Борис", "Вера"], seed=3, lang="ru")
+    replies = [t.command("нарушение talon-seen Борис", 0)]
+    assert "видел прикуп" in replies[0] and "Ждём" in replies[0]
+    replies.append(t.command("отрицаю", 1))
+    assert "снято" in replies[-1]
+    t.command("нарушение talon-seen Вера", 0)
+    replies.append(t.command("признаю", 2))
+    assert replies[-1] == "Вера: видел прикуп"
+    bots = Table(RULES, ["human", "bot:random", "bot:random"], names=["Аня", "Борис", "Вера"], seed=3, lang="ru")
+    replies.append(bots.command("нарушение misdeal Борис", 0))
+    assert "отрицает" in replies[-1]
+    for reply in replies:
+        assert not english_words(reply), (reply, sorted(english_words(reply)))
