@@ -356,7 +356,8 @@ def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:
     """A short summary of a deal: ``A 7♠ −1``, ``all-pass A0 B4 C6``, ``B misère clean``.
 
     A :class:`~preferans.i18n.Msg`: English as a ``str``, in Russian with
-    ``text(label, "ru")`` (``B 7♠ без 1``, ``распасы A0 B4 C6``).
+    ``text(label, "ru")`` (``B 7♠ без 1``, ``распасы A0 B4 C6``).  Names with a
+    space or a final digit keep apart from their counts: ``all-pass Ann: 7, Bot 2: 3, Bot 3: 0``.
     """
     if result.kind is DealKind.VOID:
         return Msg("void deal (re-dealt)")
@@ -366,10 +367,14 @@ def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:
         offender = result.offender
         return Msg("penalty on {name}", name=names[offender]) if offender is not None else Msg("penalty")
     if result.kind is DealKind.ALL_PASS:
-        parts = [f"{names[s]}{result.tricks.get(s, 0)}" for s in sorted(result.active) if s < len(names)]
+        counts = [(names[s], result.tricks.get(s, 0)) for s in sorted(result.active) if s < len(names)]
         if result.players == 4 and result.dealer_tricks:
-            parts.append(f"{names[result.dealer]}{result.dealer_tricks}")
-        return Msg("all-pass {tricks}", tricks=" ".join(parts))
+            counts.append((names[result.dealer], result.dealer_tricks))
+        # The score keeper's own notation, ``A0 B4 C6``, while the names allow it; a name with a
+        # space or ending in a digit («Bot 2») would run into its count («Bot 23»): then ``Bot 2: 3``.
+        if all(n and " " not in n and not n[-1].isdigit() for n, _ in counts):
+            return Msg("all-pass {tricks}", tricks=" ".join(f"{n}{k}" for n, k in counts))
+        return Msg("all-pass {tricks}", tricks=", ".join(f"{n}: {k}" for n, k in counts))
     assert result.declarer is not None and result.contract is not None
     who = names[result.declarer]
     c = result.contract
