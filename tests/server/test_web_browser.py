@@ -107,7 +107,7 @@ def click_something(page: Page, rng: random.Random) -> bool:
     if not n:
         return False
     try:
-        items.nth(rng.randrange(n)).click(timeout=2000)
+        items.nth(rng.randrange(n)).click(timeout=500)
     except Exception:  # re-rendered under the pointer by a new state: try again
         return False
     return True
