@@ -28,7 +28,7 @@ from ..errors import InputError, PreferansError
 from ..i18n import LANGS, Translator, call_name
 from ..scoring import DealScore
 from ..scoring.text_sheet import entry_text
-from ..seats import DUMMY
+from ..seats import dummy_seat
 from ..table import Table
 
 __all__ = [
@@ -283,7 +283,7 @@ def result_text(result: DealResult, score: DealScore | None, names: Sequence[str
     lines = [t("Result: {label}", label=label)]
     if result.tricks:
         # An all-pass is played by the active hands only: гусарик's dummy is out (docs/rules.md §16).
-        out = DUMMY if result.kind is DealKind.ALL_PASS and result.players == 2 else None
+        out = dummy_seat(result.players) if result.kind is DealKind.ALL_PASS else None
         parts = [f"{names[s]} {n}" for s, n in sorted(result.tricks.items()) if s != out]
         if result.players == 4 and result.dealer_tricks:
             parts.append(f"{names[result.dealer]} {result.dealer_tricks}")

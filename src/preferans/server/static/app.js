@@ -203,6 +203,8 @@
     return { base, order, names };
   }
   function sitsOut(v, seat) { return v && v.players === 4 && v.dealer === seat; }
+  // An all-pass being played: nobody declared (Kodeks 3.7.5).
+  function allPassPlay(v) { return v.phase === "play" && v.declarer === null; }
 
   function render() {
     const f = state, tb = f.table, me = f.you;
@@ -323,8 +325,7 @@
       return;
     }
     // All-pass has no contract to show: the status names the deal kind instead of the bare phase.
-    const passedOut = v.phase === "play" && v.declarer === null;
-    let head = t("Deal {n}", { n: f.deal }) + " · " + (passedOut ? tp("deal kind", "all_pass") : tp("phase", v.phase));
+    let head = t("Deal {n}", { n: f.deal }) + " · " + (allPassPlay(v) ? tp("deal kind", "all_pass") : tp("phase", v.phase));
     if (v.contract) head += " · " + t("Contract") + ": " + actText(v.contract) + " (" + nameOf(v.declarer) + ")";
     if (v.phase === "over") head = t("Deal {n}", { n: f.deal }) + " · " + (tb.result ? resultText(tb.result) : tp("phase", "over"));
     else if (v.to_act !== null) head += " · " + (v.to_act === f.you ? t("Your turn") : t("Waiting for {name}", { name: nameOf(v.to_act) }));
@@ -333,8 +334,7 @@
     if (v.phase === "over") { renderReview(); return; }
     // The talon lies on the table from the deal until the first trick is taken (face up once shown).
     const tal = v.talon || [];
-    const allPass = v.phase === "play" && v.contract === null;
-    if (!v.completed_tricks.length || (allPass && tal.some((c) => c))) {
+    if (!v.completed_tricks.length || (allPassPlay(v) && tal.some((c) => c))) {
       talon.append(el("span", { class: "label", text: t("Talon") }));
       tal.forEach((c) => talon.append(cardSvg(c, "small")));
     }
