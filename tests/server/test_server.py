@@ -383,7 +383,7 @@ def test_http_api(tmp_path: Any) -> None:
 def test_healthz_fails_without_a_database(tmp_path: Any) -> None:
     from sqlalchemy import create_engine
 
-    with make_client(str(tmp_path / "g.db")) as client:
+    with make_client(str(tmp_path / "g.db"), health_wait=5.0) as client:
         client.app.state.storage.engine = create_engine("sqlite:////nonexistent/dir/x.db")
         assert client.get("/healthz").status_code == 503
 

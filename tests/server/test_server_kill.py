@@ -182,3 +182,29 @@ def test_a_killed_server_leaves_no_worker_or_fork_server_behind() -> None:
         time.sleep(0.2)
         left = [pid for pid in left if _running(pid)]
     assert not left, f"still running after the server was killed: {left}"
+
+
+def test_a_refused_body_closes_the_connection(tmp_path: Any) -> None:
+    """A 413 used to keep the connection alive, so uvicorn read and dropped the whole refused
+    body before the next request: the bodies attack made the event loop parse 570 MB a second.
+    Now the refusal closes the connection, and the client sees the end of it at once."""
+    port = _free_port()
+    proc = start_server(f"sqlite:///{tmp_path / 'g.db'}", port)
+    try:
+        for head in (b"content-length: 20971520\r\n", b"transfer-encoding: chunked\r\n"):
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+                sock.sendall(b"POST /api/tables HTTP/1.1\r\nhost: 127.0.0.1\r\n"
+                             b"content-type: application/json\r\n" + head + b"\r\n")  # fmt: skip
+                if b"chunked" in head:
+                    sock.sendall(b"10000\r\n" + b"x" * 0x10000 + b"\r\n")
+                else:
+                    sock.sendall(b"x" * 0x10000)
+                received = b""
+                with contextlib.suppress(ConnectionResetError):
+                    while chunk := sock.recv(65536):  # the server's end of the connection, not a timeout
+                        received += chunk
+            assert received.startswith(b"HTTP/1.1 413"), received[:80]
+            assert b"connection: close" in received.lower()
+    finally:
+        proc.kill()
+        proc.wait()

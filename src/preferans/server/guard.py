@@ -10,7 +10,8 @@
   handshake;
 * a request body is at most :data:`.settings.MAX_BODY` bytes: a larger
   ``Content-Length`` is refused (413) before a byte is read, and a body without one
-  is read only up to the limit;
+  is read only up to the limit, and the connection is closed with the refusal (so the rest
+  is never read);
 * every response carries a Content-Security-Policy (scripts, styles and connections
   from this server only; no framing), ``X-Frame-Options: DENY``,
   ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin``.
@@ -154,14 +155,13 @@ def _with_headers(send: Send) -> Send:
 
 
 async def _refuse(send: Send, status: int, code: str, message: str) -> None:
+    """Refuse the request and close the connection: the body was not read, and keeping the
+    connection alive would make the server read (and drop) all of it before the next request —
+    a 20 MB body cost the event loop 20 MB of parsing."""
     body = json.dumps({"error": code, "message": message}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+               (b"connection", b"close")]  # fmt: skip
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -246,6 +246,8 @@ class Hub:
         self._slow = concurrent.futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="pref-replay")
         self._health = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pref-health")
         self._health_future: asyncio.Future[None] | None = None
+        self._health_started = 0.0
+        self._health_last: tuple[bool, str] = (True, "")  # the server wrote when it started
         self.analyses: dict[tuple[str, str], asyncio.Future[tuple[bytes, str]]] = {}
         self._analysis_cache: collections.OrderedDict[tuple[str, str], tuple[bytes, str]] = collections.OrderedDict()
         self.lobby: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
@@ -913,19 +915,47 @@ class Hub:
 
     # -- health ---------------------------------------------------------------------------------------
     async def health(self) -> tuple[bool, str]:
-        """Can the database take a write now (within ``health_timeout``)?"""
+        """Can the database take a write (within ``health_timeout``)?  Answered within
+        ``health_wait``, never after the timeout: a health check that waited for a locked
+        database took 1 s each time, and the checks of a load balancer piled up.
+
+        Each check writes the heartbeat unless a write is already on its way; it waits up to
+        ``health_wait`` for it.  A write still on its way answers by how long it has waited:
+        the last write's result until ``health_timeout``, then "cannot write".
+        """
+        timeout = self.config.health_timeout
         pending = self._health_future
         if pending is not None and not pending.done():
-            return False, "the last health write is still waiting for the database"
+            waited = time.monotonic() - self._health_started
+            if waited >= timeout:
+                return False, f"a write has waited {waited:.1f} s for the database (the limit is {timeout:g} s)"
+            return self._health_last
         loop = asyncio.get_running_loop()
         future = self._health_future = loop.run_in_executor(self._health, self.storage.check_write, self.server_id)
-        try:
-            await asyncio.wait_for(asyncio.shield(future), timeout=self.config.health_timeout)
-        except TimeoutError:
-            return False, f"a write did not finish within {self.config.health_timeout:g} s"
-        except SQLAlchemyError as e:
-            return False, store_failure(e)
-        return True, ""
+        self._health_started = time.monotonic()
+        future.add_done_callback(self._health_written)
+        with contextlib.suppress(TimeoutError, SQLAlchemyError):
+            await asyncio.wait_for(asyncio.shield(future), timeout=min(self.config.health_wait, timeout))
+        if not future.done() and timeout <= self.config.health_wait:
+            return False, f"a write did not finish within {timeout:g} s"
+        return self._health_last
+
+    def health_write_wait(self) -> float:
+        """Seconds the heartbeat write on its way has waited (0.0 when none is)."""
+        pending = self._health_future
+        return 0.0 if pending is None or pending.done() else time.monotonic() - self._health_started
+
+    def _health_written(self, future: asyncio.Future[None]) -> None:
+        """The heartbeat write ended: its result stands until the next one."""
+        if future.cancelled():
+            return
+        e = future.exception()
+        if e is None:
+            self._health_last = (True, "")
+        elif isinstance(e, SQLAlchemyError):
+            self._health_last = (False, store_failure(e))
+        else:
+            self._health_last = (False, f"the health write failed: {e!r}")
 
     async def run(self) -> None:
         """Background work: evicting idle tables."""

@@ -64,7 +64,8 @@ class ServerConfig:
     table_cpu_rate: float = 0.5  # the same per table
     table_cpu_burst: float = 4.0
     warm_workers: bool = False  # start the worker processes with the server, not on the first job
-    health_timeout: float = 1.0
+    health_timeout: float = 1.0  # a write waiting longer means the database cannot write: 503
+    health_wait: float = 0.05  # how long /healthz waits for its own write before it answers
     connect_rate: float = 1.0  # WebSocket connections a second per address, bursts of connect_burst
     connect_burst: float = 10.0
     cluster: bool = False

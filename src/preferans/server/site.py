@@ -59,7 +59,9 @@ async def card(name: str) -> Response:
 
 @router.get("/healthz")
 async def healthz(request: Request, window: float | None = None) -> JSONResponse:
-    """200 when the database takes a write within the health timeout, else 503 with the reason.
+    """200 when the database takes a write within the health timeout, else 503 with the reason
+    (answered at once: :meth:`Hub.health`; ``write_wait_ms`` says how long the heartbeat write
+    on its way has waited, 0 when none is).
 
     Also how late the event loop woke up in the last minute (``loop_lag_ms``); with
     ``?window=S`` (1–60 seconds), in the last S seconds, and how long the moves
@@ -76,6 +78,7 @@ async def healthz(request: Request, window: float | None = None) -> JSONResponse
         "connections": sum(len(live.clients) for live in hub.live.values()),
         "cpu_jobs": hub.workers.jobs,
         "loop_lag_ms": percentiles(lags),
+        "write_wait_ms": round(hub.health_write_wait() * 1000, 1),
     }
     if window is not None:  # the acks of the window (only when asked: a prober polls this often)
         acks = [dt for _, dt in itertools.takewhile(lambda a: a[0] >= since, reversed(hub.ack_times))]
