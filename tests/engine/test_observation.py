@@ -60,3 +60,38 @@ def test_shown_voids_follow_spec_6() -> None:
     assert set(voids) == {2}
     hearts, spades = 0xFF << 24, 0xFF
     assert voids[2] == hearts | spades  # no heart and no trump
+
+
+def test_the_remembered_sight_follows_undo_and_copies() -> None:
+    """Each observer's knowledge is kept per deal and read on from the newest ledger entry
+    (observation.py ``_knowledge``); after undos, redos and copies that went other ways, every
+    seat's and the public observation equal those of the same moves replayed on a fresh deal."""
+    import random
+
+    from preferans import Deal
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        d = Deal.new(Rules.preset(Rules.PRESET_NAMES[seed % 5]), players=3 + seed % 2, seed=seed)
+        others = []
+        for _ in range(60):
+            if d.is_over:
+                break
+            for s in range(d.players):
+                d.observation(s)
+            d.public_observation()
+            if d.moves and rng.random() < 0.25:
+                d.undo()
+            elif rng.random() < 0.2:
+                twin = d.copy()  # shares the remembered sight, then goes another way
+                twin.apply(rng.choice(twin.legal_actions()))
+                others.append(twin)
+            else:
+                d.apply(rng.choice(d.legal_actions()))
+        for deal in [d, *others]:
+            fresh = Deal.new(deal.rules, players=deal.players, seed=seed)
+            for seat, action in deal.moves:
+                fresh.replay_move(seat if action.is_irregular else None, action)
+            for s in range(deal.players):
+                assert deal.observation(s) == fresh.observation(s), (seed, s)
+            assert deal.public_observation() == fresh.public_observation()

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AT_DECK", "AT_DISCARD", "AT_TABLE", "AT_TALON", "FIXED_FIELDS", "PUBLIC", "SAVED_FIELDS",
-    "DealFields", "Ledger", "Phase", "Trick",
+    "DealFields", "Ledger", "Phase", "Sight", "Trick",
 ]  # fmt: skip
 
 ACTIONS: tuple[Action, ...] = tuple(Action(i) for i in range(NUM_ALL_ACTIONS))
@@ -70,6 +70,9 @@ AT_TALON, AT_DISCARD, AT_TABLE, AT_DECK = 4, 5, 6, 7
 PUBLIC = 1 << 4
 LedgerEntry = tuple[int, int, int, int, int]
 Ledger = tuple[LedgerEntry, "Ledger"] | None
+Sight = tuple[tuple[int, ...], tuple[int, ...], int, int]
+"""An observer's knowledge after some ledger entries: per place the cards he knows lie there and
+how many lie there, the cards he saw as the current talon, and a bit per move whose card he saw."""
 
 SAVED_FIELDS = (
     "_phase", "_to_act", "_best", "_best_seat", "_best_held", "_passed", "_called",
@@ -88,6 +91,7 @@ SAVED_FIELDS = (
 FIXED_FIELDS = (
     "rules", "players", "seats", "dealer", "active", "first_hand", "min_level", "initial_hands", "initial_talon",
     "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_move_phases", "_undo", "_legal",
+    "_sight",
 )  # fmt: skip
 
 
@@ -120,6 +124,10 @@ class DealFields:
     _move_phases: list[int]  # the phase each move was made in (kept beside _moves, undone with it)
     _undo: list[tuple[object, ...]]
     _legal: tuple[Action, ...] | None
+    # What each observer knows, by observer bits: (the ledger node it was read up to, the
+    # knowledge then).  The knowledge is a function of the ledger chain alone, so copies of
+    # the deal may share this (observation.py reads it).
+    _sight: dict[int, tuple[Ledger, Sight]]
     # auction
     _phase: int
     _to_act: int

@@ -158,6 +158,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self._move_phases: list[int] = []
         self._undo: list[tuple[object, ...]] = []
         self._legal: tuple[Action, ...] | None = None
+        self._sight = {}
         self._phase = BIDDING
         self._to_act = self.first_hand  # rules.md §3.2.1: first hand speaks first
         self._best = -1

@@ -16,7 +16,7 @@ from typing import Any
 from ..actions import Action, Contract
 from ..cards import SUIT_MASKS, Card, Mask, cards_of
 from ..seats import Seat
-from ._state import AT_DISCARD, AT_TALON, PUBLIC, DealFields, Phase, Trick
+from ._state import AT_DISCARD, AT_TALON, PUBLIC, DealFields, Phase, Sight, Trick
 
 __all__ = ["Observation", "Phase", "observe"]
 
@@ -149,24 +149,37 @@ def _text(contract: Contract | None) -> str | None:
     return str(contract) if contract is not None else None
 
 
-def _knowledge(deal: DealFields, bits: int) -> tuple[list[int], list[int], int, set[int]]:
+_NOTHING_SEEN: Sight = ((0,) * 8, (0,) * 8, 0, 0)
+
+
+def _knowledge(deal: DealFields, bits: int) -> Sight:
     """Replay the visibility ledger for an observer who sees entries marked with ``bits``.
 
     Returns, per place (seat, talon, discard, table, deck), the cards the observer
     knows to lie there now and how many cards lie there (counts are public); the
-    cards he has seen as the current talon; and the moves whose card he saw.
+    cards he has seen as the current talon; and a bit per move whose card he saw.
     A face-down movement out of a place leaves him unsure of every card he knew
     there: he cannot tell which one went.
+
+    The deal keeps what each observer knew after the ledger's newest entry, so the next
+    call reads only the entries added since (one or two a move) instead of the whole
+    ledger; after an ``undo`` that entry is no longer in the chain and the ledger is
+    read from its start.
     """
+    head = deal._ledger
+    cached = deal._sight.get(bits)
     entries = []
-    chain = deal._ledger
-    while chain is not None:
+    chain = head
+    upto = cached[0] if cached is not None else None
+    while chain is not None and chain is not upto:
         entries.append(chain[0])
         chain = chain[1]
-    known = [0] * 8
-    count = [0] * 8
-    talon_seen = 0
-    seen_moves: set[int] = set()
+    state = cached[1] if cached is not None and chain is not None else _NOTHING_SEEN
+    if not entries:
+        return state
+    known = list(state[0])
+    count = list(state[1])
+    talon_seen, seen_moves = state[2], state[3]
     for cards, source, to, seen, move in reversed(entries):
         saw = seen & bits
         if source == to:
@@ -186,10 +199,12 @@ def _knowledge(deal: DealFields, bits: int) -> tuple[list[int], list[int], int, 
             if to == AT_TALON or source == AT_TALON:
                 talon_seen |= cards
             if move >= 0:
-                seen_moves.add(move)
+                seen_moves |= 1 << move
         else:
             known[source] = 0
-    return known, count, talon_seen, seen_moves
+    state = (tuple(known), tuple(count), talon_seen, seen_moves)
+    deal._sight[bits] = (head, state)
+    return state
 
 
 def observe(deal: DealFields, seat: int | None) -> Observation:
@@ -215,7 +230,7 @@ def observe(deal: DealFields, seat: int | None) -> Observation:
         cards[i] if i < len(cards) and talon_seen >> cards[i] & 1 else None for i in range(2)
     )
     moves = tuple(
-        (s, a) if a >= 32 or i in seen_moves else (s, None) for i, (s, a) in enumerate(deal.moves)
+        (s, a) if a >= 32 or seen_moves >> i & 1 else (s, None) for i, (s, a) in enumerate(deal.moves)
     )
     phase = deal.phase
     return Observation(
