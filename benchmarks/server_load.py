@@ -617,7 +617,9 @@ def profile_summary(path: str, top: int = 6) -> str:
 
 # -- one run -----------------------------------------------------------------------------------------------
 async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: str, server_pid: int,
-                  profile: str | None = None) -> dict[str, float]:  # fmt: skip
+                  profile: str | None = None, all_pids: list[int] | None = None) -> dict[str, float]:  # fmt: skip
+    """One phase's figures; ``all_pids``: the cluster's processes (their CPU and waits summed)."""
+    pids = all_pids or [server_pid]
     health: list[float] = []
     hstop = asyncio.Event()
     prober = asyncio.ensure_future(health_prober(base, health, hstop))
@@ -629,12 +631,14 @@ async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: 
                                 "--rate", "50", "--native", "--format", "raw", "-o", profile],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
     await players.ask("begin")
-    srv0, wait0, lost0 = cpu_seconds(server_pid), run_queue_wait(server_pid), listen_overflows()
+    srv0 = sum(cpu_seconds(p) for p in pids)
+    wait0, lost0 = sum(run_queue_wait(p) for p in pids), listen_overflows()
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     lat, actions, errors, client_cpu, client_lag = await players.ask("end")
     elapsed = time.perf_counter() - t0
-    srv_cpu, srv_wait = cpu_seconds(server_pid) - srv0, run_queue_wait(server_pid) - wait0
+    srv_cpu = sum(cpu_seconds(p) for p in pids) - srv0
+    srv_wait = sum(run_queue_wait(p) for p in pids) - wait0
     lost = listen_overflows() - lost0
     inside: dict[str, Any] = {}
     with contextlib.suppress(httpx.HTTPError, ValueError):
@@ -759,8 +763,8 @@ async def run_cluster(args: argparse.Namespace, seed: int, pg: str) -> dict[str,
             stats, stop_all = Stats(), asyncio.Event()
             tasks = await start_players(ports, tables, stats, stop_all, args, seed)
             await asyncio.sleep(args.warmup)
-            row = await measure(InlinePlayers(stats), args.seconds, bases[-1], procs[-1].pid)
-            row["server CPU %"] = float("nan")
+            row = await measure(InlinePlayers(stats), args.seconds, bases[-1], procs[-1].pid,
+                                all_pids=[p.pid for p in procs])  # fmt: skip
             if n > 1:  # SIGKILL one process: how long until each of its tables is acknowledged again
                 owned = [tid for i, (tid, _) in enumerate(tables) if i % n == 0]
                 os.kill(procs[0].pid, signal.SIGKILL)

@@ -383,3 +383,39 @@ def test_the_lobby_hears_who_came_while_the_state_changed(tmp_path: Any) -> None
                 break
             time.sleep(0.05)
         assert entry == {"status": "playing", "seats": [True, True, True], "online": [0]}
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+def _slow_niceness(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.nice(0)
+
+
+def test_analyses_never_queue_ahead_of_the_bots() -> None:
+    """The analyses shared one pool with the bots' thinking and the claim proofs: with one worker,
+    a flood of analyses (the load benchmark's ``analysis`` attack) queued ahead of every table's
+    bot moves and took the CPU at the bots' priority.  Now they run in a pool of their own at
+    niceness 19, and a bot's job starts while they still run."""
+    import asyncio
+
+    from preferans.server.work import Workers
+
+    workers = Workers(1)
+
+    async def scenario() -> tuple[list[int], int, bool]:
+        analyses = [asyncio.ensure_future(workers.run(_slow_niceness, 3.0, batch=True)) for _ in range(2)]
+        bot = asyncio.ensure_future(workers.run(_niceness))
+        done, _ = await asyncio.wait([bot, *analyses], return_when=asyncio.FIRST_COMPLETED)
+        first_was_bot = bot in done
+        return [await a for a in analyses], await bot, first_was_bot
+
+    try:
+        batch_nice, bot_nice, first_was_bot = asyncio.run(scenario())
+    finally:
+        workers.shutdown()
+    base = os.nice(0)
+    assert first_was_bot  # it did not wait behind 6 s of analyses
+    assert bot_nice == min(19, base + 10) and batch_nice == [min(19, base + 19)] * 2

@@ -896,7 +896,7 @@ class Hub:
                 try:
                     async with live.lock:
                         record = live.game.record or live.game.game_record()
-                    body = await self.workers.run(analyze_job, record, variant == "tables")
+                    body = await self.workers.run(analyze_job, record, variant == "tables", batch=True)
                 finally:
                     release()
                 await self.db(self.storage.save_analysis, live.id, variant, body)

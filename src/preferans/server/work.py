@@ -3,7 +3,8 @@
 Claim proofs (the solver over every layout the claimer cannot see), the Kodeks
 3.3.16.3 assessment, post-game analysis and the hard bot's thinking can take
 seconds of CPU.  They run in worker processes (so the GIL does not matter and the
-event loop never waits), at most ``processes`` at a time.  What people ask for
+event loop never waits), at most ``processes`` at a time; the analyses in a pool of
+their own at the lowest priority, so they never hold up a bot or a claim.  What people ask for
 (claims, reports, analyses) is also limited per table and per address: a token
 bucket each, and at most a few jobs in flight per address; beyond that the
 request is refused with :class:`Busy` and nothing changes.  The server's own work
@@ -76,11 +77,11 @@ class Quota:
                 self._running.pop(key, None)
 
 
-def _worker_start(server: int) -> None:
+def _worker_start(server: int, niceness: int = 10) -> None:
     # A worker runs at a lower priority than the server, so on a busy machine the event loop
     # (every table's acks) gets the CPU first and the long calculations wait.
     with contextlib.suppress(OSError):
-        os.nice(10)
+        os.nice(niceness)
     # And it ends with the server (pid ``server``), also when the server is killed.  Not "when the
     # parent goes": the parent is the fork server, which stays as long as any worker holds its
     # "alive" pipe — each worker does — so worker and fork server would wait for each other forever.
@@ -98,8 +99,61 @@ def _worker_start(server: int) -> None:
     threading.Thread(target=watch, name="pref-orphan-watch", daemon=True).start()
 
 
+class _Pool:
+    """One pool of worker processes at one niceness, started on first use."""
+
+    def __init__(self, processes: int, niceness: int) -> None:
+        self.processes, self.niceness = processes, niceness
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                # forkserver: workers are forked from a clean process, not from this one with its
+                # threads and event loop.
+                ctx = multiprocessing.get_context("forkserver")
+                # The fork server imports what the jobs need once (not the main module: it may be a
+                # script without a __main__ guard); each worker is forked from it ready.
+                ctx.set_forkserver_preload(["preferans.rulings.analysis", "preferans.bots.pimc"])
+                self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, self.processes), mp_context=ctx,
+                                                                    initializer=_worker_start,
+                                                                    initargs=(os.getpid(), self.niceness))  # fmt: skip
+            return self._pool
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
+        try:
+            return self._executor().submit(fn, *args)
+        except concurrent.futures.process.BrokenProcessPool:
+            with self._lock:  # a worker died (killed, out of memory): start a fresh pool
+                self._pool = None
+            return self._executor().submit(fn, *args)
+
+    def shutdown(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        running = getattr(pool, "_processes", None)  # the executor's workers by pid (shutdown forgets them)
+        processes = list(running.values()) if isinstance(running, dict) else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            with contextlib.suppress(Exception):
+                p.terminate()
+        for p in processes:
+            p.join(timeout=2.0)
+            if p.is_alive():
+                p.kill()
+
+
 class Workers:
-    """The pool of worker processes (started on first use) and the quotas of people's requests."""
+    """The pools of worker processes (started on first use) and the quotas of people's requests.
+
+    Two pools: the work somebody at a table waits for (a bot's move, a claim's proof, an
+    assessment) at niceness 10, and the post-game analyses (``batch=True``) in a pool of their
+    own at niceness 19, so a flood of analyses neither queues ahead of the bots of other tables
+    nor takes the CPU from them: it gets what the rest leaves.
+    """
 
     def __init__(
         self,
@@ -116,60 +170,31 @@ class Workers:
         self.per_table = Quota(table_rate, table_burst, concurrent=1)
         self.per_address = Quota(address_rate, address_burst, concurrent=address_concurrent)
         self.queue = queue if queue is not None else 4 * max(1, self.processes)
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._interactive = _Pool(self.processes, niceness=10)
+        self._batch = _Pool(self.processes, niceness=19)
         self._lock = threading.Lock()
         self._in_flight = 0
         self.jobs = 0  # finished jobs, for /healthz
 
-    # -- the pool ----------------------------------------------------------------------------
-    def _executor(self) -> concurrent.futures.ProcessPoolExecutor:
-        with self._lock:
-            if self._pool is None:
-                # forkserver: workers are forked from a clean process, not from this one with its
-                # threads and event loop.
-                ctx = multiprocessing.get_context("forkserver")
-                # The fork server imports what the jobs need once (not the main module: it may be a
-                # script without a __main__ guard); each worker is forked from it ready.
-                ctx.set_forkserver_preload(["preferans.rulings.analysis", "preferans.bots.pimc"])
-                self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, self.processes), mp_context=ctx,
-                                                                    initializer=_worker_start,
-                                                                    initargs=(os.getpid(),))  # fmt: skip
-            return self._pool
-
-    def _submit(self, fn: Callable[..., T], *args: Any) -> concurrent.futures.Future[T]:
-        try:
-            return self._executor().submit(fn, *args)
-        except concurrent.futures.process.BrokenProcessPool:
-            with self._lock:  # a worker died (killed, out of memory): start a fresh pool
-                self._pool = None
-            return self._executor().submit(fn, *args)
+    # -- the pools ----------------------------------------------------------------------------
+    def _submit(self, fn: Callable[..., T], *args: Any, batch: bool = False) -> concurrent.futures.Future[T]:
+        return (self._batch if batch else self._interactive).submit(fn, *args)
 
     def warm(self) -> None:
-        """Start the workers now (so the first job does not wait for them, nor slow the server)."""
+        """Start the interactive workers now (so the first job does not wait for them, nor slow
+        the server); the analysis pool starts with the first analysis."""
         if self.processes > 0:
             with contextlib.suppress(Exception):  # the server stopped meanwhile
                 for f in [self._submit(os.getpid) for _ in range(self.processes)]:
                     f.result()
 
     def shutdown(self) -> None:
-        """End the pool now: jobs not started are cancelled and the workers are ended with the
+        """End the pools now: jobs not started are cancelled and the workers are ended with the
         jobs they run (an analysis may take many seconds; the server must stop at once).  Whoever
         waits for one gets :class:`~concurrent.futures.process.BrokenProcessPool`; a job asked for
         later starts a fresh pool."""
-        with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        running = getattr(pool, "_processes", None)  # the executor's workers by pid (shutdown forgets them)
-        processes = list(running.values()) if isinstance(running, dict) else []
-        pool.shutdown(wait=False, cancel_futures=True)
-        for p in processes:
-            with contextlib.suppress(Exception):
-                p.terminate()
-        for p in processes:
-            p.join(timeout=2.0)
-            if p.is_alive():
-                p.kill()
+        self._interactive.shutdown()
+        self._batch.shutdown()
 
     # -- admission ------------------------------------------------------------------------------
     def admit(self, *, table: str | None = None, address: str | None = None) -> Callable[[], None]:
@@ -205,11 +230,12 @@ class Workers:
             self._in_flight -= 1
 
     # -- running ----------------------------------------------------------------------------------
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(*args)`` in a worker process; the event loop goes on meanwhile."""
+    async def run(self, fn: Callable[..., T], *args: Any, batch: bool = False) -> T:
+        """Run ``fn(*args)`` in a worker process (``batch``: in the analysis pool); the event loop
+        goes on meanwhile."""
         if self.processes <= 0:
             return await asyncio.to_thread(fn, *args)
-        result = await asyncio.wrap_future(self._submit(fn, *args))
+        result = await asyncio.wrap_future(self._submit(fn, *args, batch=batch))
         self.jobs += 1
         return result
 
