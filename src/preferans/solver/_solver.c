@@ -238,14 +238,26 @@ static int order_moves(const Ctx *c, int p, uint32_t moves, int *out)
             sc = x;
         } else if (c->led < 0) { /* leading */
             uint32_t fs = c->hand[c->focus] & SMASK(s);
-            if (trick_goal || p == c->focus)
+            if (trick_goal) {
                 /* measured on the benchmark deals: the highest rank first
-                 * beats "cash sure winners, then low cards" in trick games
-                 * and "lead the safest low card" for the misère declarer */
+                 * beats "cash sure winners, then low cards" */
                 sc = r;
-            else
-                /* catch: lead low into a suit where the focus cannot duck */
-                sc = fs ? (x < low_card(fs) ? 200 : 100) - r : 50 - r;
+            } else if (p == c->focus) {
+                /* first the card above most of the others' cards of its suit
+                 * (measured: 6 % fewer misère nodes than the highest rank
+                 * first, which beat "lead the safest low card") */
+                uint32_t os = (c->hand[(p + 1) % 3] | c->hand[(p + 2) % 3]) & SMASK(s);
+                sc = POP(os & ((1u << x) - 1)) * 8 + r;
+            } else if (!fs) {
+                sc = 50 - r;
+            } else if (x < low_card(fs)) {
+                /* catch: lead low into a suit where the focus cannot duck,
+                 * best where the partner can stay under him too */
+                uint32_t ps = c->hand[3 - p - c->focus] & SMASK(s);
+                sc = (!ps || low_card(ps) < low_card(fs) ? 300 : 200) - r;
+            } else {
+                sc = 100 - r;
+            }
         } else { /* following: judge by who wins the trick so far with x */
             int who = c->who, best = c->best;
             if (best < 0 ? SUIT(x) == c->led
@@ -257,9 +269,13 @@ static int order_moves(const Ctx *c, int p, uint32_t moves, int *out)
                 sc = good * 100 + 7 - r + (who == p ? 0 : 10 * good);
             else if (p == c->focus)
                 sc = r; /* measured, as for his leads: highest rank first */
-            else if ((c->focus - c->leader + 3) % 3 > c->k)
-                sc = 7 - r; /* the focus plays after me: go low and make him win */
-            else
+            else if ((c->focus - c->leader + 3) % 3 > c->k) {
+                /* the focus plays after me: go low and make him win; void,
+                 * throw first the cards useless for catching him (above all
+                 * of his in their suit) */
+                uint32_t f = c->hand[c->focus] & SMASK(s);
+                sc = SUIT(x) == c->led ? 7 - r : !f || x > top_card(f) ? 100 + r : r;
+            } else
                 sc = good * 100 + r; /* keep him winning, shedding high cards */
         }
         score[n] = sc;
