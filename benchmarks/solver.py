@@ -6,12 +6,15 @@ Kinds (issue 4): trump — the declarer is the strongest hand and trump is his
 longest suit; no-trump — the same deals at NT; misère — the declarer holds the
 weakest hand.  The first leader is random.  Every solve starts from a cold
 transposition table (``Engine.reset``).  Times are per call, in milliseconds,
-on one thread: wall clock, or with ``--cpu`` the thread's CPU time.  ``--ablation`` switches each technique off in turn
-and reports the median time and nodes.  ``--batch`` times what a sampling bot
+on one thread: wall clock, or with ``--cpu`` the thread's CPU time, with the
+mean and largest node count (exact and reproducible, unlike the times).
+``--ablation`` switches each technique off in turn and reports the median time
+and nodes.  ``--batch`` times what a sampling bot
 asks: 16 layouts of one position (first hand's cards fixed, the others dealt
 anew) of 10 and of 4 cards a hand, one call per layout against one ``best_moves_many`` call, warm
 table as in a bot's decision.  ``--misere-values`` prints the misère solves'
-nodes by the value found (which misères are slow).
+nodes by the value found (which misères are slow), the nodes of the driver's succeeding
+tests against its last, failing one, and the all-pass nodes of the same player.
 """
 
 from __future__ import annotations
@@ -42,7 +45,11 @@ def longest_suit(hand: int) -> int:
     return max(range(4), key=key)
 
 
-def make_deals(n: int, seed: int = 2026) -> list[tuple[tuple[int, int, int], tuple[int, int], int]]:
+Deal = tuple[tuple[int, int, int], tuple[int, int], int]
+"""Three 10-card hands, the talon, the first leader."""
+
+
+def make_deals(n: int, seed: int = 2026) -> list[Deal]:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
@@ -53,7 +60,7 @@ def make_deals(n: int, seed: int = 2026) -> list[tuple[tuple[int, int, int], tup
     return out
 
 
-def positions(deals: list[tuple[tuple[int, int, int], tuple[int, int], int]]) -> dict[str, list[Position]]:
+def positions(deals: list[Deal]) -> dict[str, list[Position]]:
     kinds: dict[str, list[Position]] = {"trump": [], "no-trump": [], "misère": []}
     for hands, _talon, leader in deals:
         strong = max(range(3), key=lambda i: strength(hands[i]))
@@ -65,28 +72,31 @@ def positions(deals: list[tuple[tuple[int, int, int], tuple[int, int], int]]) ->
     return kinds
 
 
-def stats(name: str, ms: list[float]) -> str:
-    ms = sorted(ms)
+def stats(name: str, run: tuple[list[float], list[int]]) -> str:
+    ms, nodes = sorted(run[0]), run[1]
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
     rate = len(ms) / (sum(ms) / 1000)
     return (
         f"{name:<22} n={len(ms):4}  median {statistics.median(ms):7.3f} ms  p90 {p90:7.3f} ms  "
-        f"max {ms[-1]:8.3f} ms  {rate:9.0f} /s"
+        f"max {ms[-1]:8.3f} ms  {rate:7.0f} /s  nodes mean {statistics.mean(nodes):8.0f} max {max(nodes):8}"
     )
 
 
 CLOCK = time.perf_counter
 
 
-def timed(fn, items) -> list[float]:  # type: ignore[no-untyped-def]
+def timed(fn, items) -> tuple[list[float], list[int]]:  # type: ignore[no-untyped-def]
+    """Milliseconds and nodes searched of each call, from a cold table."""
     eng = engine()
-    out = []
+    out, nodes = [], []
     for x in items:
         eng.reset()
+        n0 = eng.nodes
         t = CLOCK()
         fn(x)
         out.append((CLOCK() - t) * 1000)
-    return out
+        nodes.append(eng.nodes - n0)
+    return out, nodes
 
 
 def ablation(kinds: dict[str, list[Position]]) -> None:
@@ -154,17 +164,40 @@ def batch(kinds: dict[str, list[Position]], deals: int) -> None:
               f"   ratio {mm / ms:.2f}")
 
 
-def misere_values(kinds: dict[str, list[Position]]) -> None:
+def misere_values(kinds: dict[str, list[Position]], deals: list[Deal]) -> None:
     print("\nMisère: nodes per solve by the declarer's tricks (cold table)")
     eng = engine()
     by: dict[int, list[int]] = {}
+    succeeding = failing = 0
     for p in kinds["misère"]:
         eng.reset()
         n0 = eng.nodes
         v = eng.solve(**engine_args(p))
         by.setdefault(v, []).append(eng.nodes - n0)
+        # the driver's tests again, as it makes them from its first guess 0:
+        # "can the defenders force t?" for t = 1 .. v + 1, the last one failing
+        eng.reset()
+        for t in range(1, min(v + 1, p.tricks_left) + 1):
+            n0 = eng.nodes
+            eng.solve(**engine_args(p), target=t)
+            if t <= v:
+                succeeding += eng.nodes - n0
+            else:
+                failing += eng.nodes - n0
     for v, ns in sorted(by.items()):
         print(f"  {v:2} tricks  n={len(ns):4}  mean {statistics.mean(ns):9.0f}  max {max(ns):9}")
+    print(f"  null-window tests: succeeding {succeeding}, the last failing one {failing} nodes")
+    ap = []
+    for hands, talon, _leader in deals:  # all-pass for the misère declarer, talon leads, 3 players
+        weak = min(range(3), key=lambda i: strength(hands[i]))
+        ap.append(Position(hands, leader=0, declarer=weak, goal="allpass", talon=talon))
+    nodes = []
+    for p in ap:
+        eng.reset()
+        n0 = eng.nodes
+        eng.solve(**engine_args(p))
+        nodes.append(eng.nodes - n0)
+    print(f"  all-pass (same player) nodes mean {statistics.mean(nodes):9.0f}  max {max(nodes):9}")
 
 
 def main() -> None:
@@ -203,7 +236,7 @@ def main() -> None:
     if args.batch:
         batch(kinds, min(args.deals, 50))
     if args.misere_values:
-        misere_values(kinds)
+        misere_values(kinds, deals)
 
 
 if __name__ == "__main__":
