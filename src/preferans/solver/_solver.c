@@ -56,6 +56,13 @@ static uint8_t REPS[256][256];
  * positions that differ only in which small cards are gone share an entry. */
 static uint8_t SQUEEZE[256][256];
 
+/* DUCKS[f][o], for the cards f of one player and o of his opponents in one
+ * suit (no trumps): bit 1 — his i-th lowest card is below their i-th lowest
+ * for every i up to the shorter holding, so he can play under every lead of
+ * theirs in the suit, whatever they lead or throw away (see never_wins); bit 2
+ * — besides, he holds a lead below all their cards whose removal keeps bit 1. */
+static uint8_t DUCKS[256][256];
+
 static void init_reps(void)
 {
     for (int l = 0; l < 256; l++) {
@@ -79,6 +86,23 @@ static void init_reps(void)
                 break;
         }
     }
+    for (int f = 0; f < 256; f++)
+        for (int o = 0; o < 256; o++) {
+            int ok = 1, fi = f, oi = o;
+            while (fi && oi && ok) { /* pair off the lowest cards */
+                ok = __builtin_ctz(fi) < __builtin_ctz(oi);
+                fi &= fi - 1;
+                oi &= oi - 1;
+            }
+            DUCKS[f][o] = (uint8_t)ok;
+        }
+    for (int f = 0; f < 256; f++)
+        for (int o = 1; o < 256; o++)
+            for (int d = f; d; d &= d - 1) {
+                int x = __builtin_ctz(d);
+                if ((1 << x) < (o & -o) && (DUCKS[f & ~(1 << x)][o] & 1))
+                    DUCKS[f][o] |= 2;
+            }
 }
 
 /* ---- transposition table ------------------------------------------------ */
@@ -354,33 +378,43 @@ static int sure_tricks(const Ctx *c, int p)
     return trun;
 }
 
-/* Misère / all-pass: the focus player can never be made to win a trick when,
- * in every suit, all his cards are below all the others' cards: whatever they
- * lead beats him, and removing cards keeps the property.  On lead he needs a
- * suit the others hold (his lead there loses, then they lead). */
+/* Misère / all-pass: the focus player can never be made to win a trick when
+ * he can play under every lead of theirs in each suit (DUCKS bit 1): he plays
+ * his highest card below the highest card on the table, and when void throws
+ * his highest card of any suit; either keeps the pairing of DUCKS, and so do
+ * the cards the others play or throw (theirs only grow when one is removed).
+ * Winning nothing, he never leads again.  On lead he needs a lead below all
+ * of their cards of its suit (one of them holds the suit and must beat it)
+ * that keeps the pairing (bit 2).  This includes the plain case: all his
+ * cards below all of theirs in every suit. */
 static int never_wins(const Ctx *c)
 {
     uint32_t f = c->hand[c->focus], o = c->hand[(c->focus + 1) % 3] | c->hand[(c->focus + 2) % 3];
     int can_lose_lead = c->leader != c->focus;
-    for (int s = 0; s < 4; s++) {
-        uint32_t fs = f & SMASK(s), os = o & SMASK(s);
+    for (int s = 0; s < 32; s += 8) {
+        uint32_t fs = f >> s & 0xFF, os = o >> s & 0xFF;
         if (fs && os) {
-            if (top_card(fs) > low_card(os))
+            int d = DUCKS[fs][os];
+            if (!(d & 1))
                 return 0;
-            can_lose_lead = 1;
+            if (d & 2)
+                can_lose_lead = 1;
         }
     }
     return can_lose_lead;
 }
 
-/* Misère / all-pass: the focus player on lead holds only cards that beat
- * everything the others hold in their suits: he takes every trick. */
+/* Misère / all-pass: the focus player on lead takes every trick when each
+ * opponent can play under every lead of his (DUCKS bit 1 with the roles
+ * turned round): whatever he leads, both stay under it or throw their highest
+ * card of another suit, so he wins and leads again.  This includes the plain
+ * case: all his cards above all of theirs in their suits. */
 static int wins_all(const Ctx *c)
 {
-    uint32_t f = c->hand[c->focus], o = c->hand[(c->focus + 1) % 3] | c->hand[(c->focus + 2) % 3];
-    for (int s = 0; s < 4; s++) {
-        uint32_t fs = f & SMASK(s), os = o & SMASK(s);
-        if (fs && os && low_card(fs) < top_card(os))
+    uint32_t f = c->hand[c->focus], a = c->hand[(c->focus + 1) % 3], b = c->hand[(c->focus + 2) % 3];
+    for (int s = 0; s < 32; s += 8) {
+        uint32_t fs = f >> s & 0xFF;
+        if (fs && !(DUCKS[a >> s & 0xFF][fs] & DUCKS[b >> s & 0xFF][fs] & 1))
             return 0;
     }
     return 1;
