@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -134,43 +135,48 @@ CHECKS = 120
 """Positions checked of each kind (met, missed) per test: the reference is the dear part."""
 
 
+def met_and_missed(
+    make: Callable[[], Position], holds: Callable[[Position], bool]
+) -> tuple[list[Position], list[Position]]:
+    """``CHECKS`` positions from ``make`` where the bound ``holds`` and as many where not."""
+    met: list[Position] = []
+    missed: list[Position] = []
+    while len(met) < CHECKS or len(missed) < CHECKS:
+        pos = make()
+        side = met if holds(pos) else missed
+        if len(side) < CHECKS:
+            side.append(pos)
+    return met, missed
+
+
 @pytest.mark.parametrize("goal", GOALS)
 def test_the_declarer_who_stays_under_everywhere_takes_nothing(goal: str) -> None:
     rng = random.Random(f"ducks-{goal}")
-    applies = beyond_plain = near = near_caught = 0
-    while applies < CHECKS or near < CHECKS:
-        pos = skewed_position(rng, goal, low=True)
-        if declarer_ducks_all(pos):
-            if applies < CHECKS:
-                applies += 1
-                beyond_plain += not plain_never_wins(pos)
-                assert check(pos, cards=applies % 4 == 0) == 0, str(pos)
-                assert searched_nodes(pos) == 0, f"the C bound does not see {pos}"
-        elif near < CHECKS:
-            # missed: some suit where his cards cannot all stay under, or no exit lead
-            near += 1
-            near_caught += check(pos, cards=near % 4 == 0) > 0
+    met, missed = met_and_missed(lambda: skewed_position(rng, goal, low=True), declarer_ducks_all)
+    for i, pos in enumerate(met):
+        assert check(pos, cards=i % 4 == 0) == 0, str(pos)
+        assert searched_nodes(pos) == 0, f"the C bound does not see {pos}"
+    # missed: some suit where his cards cannot all stay under, or no exit lead
+    caught = sum(check(pos, cards=i % 4 == 0) > 0 for i, pos in enumerate(missed))
     # met well beyond the plain case, and many near misses do take tricks
-    assert beyond_plain >= 20 and near_caught >= 30, (beyond_plain, near_caught)
+    beyond_plain = sum(not plain_never_wins(pos) for pos in met)
+    assert beyond_plain >= 20 and caught >= 30, (beyond_plain, caught)
+
+
+def on_lead(pos: Position) -> Position:
+    return Position(pos.hands, leader=pos.declarer, declarer=pos.declarer, goal=pos.goal)
 
 
 @pytest.mark.parametrize("goal", GOALS)
 def test_the_declarer_whose_opponents_stay_under_takes_every_trick(goal: str) -> None:
     rng = random.Random(f"wins-all-{goal}")
-    applies = beyond_plain = near = near_short = 0
-    while applies < CHECKS or near < CHECKS:
-        pos = skewed_position(rng, goal, low=False)
-        pos = Position(pos.hands, leader=pos.declarer, declarer=pos.declarer, goal=goal)
-        if defenders_duck_all(pos):
-            if applies < CHECKS:
-                applies += 1
-                beyond_plain += not plain_wins_all(pos)
-                assert check(pos, cards=applies % 4 == 0) == pos.tricks_left, str(pos)
-                assert searched_nodes(pos) == 0, f"the C bound does not see {pos}"
-        elif near < CHECKS:
-            near += 1
-            near_short += check(pos, cards=near % 4 == 0) < pos.tricks_left
-    assert beyond_plain >= 20 and near_short >= 30, (beyond_plain, near_short)
+    met, missed = met_and_missed(lambda: on_lead(skewed_position(rng, goal, low=False)), defenders_duck_all)
+    for i, pos in enumerate(met):
+        assert check(pos, cards=i % 4 == 0) == pos.tricks_left, str(pos)
+        assert searched_nodes(pos) == 0, f"the C bound does not see {pos}"
+    short = sum(check(pos, cards=i % 4 == 0) < pos.tricks_left for i, pos in enumerate(missed))
+    beyond_plain = sum(not plain_wins_all(pos) for pos in met)
+    assert beyond_plain >= 20 and short >= 30, (beyond_plain, short)
 
 
 def test_cards_that_can_always_be_ducked_are_no_bound() -> None:
