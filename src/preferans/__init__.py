@@ -2,7 +2,7 @@
 
 from .actions import NUM_ACTIONS, Action, Contract
 from .cards import Card, Rank, Suit, cards_of, format_hand, mask_of, parse_cards, parse_hand
-from .engine import Deal, DealKind, DealResult, DefenceCall, Observation, Phase
+from .engine import Deal, DealKind, DealResult, DefenceCall, Observation, Phase, Standing
 from .errors import (
     ActionError,
     CardError,
@@ -38,6 +38,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "ScoreError",
+    "Standing",
     "Suit",
     "UndoError",
     "cards_of",

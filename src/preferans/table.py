@@ -450,13 +450,16 @@ class Table:
         return self.deal
 
     def _new_deal(self, entry: DealLog) -> Deal:
+        # The sheet is public at a real table: every seat's observation carries its standing.
+        standing = self.pulka.standing()
         if entry.cards is not None:
             return Deal(
                 self.rules, entry.cards[0], entry.cards[1],
-                dealer=entry.dealer, players=self.players, min_level=entry.min_level,
+                dealer=entry.dealer, players=self.players, min_level=entry.min_level, standing=standing,
             )  # fmt: skip
         return Deal.new(
-            self.rules, players=self.players, dealer=entry.dealer, seed=entry.seed, min_level=entry.min_level
+            self.rules, players=self.players, dealer=entry.dealer, seed=entry.seed, min_level=entry.min_level,
+            standing=standing,
         )
 
     def _start(self, entry: DealLog) -> None:

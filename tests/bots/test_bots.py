@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from preferans import Deal, Rules
+from preferans import Deal, Rules, Standing
 from preferans.bots import Bot, HeuristicBot, PimcBot, RandomBot, make_bot
 from preferans.bots.expert import ExpertBot
 from preferans.bots.knowledge import OUT, Knowledge
@@ -77,12 +77,13 @@ def test_hard_bot_plays_legally(rules: Rules, players: int) -> None:
 
 def _clone(deal: Deal) -> Deal:
     return Deal.replay(deal.rules, hands=deal.initial_hands, talon=deal.talon, actions=deal.actions,
-                       dealer=deal.dealer, players=deal.players, min_level=deal.min_level)
+                       dealer=deal.dealer, players=deal.players, min_level=deal.min_level, standing=deal.standing)
 
 
-def _decision_points(seed: int, rules: Rules) -> list[tuple[Deal, int]]:
-    """Copies of one deal at each of its decisions, played by medium bots."""
-    deal = Deal.new(rules, seed=seed)
+def _decision_points(seed: int, rules: Rules, standing: Standing | None = None) -> list[tuple[Deal, int]]:
+    """Copies of one deal at each of its decisions, played by medium bots (inside a pulka
+    standing as ``standing``, if given)."""
+    deal = Deal.new(rules, seed=seed, standing=standing)
     bots = [make_bot("medium", rules, seed=s) for s in range(3)]
     points = []
     while not deal.is_over:
@@ -127,7 +128,7 @@ def _shuffle_hidden(deal: Deal, seat: int, rng: random.Random) -> Deal:
             else:
                 talon[who] = card
     return Deal.replay(deal.rules, hands=initial, talon=talon, actions=deal.actions,
-                       dealer=deal.dealer, players=deal.players, min_level=deal.min_level)
+                       dealer=deal.dealer, players=deal.players, min_level=deal.min_level, standing=deal.standing)
 
 
 def _deterministic(level: str, rules: Rules, seed: int) -> Bot:

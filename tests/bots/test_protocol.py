@@ -468,7 +468,8 @@ def test_a_version_1_observation_is_the_first_published_form() -> None:
           "moves", "declarer", "contract", "open_play", "trick", "completed_tricks", "tricks_won", "legal_actions"}
     assert set(message(obs, "preferans-bot/1")["observation"]) == v1
     assert set(message(obs)["observation"]) - v1 == {
-        "move_phases", "highest_bid", "bidder", "winning_bid", "defenders", "whisters", "catcher"}  # fmt: skip
+        "move_phases", "highest_bid", "bidder", "winning_bid", "defenders", "whisters", "catcher",
+        "standing"}  # fmt: skip
 
 
 def test_гусарик_observation_names_the_dummy_among_the_defenders() -> None:

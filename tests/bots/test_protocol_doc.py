@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from preferans import Deal, Rules
+from preferans import Deal, Rules, Standing
 from preferans.bots.events import DealStart, GameEnd, GameStart, deal_outcome
 from preferans.bots.protocol import hello, message
 from preferans.cli import build_parser, main
@@ -45,10 +45,12 @@ def _json_objects(block: str) -> list[dict[str, object]]:
 
 
 def test_the_observation_example_is_a_real_deal() -> None:
-    """Sochi, ``seed=1``, seat 0 deals.  The document's moves replayed (the two discarded cards,
-    ``null`` to seat 2, were 8♠ and J♠) give exactly the observation it shows seat 2."""
+    """Sochi, ``seed=1``, seat 0 deals, the fifth deal of a pulka (its standing as shown).  The
+    document's moves replayed (the two discarded cards, ``null`` to seat 2, were 8♠ and J♠) give
+    exactly the observation it shows seat 2."""
     (example,) = [o for b in _blocks("json") for o in _json_objects(b) if "legal_actions" in o]
-    deal = Deal.new(Rules.preset("sochi"), seed=1)
+    standing = Standing.from_dict(example["standing"])  # type: ignore[arg-type]
+    deal = Deal.new(Rules.preset("sochi"), seed=1, standing=standing)
     discards = iter(["8♠", "J♠"])
     for seat, text in example["moves"]:  # type: ignore[attr-defined]
         deal.apply(deal.parse_action(text if text is not None else next(discards)), seat=seat)

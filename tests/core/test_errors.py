@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import preferans
-from preferans import ConfigError, Deal, IllegalAction, PreferansError, Rules, ScoreError, UndoError, errors
+from preferans import ConfigError, Deal, IllegalAction, PreferansError, Rules, ScoreError, Standing, UndoError, errors
 
 SRC = Path(preferans.__file__).parent
 
@@ -33,7 +34,13 @@ def test_every_exception_class_lives_in_errors() -> None:
 
 def test_bad_deal_arguments_are_configuration_errors() -> None:
     rules = Rules.preset("sochi")
-    for kwargs, field in [({"players": 5}, "players"), ({"dealer": 3}, "dealer"), ({"min_level": 11}, "min_level")]:
+    four = Standing((0,) * 4, (0,) * 4, ((0,) * 4,) * 4, pool_target=20)
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"players": 5}, "players"), ({"dealer": 3}, "dealer"), ({"min_level": 11}, "min_level"),
+        ({"standing": four}, "standing"),  # a four-player sheet for a three-player deal
+        ({"standing": "pools"}, "standing"),
+    ]
+    for kwargs, field in cases:
         with pytest.raises(ConfigError, match=f"^{field}:") as info:
             Deal.new(rules, **kwargs)
         assert not isinstance(info.value, IllegalAction)

@@ -123,11 +123,12 @@ class ExpertBot(PimcBot):
         min_layouts: int = 16,
         max_layouts: int | None = None,
         partner_view: bool = False,
+        standing: bool = True,
     ) -> None:
         scale = max(0.0, min(1.0, think))
         super().__init__(
             rules, seed=seed, samples=16, discard_samples=8 + int(8 * scale), candidates=6,
-            whist_samples=24 + int(24 * scale), bid_samples=24 + int(24 * scale),
+            whist_samples=24 + int(24 * scale), bid_samples=24 + int(24 * scale), standing=standing,
         )
         self.think = think
         self.infer = infer
@@ -270,7 +271,7 @@ class ExpertBot(PimcBot):
             self._partner_model = ExpertBot(
                 self.rules, seed=self.seed, think=self.think, infer=self.infer,
                 batch=self.batch, min_layouts=self.min_layouts, max_layouts=self.min_layouts,
-                partner_view=False,
+                partner_view=False, standing=self.use_standing,
             )
         values = self._partner_model.card_values(seen)
         best = max(values.values())
@@ -334,6 +335,17 @@ class ExpertBot(PimcBot):
 
     def _bid_over_all_pass(self, obs: Observation) -> Action | None:
         """The lowest game bid when it is worth more than the all-pass (sampled)."""
+        values = self.all_pass_values(obs)
+        if values is None:
+            return None
+        lowest, game, all_pass = values
+        return lowest if game > all_pass else None
+
+    def all_pass_values(self, obs: Observation) -> tuple[Action, float, float] | None:
+        """The lowest game bid, and the expected net whists of playing it (the better of the
+        two most promising strains) and of the all-pass a pass makes, over the same sampled
+        talons and layouts — inside a pulka at the series' step (``obs.standing``).
+        ``None`` when no game may be bid."""
         bids = [a for a in obs.legal_actions if a.is_bid and not a.is_dark and a.contract is not None
                 and not a.contract.is_misere and not a.contract.without_talon]
         if not bids or self.bid_samples <= 0:
@@ -352,7 +364,8 @@ class ExpertBot(PimcBot):
             talon = tuple(Card(c) for c in sorted(_cards(lay.get(OUT, 0)))) if mode != "unused" else ()
             ap_positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="allpass",
                                          talon=talon, talon_mode=mode))
-        u_ap = allpass_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me)
+        u_ap = allpass_utility(self.rules, standing=self._standing(obs),
+                               players=obs.players, dealer=obs.dealer, seat=me)
         all_pass = sum(u_ap[t] for t in solve_many(ap_positions)) / len(layouts)
         est = self.estimates(hand)
         best_game = float("-inf")
@@ -363,7 +376,8 @@ class ExpertBot(PimcBot):
                 h = list(self._hands(k, lay))
                 h[focus] = full & ~choose_discard(full, s) if full.bit_count() == 12 else full
                 positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
-            u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me, declarer=me,
+            u = game_utility(self.rules, standing=self._standing(obs),
+                             players=obs.players, dealer=obs.dealer, seat=me, declarer=me,
                              contract=Contract(level, s), calls=("whist", "whist"))
             tricks = solve_many(positions)
             # Both sides of the comparison are pessimistic: the game is solved against
@@ -372,7 +386,7 @@ class ExpertBot(PimcBot):
             # demand that the game be made in most layouts (60 % once) passed hands
             # whose game, though often lost, costs less than their all-pass.
             best_game = max(best_game, sum(u[t] for t in tricks) / len(layouts))
-        return lowest if best_game > all_pass else None
+        return lowest, best_game, all_pass
 
     # ------------------------------------------------------------------ hints
     def option_values(self, obs: Observation) -> dict[Action, float]:

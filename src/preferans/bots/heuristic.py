@@ -18,6 +18,10 @@
   throw the highest card when void (Kodeks 3.6, 3.7).
 
 ``careless`` is the chance of a random legal card in play (the ``easy`` level).
+``standing`` — judge every outcome by what it changes in the pulka's final
+settlement (the observation's :class:`~preferans.engine.standing.Standing`, when the
+deal has one) instead of as a deal alone; off at this level, on for ``hard`` and
+``expert`` (:mod:`.value`).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from ..actions import (
 )
 from ..cards import SUIT_MASKS, cards_of
 from ..engine.observation import Observation
+from ..engine.standing import Standing
 from ..rules import Rules
 from ..scoring import QUOTA as QUOTAS
 from ..seats import defenders_of
@@ -105,10 +110,12 @@ class HeuristicBot(Bot):
         seed: int | None = None,
         careless: float = 0.0,
         boldness: float = 0.0,
+        standing: bool = False,
     ) -> None:
         super().__init__(rules, seed=seed)
         self.careless = careless
         self.boldness = boldness
+        self.use_standing = standing
         self._rng = random.Random(seed)
         self._discard_plan: tuple[int, int] = (0, 0)  # (hand of 12, discard mask)
 
@@ -123,6 +130,10 @@ class HeuristicBot(Bot):
         if choice is None or choice not in legal:
             return PASS if PASS in legal else Action(int(legal[0]))
         return Action(int(choice))
+
+    def _standing(self, obs: Observation) -> Standing | None:
+        """The pulka's standing this bot scores outcomes by; ``None``: each deal alone."""
+        return obs.standing if self.use_standing else None
 
     # ------------------------------------------------------------------ auction
     def estimates(self, hand: int, *, talon: bool = True) -> list[float]:
@@ -209,7 +220,8 @@ class HeuristicBot(Bot):
             c = a.contract
             if c is None or c.is_misere:
                 continue
-            u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=seat,
+            u = game_utility(self.rules, standing=self._standing(obs),
+                             players=obs.players, dealer=obs.dealer, seat=seat,
                              declarer=seat, contract=Contract(c.level, c.strain),
                              calls=("whist", "whist"))
             v = expected(u, est[c.strain], 1.0)
@@ -243,7 +255,7 @@ class HeuristicBot(Bot):
 
         def value(mine: str, theirs: str) -> float:
             pair = (mine, theirs) if me == d1 else (theirs, mine)
-            u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me,
+            u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
                              declarer=obs.declarer, contract=contract, calls=pair)
             return expected(u, mean, spread)
 
@@ -274,10 +286,11 @@ class HeuristicBot(Bot):
             d1, _ = _defenders(obs)
             pair = ("whist", "pass") if obs.seat == d1 else ("pass", "whist")
             contract = Contract(c.level, c.strain)
-            quota = settled_utility(self.rules, players=obs.players, dealer=obs.dealer,
+            quota = settled_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
                                     seat=obs.seat, declarer=obs.declarer, contract=contract,
                                     calls=pair, za_svoimi=True)
-            u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=obs.seat,
+            u = game_utility(self.rules, standing=self._standing(obs),
+                             players=obs.players, dealer=obs.dealer, seat=obs.seat,
                              declarer=obs.declarer, contract=contract, calls=pair)
             if quota > expected(u, mean, 1.2):
                 return QUOTA
@@ -296,9 +309,11 @@ class HeuristicBot(Bot):
         d1, d2 = _defenders(obs)
         pair = (calls.get(d1, "pass"), calls.get(d2, "pass"))
         contract = Contract(c.level, c.strain)
-        quota = settled_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=obs.seat,
+        quota = settled_utility(self.rules, standing=self._standing(obs),
+                                players=obs.players, dealer=obs.dealer, seat=obs.seat,
                                 declarer=obs.seat, contract=contract, calls=pair, za_svoimi=True)
-        u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=obs.seat,
+        u = game_utility(self.rules, standing=self._standing(obs),
+                         players=obs.players, dealer=obs.dealer, seat=obs.seat,
                          declarer=obs.seat, contract=contract, calls=pair)
         return ACCEPT if quota >= expected(u, mine, 1.0) else REFUSE
 
@@ -316,7 +331,8 @@ class HeuristicBot(Bot):
         pair = (calls.get(d1, "pass"), calls.get(d2, "pass"))
         contract = Contract(c.level, c.strain)
         kw: dict[str, Any] = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
-              "declarer": obs.seat, "contract": contract, "calls": pair}
+              "declarer": obs.seat, "contract": contract, "calls": pair,
+              "standing": self._standing(obs)}
         u = game_utility(self.rules, **kw)
         options = {PLAY: expected(u, mean, spread)}
         if CONCEDE_THREE in obs.legal_actions:

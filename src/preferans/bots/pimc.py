@@ -43,6 +43,8 @@ class PimcBot(HeuristicBot):
     ``candidates`` — layouts and discards tried when taking the talon;
     ``whist_samples`` — layouts for whisting and concessions; ``bid_samples``
     — layouts for judging a hand in the auction (0: the heuristic's limits).
+    ``standing`` — score outcomes by the change they make to the pulka's final
+    settlement when the observation carries its standing (the default).
     """
 
     name = "pimc"
@@ -58,10 +60,11 @@ class PimcBot(HeuristicBot):
         whist_samples: int = 16,
         bid_samples: int = 16,
         boldness: float = 0.0,
+        standing: bool = True,
     ) -> None:
-        super().__init__(rules, seed=seed, boldness=boldness)
+        super().__init__(rules, seed=seed, boldness=boldness, standing=standing)
         self.bid_samples = bid_samples
-        self._bid_cache: tuple[tuple[int, ...], dict[int, int]] = ((), {})
+        self._bid_cache: tuple[tuple[object, ...], dict[int, int]] = ((), {})
         self._auction_obs: Observation | None = None
         self.samples = samples
         self.discard_samples = discard_samples
@@ -141,11 +144,11 @@ class PimcBot(HeuristicBot):
         me = obs.seat
         if kind == "allpass":
             a = [s for s in active_seats(obs) if s != me]
-            return allpass_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+            return allpass_utility(r, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
                                    others=(obs.tricks_won[a[0]], obs.tricks_won[a[1]]))
         assert obs.declarer is not None and obs.contract is not None
         if kind == "misere":
-            return misere_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+            return misere_utility(r, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
                                   declarer=obs.declarer)
         d1, d2 = _defenders(obs)
         calls = _whist_calls(obs)
@@ -153,7 +156,7 @@ class PimcBot(HeuristicBot):
         if "whist" not in pair:
             pair = ("whist", "whist")  # a checked 10 (seed-002 p.26) counts both as whisters
         c = obs.contract
-        return game_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+        return game_utility(r, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
                             declarer=obs.declarer, contract=Contract(c.level, c.strain),
                             calls=pair, open_play=obs.open_play,
                             split=(obs.tricks_won[d1], obs.tricks_won[d2]))
@@ -207,7 +210,8 @@ class PimcBot(HeuristicBot):
         k, layouts = self._layouts(obs, self.bid_samples)
         me = obs.seat
         focus = k.active.index(me)
-        u = misere_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
+        u = misere_utility(self.rules, standing=self._standing(obs),
+                           players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
         positions = []
         for layout in layouts:
             full = hand | layout.get(OUT, 0)
@@ -228,7 +232,7 @@ class PimcBot(HeuristicBot):
         (the talon included), discard as the heuristic would, solve, and keep the
         highest level whose expected score when whisted is not negative."""
         hand = obs.hand
-        key = (hand, obs.seat, obs.dealer, obs.players)
+        key = (hand, obs.seat, obs.dealer, obs.players, self._standing(obs))
         cached, limits = self._bid_cache
         if cached == key and limits:
             return limits
@@ -252,7 +256,8 @@ class PimcBot(HeuristicBot):
             for t in solve_many(positions):
                 counts[t] += 1
             for level in range(6, 11):
-                u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me,
+                u = game_utility(self.rules, standing=self._standing(obs),
+                                 players=obs.players, dealer=obs.dealer, seat=me,
                                  declarer=me, contract=Contract(level, s), calls=("whist", "whist"))
                 if sum(n * u[t] for t, n in enumerate(counts)) >= 0:
                     limits[s] = level
@@ -291,7 +296,8 @@ class PimcBot(HeuristicBot):
         misere = obs.contract is not None and obs.contract.is_misere
         if misere:
             pairs = _ranked_pairs(hand, lambda d: (misere_holes(hand & ~d), -_rank_sum(d)), self.candidates)
-            u = misere_utility(r, players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
+            u = misere_utility(r, standing=self._standing(obs),
+                               players=obs.players, dealer=obs.dealer, seat=me, declarer=me)
             best_pair, best_val = pairs[0], float("-inf")
             for d in pairs:
                 positions = []
@@ -330,7 +336,7 @@ class PimcBot(HeuristicBot):
                     counts[t] += 1
                 for level in levels:
                     c = Contract(level, s)
-                    u = game_utility(r, players=obs.players, dealer=obs.dealer, seat=me,
+                    u = game_utility(r, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
                                      declarer=me, contract=c, calls=("whist", "whist"))
                     val = sum(n * u[t] for t, n in enumerate(counts))
                     if val > best_val:
@@ -382,7 +388,7 @@ class PimcBot(HeuristicBot):
 
         def value(mine: str, theirs: str) -> float:
             pair = (mine, theirs) if me == d1 else (theirs, mine)
-            u = game_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me,
+            u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
                              declarer=obs.declarer, contract=contract, calls=pair)
             return sum(u[t] for t in tricks) / len(tricks)
 
@@ -420,7 +426,8 @@ class PimcBot(HeuristicBot):
         pair = (calls.get(d1, "pass"), calls.get(d2, "pass"))
         contract = Contract(c.level, c.strain)
         kw: dict[str, Any] = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
-              "declarer": obs.seat, "contract": contract, "calls": pair}
+              "declarer": obs.seat, "contract": contract, "calls": pair,
+              "standing": self._standing(obs)}
         u = game_utility(self.rules, **kw)
         options = {PLAY: sum(u[t] for t in tricks) / len(tricks)}
         if CONCEDE_THREE in obs.legal_actions:

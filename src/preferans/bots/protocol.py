@@ -37,6 +37,7 @@ from typing import IO, Any
 from ..actions import Action, Contract
 from ..cards import Card
 from ..engine.observation import Observation, Phase
+from ..engine.standing import Standing
 from ..errors import ActionError, BotProtocolError, CardError
 from ..rules import Rules
 from .base import Bot
@@ -101,8 +102,9 @@ def parse_greeting(line: str) -> tuple[str, str]:
     return " ".join(words[1:]), version
 
 
-V2_FIELDS = ("move_phases", "highest_bid", "bidder", "winning_bid", "defenders", "whisters", "catcher")
-"""The observation's fields new in version 2 (a version-1 bot is sent the observation without them)."""
+V2_FIELDS = ("move_phases", "highest_bid", "bidder", "winning_bid", "defenders", "whisters", "catcher", "standing")
+"""The observation's fields new in version 2 (a version-1 bot is sent the observation without them;
+``standing``, the pulka's sheet, came to version 2 later, as a field its bots may ignore)."""
 
 
 def message(obs: Observation, version: str = PROTOCOL) -> dict[str, Any]:
@@ -160,6 +162,7 @@ def observation_from_dict(msg: Mapping[str, Any]) -> Observation:
 
     catcher = d.get("catcher")
     bidder = d.get("bidder")
+    standing = d.get("standing")
     return Observation(
         seat=int(d["seat"]),
         players=int(d["players"]),
@@ -189,6 +192,7 @@ def observation_from_dict(msg: Mapping[str, Any]) -> Observation:
         defenders=tuple(int(x) for x in d.get("defenders", ())),
         whisters=tuple(int(x) for x in d.get("whisters", ())),
         catcher=None if catcher is None else int(catcher),
+        standing=None if standing is None else Standing.from_dict(standing),
     )
 
 

@@ -2,7 +2,12 @@
 
 A deal's sheet lines are settled alone by the closed formula of rules.md §11.2
 (it is linear, so a game's total is the sum of its deals): that is the one
-measure the bots optimise and the arena reports.
+measure the bots optimise and the arena reports.  Inside a pulka every function
+takes the deal's ``standing`` (:class:`~preferans.engine.standing.Standing`, from the
+observation): an outcome is then worth the change of the final settlement it makes
+on that sheet (:func:`preferans.scoring.pulka.standing_net`: the all-pass at the
+series' step, the declarer's bomb, help and write-offs past the pool's target);
+``standing=None`` is the deal alone, exactly as before.
 
 >>> from preferans.actions import Contract
 >>> from preferans.rules import Rules
@@ -20,8 +25,10 @@ from functools import lru_cache
 
 from ..actions import Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
+from ..engine.standing import Standing
 from ..rules import Rules
 from ..scoring import Entry, deal_net, entries_net
+from ..scoring.pulka import standing_net
 from ..seats import DUMMY, active_seats, defenders_of
 
 __all__ = [
@@ -40,9 +47,11 @@ def net_whists(entries: Iterable[Entry], rules: Rules, players: int) -> list[flo
     return [float(x) for x in entries_net(entries, players, rules)]
 
 
-def result_value(result: DealResult, rules: Rules, *, raspas_step: int = 1) -> list[float]:
-    """Net whists of every seat for a finished deal."""
-    return [float(x) for x in deal_net(result, rules, raspas_step=raspas_step)]
+def result_value(result: DealResult, rules: Rules, *, standing: Standing | None = None) -> list[float]:
+    """Net whists of every seat for a finished deal: alone, or written on a pulka standing as ``standing``."""
+    if standing is None:
+        return [float(x) for x in deal_net(result, rules)]
+    return [float(x) for x in standing_net(result, rules, standing)]
 
 
 _CALLS = {"whist": DefenceCall.WHIST, "pass": DefenceCall.PASS, "half": DefenceCall.HALF}
@@ -71,6 +80,7 @@ def game_utility(
     calls: tuple[str, str],
     open_play: bool = False,
     split: tuple[int, int] = (0, 0),
+    standing: Standing | None = None,
 ) -> tuple[float, ...]:
     """``seat``'s net whists for each number of declarer's tricks 0–10 in a trick game.
 
@@ -78,13 +88,13 @@ def game_utility(
     ``split`` the tricks each defender has already taken: the rest of the
     defence's tricks are shared evenly (the solver counts only the side's).
     """
-    return _game_values(rules, players, dealer, declarer, contract, calls, open_play, split)[seat]
+    return _game_values(rules, players, dealer, declarer, contract, calls, open_play, split, standing)[seat]
 
 
 @lru_cache(maxsize=1 << 14)
 def _game_values(
     rules: Rules, players: int, dealer: int, declarer: int, contract: Contract,
-    calls: tuple[str, str], open_play: bool, split: tuple[int, int],
+    calls: tuple[str, str], open_play: bool, split: tuple[int, int], standing: Standing | None = None,
 ) -> tuple[tuple[float, ...], ...]:
     """:func:`game_utility` of every seat at once (one scoring of each outcome serves all)."""
     d1, d2 = _defenders(players, dealer, declarer)
@@ -96,7 +106,7 @@ def _game_values(
         if not whisted:
             r = DealResult(DealKind.NOT_PLAYED, players, dealer, declarer=declarer,
                            contract=contract, defence=defence)
-            rows.append(result_value(r, rules))
+            rows.append(result_value(r, rules, standing=standing))
             continue
         a, b = split
         rest = max(0, side - a - b)
@@ -104,13 +114,13 @@ def _game_values(
         t2 = side - t1
         r = DealResult(DealKind.GAME, players, dealer, declarer=declarer, contract=contract,
                        defence=defence, open_play=open_play, tricks={declarer: t, d1: t1, d2: t2})
-        rows.append(result_value(r, rules))
+        rows.append(result_value(r, rules, standing=standing))
     return tuple(tuple(row[s] for row in rows) for s in range(len(rows[0])))
 
 
 @lru_cache(maxsize=1024)
 def misere_utility(
-    rules: Rules, *, players: int, dealer: int, seat: int, declarer: int
+    rules: Rules, *, players: int, dealer: int, seat: int, declarer: int, standing: Standing | None = None
 ) -> tuple[float, ...]:
     """``seat``'s net whists for each number of tricks 0–10 the misère declarer takes."""
     d1, d2 = _defenders(players, dealer, declarer)
@@ -118,13 +128,14 @@ def misere_utility(
     for t in range(11):
         r = DealResult(DealKind.MISERE, players, dealer, declarer=declarer, contract=Contract(0),
                        tricks={declarer: t, d1: (10 - t + 1) // 2, d2: (10 - t) // 2})
-        out.append(result_value(r, rules)[seat])
+        out.append(result_value(r, rules, standing=standing)[seat])
     return tuple(out)
 
 
 @lru_cache(maxsize=1024)
 def allpass_utility(
-    rules: Rules, *, players: int, dealer: int, seat: int, others: tuple[int, int] = (0, 0)
+    rules: Rules, *, players: int, dealer: int, seat: int, others: tuple[int, int] = (0, 0),
+    standing: Standing | None = None,
 ) -> tuple[float, ...]:
     """``seat``'s net whists for each number of tricks 0–10 it takes on all-pass.
 
@@ -140,7 +151,7 @@ def allpass_utility(
         # гусарик's all-pass: the other player takes the rest, the dummy takes no part.
         tricks = {seat: t, act[0]: rest} if players == 2 else {seat: t, act[0]: ta, act[1]: rest - ta}
         r = DealResult(DealKind.ALL_PASS, players, dealer, tricks=tricks)
-        out.append(result_value(r, rules)[seat])
+        out.append(result_value(r, rules, standing=standing)[seat])
     return tuple(out)
 
 
@@ -156,6 +167,7 @@ def settled_utility(
     calls: tuple[str, str],
     za_svoimi: bool = False,
     conceded: int = 0,
+    standing: Standing | None = None,
 ) -> float:
     """``seat``'s net whists for a game settled without play: «за своими» (seed-002
     p.27), «без трёх» or «без всех» (Kodeks 3.5.4)."""
@@ -170,7 +182,7 @@ def settled_utility(
     else:
         r = DealResult(DealKind.GAME, players, dealer, declarer=declarer, contract=contract,
                        defence=defence, conceded=10)
-    return result_value(r, rules)[seat]
+    return result_value(r, rules, standing=standing)[seat]
 
 
 def expected(utility: tuple[float, ...], mean: float, spread: float = 1.0) -> float:

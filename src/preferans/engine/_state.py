@@ -16,6 +16,7 @@ from ..actions import NUM_ALL_ACTIONS, Action, Contract
 from ..cards import Card
 from ..rules import Rules, TalonUse
 from .result import DealKind
+from .standing import Standing
 
 if TYPE_CHECKING:
     from .ladder import AuctionView
@@ -89,7 +90,8 @@ SAVED_FIELDS = (
 
 # Fixed when the deal is made (not saved for undo).
 FIXED_FIELDS = (
-    "rules", "players", "seats", "dealer", "active", "first_hand", "min_level", "initial_hands", "initial_talon",
+    "rules", "players", "seats", "dealer", "active", "first_hand", "min_level", "standing", "initial_hands",
+    "initial_talon",
     "_order", "_ladder_pos", "_raspas_talon", "_calls_cache", "_moves", "_move_phases", "_undo", "_legal",
     "_sight",
 )  # fmt: skip
@@ -113,6 +115,7 @@ class DealFields:
     active: tuple[int, ...]
     first_hand: int
     min_level: int
+    standing: Standing | None  # the pulka's public standing before this deal; None for a deal alone
     initial_hands: tuple[int, ...]
     initial_talon: tuple[Card, ...]
     _order: tuple[int, ...]

@@ -90,6 +90,7 @@ from .explain import explain_illegal
 from .ladder import ladder_positions
 from .observation import Observation, observe
 from .result import DealKind, DealResult, DefenceCall
+from .standing import Standing
 
 __all__ = ["Deal", "Phase", "Trick"]
 
@@ -107,6 +108,18 @@ def _talon_cards(talon: CardsLike) -> tuple[Card, ...]:
     if isinstance(talon, int) and not isinstance(talon, Card):
         return cards_of(to_mask(talon, "talon"))
     return tuple(Card(c) for c in talon)  # type: ignore[union-attr]
+
+def _check_standing(standing: Standing, rules: Rules, players: int) -> None:
+    """A standing that belongs to this table: a type, a pool per player, the rules' target."""
+    if not isinstance(standing, Standing):
+        raise ConfigError(f"standing: give a Standing value (Pulka.standing()), not {type(standing).__name__}")
+    if standing.players != players:
+        raise ConfigError(f"standing: it has {standing.players} players, the deal {players}")
+    if standing.pool_target != rules.pool_target:
+        raise ConfigError(f"standing: pool_target {standing.pool_target} differs from the rules' {rules.pool_target}")
+    if standing.bombs and not rules.bombs:
+        raise ConfigError("standing: bombs given, but the rules play without bombs (bombs=false)")
+
 
 class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     """The state of one deal.  Mutable, with exact :meth:`undo`.
@@ -127,6 +140,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         dealer: int = 0,
         players: int = 3,
         min_level: int = 6,
+        standing: Standing | None = None,
     ) -> None:
         if not isinstance(rules, Rules):
             raise ConfigError(f"rules: give a Rules value (Rules.preset('sochi')), not {type(rules).__name__}")
@@ -136,6 +150,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
             raise ConfigError(f"dealer: seat must be 0..{players - 1}, not {dealer}")
         if not 6 <= min_level <= 10:
             raise ConfigError(f"min_level: must be 6..10, not {min_level}")
+        if standing is not None:
+            _check_standing(standing, rules, players)
         self.rules = rules
         self.players = players
         self.seats = seats = seat_count(players)  # гусарик: the dummy is seat 2 (rules.md §16)
@@ -143,6 +159,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         self.active: tuple[int, ...] = active_seats(dealer, players)
         self.first_hand = self.active[0]
         self.min_level = min_level
+        self.standing = standing
         order = [-1] * seats
         for i, s in enumerate(self.active):
             order[s] = i
@@ -238,15 +255,21 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         dealer: int = 0,
         seed: int | None = None,
         min_level: int = 6,
+        standing: Standing | None = None,
     ) -> Deal:
-        """A freshly shuffled deal; the same ``seed`` always gives the same cards."""
+        """A freshly shuffled deal; the same ``seed`` always gives the same cards.
+
+        ``standing`` is the pulka's public standing when the deal is played inside one
+        (:meth:`preferans.scoring.pulka.Pulka.standing`); every observation shows it.
+        """
         deck = list(range(32))
         random.Random(seed).shuffle(deck)
-        return cls.from_deck(rules, deck, players=players, dealer=dealer, min_level=min_level)
+        return cls.from_deck(rules, deck, players=players, dealer=dealer, min_level=min_level, standing=standing)
 
     @classmethod
     def from_deck(
-        cls, rules: Rules, deck: Sequence[int], *, players: int = 3, dealer: int = 0, min_level: int = 6
+        cls, rules: Rules, deck: Sequence[int], *, players: int = 3, dealer: int = 0, min_level: int = 6,
+        standing: Standing | None = None,
     ) -> Deal:
         """A deal of the 32 cards in ``deck`` order: ten each to first, second and
         third hand (the dealer's left first), the last two to the talon."""
@@ -256,7 +279,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         if players in (2, 3, 4):
             for i, s in enumerate(active_seats(dealer, players)):
                 hands[s] = mask_of(deck[10 * i : 10 * i + 10])
-        return cls(rules, hands, deck[30:], dealer=dealer, players=players, min_level=min_level)
+        return cls(rules, hands, deck[30:], dealer=dealer, players=players, min_level=min_level, standing=standing)
 
     @classmethod
     def from_cards(
@@ -268,6 +291,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         dealer: int = 0,
         players: int = 3,
         min_level: int = 6,
+        standing: Standing | None = None,
     ) -> Deal:
         """A deal from given cards.
 
@@ -286,7 +310,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
                     full[s] = h
                 seq = full
         masks = [to_mask(h, f"hand of seat {s}") for s, h in enumerate(seq)]
-        return cls(rules, masks, _talon_cards(talon), dealer=dealer, players=players, min_level=min_level)
+        return cls(rules, masks, _talon_cards(talon), dealer=dealer, players=players, min_level=min_level,
+                   standing=standing)
 
     @classmethod
     def replay(
@@ -299,6 +324,7 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         dealer: int = 0,
         players: int = 3,
         min_level: int = 6,
+        standing: Standing | None = None,
     ) -> Deal:
         """Rebuild a deal from its cards and its moves.
 
@@ -307,7 +333,8 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         made by a seat rather than offered as legal actions.
         """
         deal = cls.from_cards(
-            rules, hands=hands, talon=talon, dealer=dealer, players=players, min_level=min_level
+            rules, hands=hands, talon=talon, dealer=dealer, players=players, min_level=min_level,
+            standing=standing,
         )
         for i, move in enumerate(actions):
             seat, a = move if isinstance(move, tuple) else (None, move)

@@ -17,6 +17,7 @@ from ..actions import Action, Contract
 from ..cards import SUIT_MASKS, Card, Mask, cards_of
 from ..seats import Seat
 from ._state import AT_DISCARD, AT_TALON, PUBLIC, DealFields, Phase, Sight, Trick
+from .standing import Standing
 
 __all__ = ["Observation", "Phase", "observe"]
 
@@ -44,6 +45,9 @@ class Observation:
     * ``defenders`` — the declarer's opponents in seat order (the гусарик dummy
       among them); ``whisters`` — those of them who whist, as called so far;
       ``catcher`` — against a misère, the catcher who plays both hands («ловлю»).
+    * ``standing`` — the pulka's public standing before this deal (pools and their
+      target, mountains, whists, the all-pass series, bombs: :class:`~preferans.engine.standing.Standing`),
+      the same for every seat; ``None`` when the deal stands alone (the arena, a bare deal).
     """
 
     seat: Seat
@@ -71,6 +75,7 @@ class Observation:
     defenders: tuple[Seat, ...] = ()
     whisters: tuple[Seat, ...] = ()
     catcher: Seat | None = None
+    standing: Standing | None = None
 
     def visible_cards(self) -> int:
         """Every card this observation shows, as one mask (for leak checks)."""
@@ -142,6 +147,7 @@ class Observation:
             "defenders": list(self.defenders),
             "whisters": list(self.whisters),
             "catcher": self.catcher,
+            "standing": self.standing.to_dict() if self.standing is not None else None,
         }
 
 
@@ -262,4 +268,5 @@ def observe(deal: DealFields, seat: int | None) -> Observation:
         defenders=deal.defenders,
         whisters=deal.whisters,
         catcher=deal.catcher,
+        standing=deal.standing,
     )

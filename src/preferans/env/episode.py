@@ -84,8 +84,11 @@ class Table:
 
     def _new_deal(self, dealer: int, min_level: int) -> None:
         cfg = self.config
+        # In a pulka the deal carries the sheet's standing, so the bots' observations show it.
+        standing = self.pulka.pulka.standing() if self.pulka is not None else None
         self.deal = Deal.new(
-            cfg.rules, players=cfg.players, dealer=dealer, seed=self.rng.getrandbits(64), min_level=min_level
+            cfg.rules, players=cfg.players, dealer=dealer, seed=self.rng.getrandbits(64), min_level=min_level,
+            standing=standing,
         )
 
     def apply(self, action: Action | int) -> tuple[float, ...] | None:

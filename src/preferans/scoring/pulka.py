@@ -25,15 +25,16 @@ from fractions import Fraction
 
 from ..actions import Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
+from ..engine.standing import Standing
 from ..errors import PreferansError, ScoreError
 from ..i18n import Translator, preset_name
 from ..rules import Rules
 from ..seats import name_problem
-from . import DealScore, Entry, Settlement, Sheet, deal_label, score_deal, settle
+from . import DealScore, Entry, Settlement, Sheet, deal_label, entries_net, score_deal, settle
 from .sheet import Amount
 from .svg_sheet import sheet_svg
 
-__all__ = ["Pulka"]
+__all__ = ["Pulka", "standing_net"]
 
 _REGULAR = frozenset((DealKind.GAME, DealKind.NOT_PLAYED, DealKind.MISERE, DealKind.ALL_PASS))
 
@@ -117,6 +118,24 @@ class Pulka:
             return 6
         levels = self.rules.raspas_exit_levels
         return levels[min(k, len(levels)) - 1]
+
+    def standing(self) -> Standing:
+        """The sheet as everybody at the table sees it before the next deal (a value that
+        deals carry, so every seat's observation shows it: :class:`~preferans.engine.standing.Standing`).
+
+        >>> p = Pulka(Rules.preset("sochi"), "ABC")
+        >>> _ = p.all_pass({"A": 0, "B": 4, "C": 6})
+        >>> s = p.standing()
+        >>> s.pool, s.mountain, s.raspas_step, s.deals
+        ((1, 0, 0), (0, 4, 6), 2, 1)
+        """
+        sheet = self.sheet
+        return Standing(
+            pool=tuple(sheet.pool), mountain=tuple(sheet.mountain), whists=tuple(tuple(r) for r in sheet.whists),
+            pool_target=self.rules.pool_target, raspas_step=self.raspas_step,
+            bombs=tuple(self.bombs) if self.rules.bombs else (),
+            deals=sum(r.kind is not DealKind.SHEET for r in self.results),
+        )  # fmt: skip
 
     def closed(self, seat: Seat) -> bool:
         """Has this player filled his pool to the target (закрыл пулю)?"""
@@ -202,13 +221,9 @@ class Pulka:
                     f"contract: after {self.raspas_series} all-pass(es) the lowest game is {need} "
                     f"(raspas_exit_levels={list(rules.raspas_exit_levels)}), not {result.contract}"
                 )
-        bomb = 1
-        if rules.bombs and decl is not None and kind is not DealKind.ALL_PASS:
-            bomb = self.bombs[decl]  # Kodeks 3.3.19; Lesnoy fn. 33: bombs × dark
         step = self.raspas_step if kind is DealKind.ALL_PASS else 0
-        entries = score_deal(result, rules, raspas_step=max(step, 1), bomb=bomb)
-        if kind is not DealKind.SHEET:  # lines written by hand stand as written
-            entries = self._close_pools(entries, help_to)
+        entries = _written(result, rules, self.sheet.pool, self.sheet.mountain, self.raspas_step,
+                           self.bombs if rules.bombs else (), help_to)
         score = DealScore(
             len(self.sheet.history) + 1,
             tuple(entries),
@@ -227,7 +242,7 @@ class Pulka:
                 for s in result.bombs_earned:
                     self.bombs[s] = min(self.bombs[s] * coeff, rules.bomb_limit)
         else:
-            if bomb > 1 and decl is not None:
+            if rules.bombs and decl is not None and self.bombs[decl] > 1:
                 self.bombs[decl] = 1  # the bomb is spent on the holder's game
             if _ends_series(result, rules):
                 self.raspas_series = 0
@@ -240,75 +255,6 @@ class Pulka:
         else:
             self.next_dealer = (result.dealer + 1) % n  # Kodeks 3.2.2
         return score
-
-    def _close_pools(self, entries: list[Entry], help_to: int | None) -> list[Entry]:
-        """Pool points past the target help others or write off the mountain (rules.md §10)."""
-        rules = self.rules
-        target = rules.pool_target
-        current = self.sheet.pool
-        added: dict[int, Amount] = {}
-        for e in entries:
-            if e.column == "pool":
-                p = e.player
-                added[p] = added.get(p, 0) + e.amount
-                if current[p] + added[p] > target:
-                    break
-        else:
-            return entries  # nobody passes the target: nothing to help or write off
-        pool = list(current)
-        mountain = list(self.sheet.mountain)
-        for e in entries:
-            if e.column == "mountain":
-                mountain[e.player] += e.amount
-        out: list[Entry] = []
-        for e in entries:
-            if e.column != "pool" or e.amount <= 0:
-                out.append(e)
-                continue
-            p = e.player
-            keep: Amount = max(min(e.amount, target - pool[p]), 0)
-            surplus: Amount = e.amount - keep
-            if keep:
-                out.append(e._replace(amount=keep))
-                pool[p] += keep
-            while surplus > 0:
-                q = self._helped(p, pool, help_to)
-                if q is None:
-                    break
-                g = min(surplus, target - pool[q])
-                pool[q] += g
-                surplus -= g
-                out.append(Entry("pool", q, g, -1, "help"))  # помощь
-                out.append(Entry("whists", p, g * rules.help_whists_per_point, q, "help"))
-            if surplus > 0:
-                # Nobody to help: the surplus writes off the own mountain (×2 Leningrad «питер» descriptions).
-                off = min(surplus * rules.writeoff_mountain_mult, max(mountain[p], 0))
-                if off > 0:
-                    out.append(Entry("mountain", p, -off, -1, "write-off"))
-                    mountain[p] -= off
-                    surplus -= Fraction(off) / rules.writeoff_mountain_mult
-                    if isinstance(surplus, Fraction) and surplus.denominator == 1:
-                        surplus = surplus.numerator
-                if surplus > 0 and not rules.surplus_lost:  # the pool goes past the target
-                    out.append(Entry("pool", p, surplus, -1, e.why))
-                    pool[p] += surplus
-        return out
-
-    def _helped(self, helper: int, pool: list[Amount], chosen: int | None) -> int | None:
-        target = self.rules.pool_target
-        n = len(pool)
-        order = [(helper + k) % n for k in range(1, n)]
-        open_ = [q for q in order if pool[q] < target]
-        if not open_:
-            return None
-        mode = self.rules.help_target
-        if mode == "choice" and chosen is not None and chosen in open_:
-            return chosen
-        if mode == "next":
-            return open_[0]
-        if mode == "highest_pool":
-            return max(open_, key=lambda q: pool[q])  # nearest to closing; ties: next clockwise
-        return min(open_, key=lambda q: pool[q])  # lowest pool; ties: next clockwise
 
     # -- entering outcomes by hand ----------------------------------------------------------------
     def write(self, lines: Iterable[SheetLine]) -> DealScore:
@@ -418,6 +364,132 @@ class Pulka:
             bombs_earned=tuple(self.seat(b) for b in bombs_earned),
         )  # fmt: skip
         return self.record(result, help_to=help_to)
+
+
+def _written(
+    result: DealResult, rules: Rules, pool: Sequence[Amount], mountain: Sequence[Amount], raspas_step: int,
+    bombs: Sequence[int], help_to: int | None, *, check: bool = True,
+) -> list[Entry]:
+    """The lines a deal writes on a sheet with these pools and mountains: the all-pass at its
+    step of the series, the declarer's bomb, pool past the target moved as help or written
+    off the mountain (rules.md §10).  What :meth:`Pulka.record` writes and
+    :func:`standing_net` values — one place for both."""
+    kind = result.kind
+    decl = result.declarer
+    bomb = 1
+    if bombs and decl is not None and kind is not DealKind.ALL_PASS:
+        bomb = bombs[decl]  # Kodeks 3.3.19; Lesnoy fn. 33: bombs × dark
+    step = raspas_step if kind is DealKind.ALL_PASS else 1
+    entries = score_deal(result, rules, raspas_step=step, bomb=bomb, check=check)
+    if kind is DealKind.SHEET:  # lines written by hand stand as written
+        return entries
+    return _close_pools(entries, rules, pool, mountain, help_to)
+
+
+def standing_net(result: DealResult, rules: Rules, standing: Standing, *, check: bool = True) -> list[Fraction]:
+    """What one deal is worth to each player when written on a pulka that stands as
+    ``standing``: the change of every player's final settlement (rules.md §11.2), with the
+    lines :meth:`Pulka.record` would write — the all-pass at the series' step, the
+    declarer's bomb, the pool past the target as help (помощь) or a mountain write-off.
+    Without a pulka around the deal the same is :func:`preferans.scoring.deal_net`.
+
+    Worked example (Leningrad, 3 players, target 20): B plays 6♠ and makes it, both
+    defenders whisting and taking two tricks each.  Alone, B's 2 pool points are worth
+    20 × (2 − 2/3) = 26⅔ whists to him, less the 2 × 2 × 2 = 8 whists each defender
+    writes on him: +10⅔.  With B's pool closed the 2 points help A (the lowest open
+    pool) and B writes 2 × 20 = 40 whists on A: 40 − 20 × 2/3 − 16 = +10⅔ again —
+    help at ``help_whists_per_point = k_pool`` is neutral (rules.md §11.4), in every
+    preset.  A house rule of 10 whists a point makes helping worth less than writing:
+    20 − 13⅓ − 16 = −9⅓, and B loses by making his game.
+
+    >>> from preferans.actions import Contract
+    >>> from preferans.engine.result import DealResult, DefenceCall as D
+    >>> from preferans.scoring import deal_net
+    >>> r = DealResult(DealKind.GAME, 3, dealer=0, declarer=1, contract=Contract(6, 0),
+    ...                defence={2: D.WHIST, 0: D.WHIST}, tricks={1: 6, 2: 2, 0: 2})
+    >>> rules = Rules.preset("leningrad")
+    >>> s = Standing((5, 20, 12), (0, 0, 0), ((0,) * 3,) * 3, pool_target=20)
+    >>> [str(x) for x in deal_net(r, rules)], [str(x) for x in standing_net(r, rules, s)]
+    (['-16/3', '32/3', '-16/3'], ['-16/3', '32/3', '-16/3'])
+    >>> [str(x) for x in standing_net(r, rules.replace(help_whists_per_point=10), s)]
+    ['44/3', '-28/3', '-16/3']
+    """
+    return entries_net(
+        _written(result, rules, standing.pool, standing.mountain, standing.raspas_step, standing.bombs, None,
+                 check=check),
+        result.players, rules,
+    )  # fmt: skip
+
+
+def _close_pools(
+    entries: list[Entry], rules: Rules, current: Sequence[Amount], mountain_now: Sequence[Amount],
+    help_to: int | None,
+) -> list[Entry]:
+    """Pool points past the target help others or write off the mountain (rules.md §10)."""
+    target = rules.pool_target
+    added: dict[int, Amount] = {}
+    for e in entries:
+        if e.column == "pool":
+            p = e.player
+            added[p] = added.get(p, 0) + e.amount
+            if current[p] + added[p] > target:
+                break
+    else:
+        return entries  # nobody passes the target: nothing to help or write off
+    pool = list(current)
+    mountain = list(mountain_now)
+    for e in entries:
+        if e.column == "mountain":
+            mountain[e.player] += e.amount
+    out: list[Entry] = []
+    for e in entries:
+        if e.column != "pool" or e.amount <= 0:
+            out.append(e)
+            continue
+        p = e.player
+        keep: Amount = max(min(e.amount, target - pool[p]), 0)
+        surplus: Amount = e.amount - keep
+        if keep:
+            out.append(e._replace(amount=keep))
+            pool[p] += keep
+        while surplus > 0:
+            q = _helped(rules, p, pool, help_to)
+            if q is None:
+                break
+            g = min(surplus, target - pool[q])
+            pool[q] += g
+            surplus -= g
+            out.append(Entry("pool", q, g, -1, "help"))  # помощь
+            out.append(Entry("whists", p, g * rules.help_whists_per_point, q, "help"))
+        if surplus > 0:
+            # Nobody to help: the surplus writes off the own mountain (×2 Leningrad «питер» descriptions).
+            off = min(surplus * rules.writeoff_mountain_mult, max(mountain[p], 0))
+            if off > 0:
+                out.append(Entry("mountain", p, -off, -1, "write-off"))
+                mountain[p] -= off
+                surplus -= Fraction(off) / rules.writeoff_mountain_mult
+                if isinstance(surplus, Fraction) and surplus.denominator == 1:
+                    surplus = surplus.numerator
+            if surplus > 0 and not rules.surplus_lost:  # the pool goes past the target
+                out.append(Entry("pool", p, surplus, -1, e.why))
+                pool[p] += surplus
+    return out
+
+def _helped(rules: Rules, helper: int, pool: list[Amount], chosen: int | None) -> int | None:
+    target = rules.pool_target
+    n = len(pool)
+    order = [(helper + k) % n for k in range(1, n)]
+    open_ = [q for q in order if pool[q] < target]
+    if not open_:
+        return None
+    mode = rules.help_target
+    if mode == "choice" and chosen is not None and chosen in open_:
+        return chosen
+    if mode == "next":
+        return open_[0]
+    if mode == "highest_pool":
+        return max(open_, key=lambda q: pool[q])  # nearest to closing; ties: next clockwise
+    return min(open_, key=lambda q: pool[q])  # lowest pool; ties: next clockwise
 
 
 def _ends_series(result: DealResult, rules: Rules) -> bool:
