@@ -10,7 +10,11 @@ from starlette.testclient import TestClient
 
 from preferans.cards import Card
 from preferans.engine.deal import Deal
+from preferans.engine.result import DealKind
+from preferans.engine.standing import Standing
 from preferans.rules import Rules
+from preferans.rulings.assessment import assess_exposed_talon
+from preferans.scoring.pulka import Pulka
 from preferans.server.app import create_app
 
 CARD_FIELDS = ("hand", "discard")
@@ -83,11 +87,27 @@ class Replayer:
         key = (number, n)
         if key not in self._cache:
             d = next(d for d in self.storage.deals(self.tid) if d.number == number)
-            deal = Deal.new(self.rules, players=self.players, dealer=d.dealer, seed=d.seed, min_level=d.min_level)
+            deal = Deal.new(self.rules, players=self.players, dealer=d.dealer, seed=d.seed, min_level=d.min_level,
+                            standing=self.standing_before(number))
             for seat, a in d.moves[:n]:
                 deal.replay_move(seat, a)
             self._cache[key] = deal
         return self._cache[key]
+
+    def standing_before(self, number: int) -> Standing:
+        """The pulka's standing when deal ``number`` began: the deals before it replayed and recorded."""
+        pulka = Pulka(self.rules, self.players)
+        for d in sorted(self.storage.deals(self.tid), key=lambda d: d.number):
+            if d.number >= number:
+                break
+            deal = Deal.new(self.rules, players=self.players, dealer=d.dealer, seed=d.seed, min_level=d.min_level)
+            for seat, a in d.moves:
+                deal.replay_move(seat, a)
+            result = deal.result
+            if result.kind is DealKind.PENALTY:
+                result = assess_exposed_talon(deal)
+            pulka.record(result)
+        return pulka.standing()
 
     def check_frame(self, frame: dict[str, Any]) -> None:
         """The frame shows exactly the engine's observation for its receiver, and nothing more."""
