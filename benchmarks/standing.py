@@ -19,6 +19,12 @@ is asked only where the two utilities are not proportional: scaled, they choose 
 card).  The experts sample a fixed number of layouts (16 a card, 25 for the auction and
 whisting), no clock, so a run repeats exactly.
 
+``--calibrate N`` measures instead what the expert's all-pass estimate is off by: on N
+seeded deals the first two hands pass, the last to speak solves the all-pass over his
+sampled layouts as the expert does (the others both giving him tricks), then passes and the
+all-pass is played out by ``hard``; the mean of solved − taken tricks is
+:data:`preferans.bots.expert.ALLPASS_PESSIMISM`.
+
 Printed: the mean gain per seat per deal with its 95 % interval (normal, over the
 seat-deals), the decisions that differed and by phase, their mean, and the baseline of
 the same run — the blind expert's own mean change of the settlement per seat-deal on the
@@ -35,6 +41,7 @@ import time
 from collections import Counter
 
 from preferans import Deal, Rules
+from preferans.actions import PASS
 from preferans.bots import Bot
 from preferans.bots.expert import ExpertBot
 from preferans.bots.knowledge import deal_kind
@@ -131,6 +138,25 @@ def _proportional(u: tuple[float, ...], v: tuple[float, ...]) -> bool:
     return c > 0 and all(abs(x - c * y) <= 1e-9 * max(1.0, abs(x)) for x, y in zip(u, v, strict=True))
 
 
+def calibrate(rules: Rules, deals: int, seed: int) -> None:
+    """Solved − taken all-pass tricks of the last to speak (see the module doc)."""
+    diffs: list[float] = []
+    for i in range(deals):
+        deal = Deal.new(rules, dealer=i % 3, seed=10_000 * (seed + 1) + i)
+        deal.apply(PASS)
+        deal.apply(PASS)
+        seat = deal.to_act
+        assert seat is not None
+        bot = expert(rules, 1, True)
+        solved = bot.all_pass_tricks(deal.observation(seat))
+        deal.apply(PASS)
+        finish(deal, [PimcBot(rules, seed=s, standing=False) for s in range(3)])
+        diffs.append(statistics.fmean(solved) - deal.result.tricks.get(seat, 0))
+    m, lo, hi = interval(diffs)
+    print(f"{rules.name}, {deals} deals: solved − taken all-pass tricks of the last to speak: "
+          f"mean {m:+.3f} [95 % CI {lo:+.3f}, {hi:+.3f}], median {statistics.median(diffs):+.2f}")
+
+
 def interval(xs: list[float]) -> tuple[float, float, float]:
     m = statistics.fmean(xs)
     se = statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else float("nan")
@@ -142,11 +168,16 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=150)
     p.add_argument("--players", type=int, default=3, choices=(3, 4))
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--calibrate", type=int, default=0, metavar="N",
+                   help="measure the all-pass estimate's pessimism on N deals instead")
     p.add_argument("--series", default="mix", help="the all-pass series' step: mix (0.6 / 0.25 / 0.15 of "
                    "steps 1 / 2 / 3) or one step, e.g. 3")
     add_rules_arguments(p)
     args = p.parse_args()
     rules = rules_from_args(args)
+    if args.calibrate:
+        calibrate(rules, args.calibrate, args.seed)
+        return
     rng = random.Random(f"standing:{args.seed}")
     gains: list[float] = []
     blind_values: list[float] = []

@@ -9,6 +9,7 @@ has no progression); and a decision still ignores the hidden cards with a standi
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,8 @@ import pytest
 
 from preferans import Deal, Rules, Standing
 from preferans.actions import PASS, Action, Contract
-from preferans.bots.expert import ExpertBot
-from preferans.bots.value import game_utility
+from preferans.bots.expert import ALLPASS_PESSIMISM, ExpertBot, _at
+from preferans.bots.value import allpass_utility, game_utility
 from preferans.engine.observation import Observation
 from preferans.scoring.pulka import Pulka
 
@@ -54,30 +55,39 @@ def _last_to_speak(rules: Rules, players: int, seed: int, pulka: Pulka | None = 
 
 
 @pytest.mark.parametrize(
-    ("preset", "players", "seed", "game", "all_pass", "bid"),
+    ("preset", "players", "seed", "game", "all_pass", "third", "bid"),
     [
-        ("sochi", 3, 10, -6.59, -5.47, "6♠"),
-        ("sochi", 4, 16, -27.76, -11.40, "6♠"),
-        ("leningrad", 3, 5, -46.29, -23.87, "7♠"),  # Leningrad's exit: after an all-pass the lowest game is 7
-        ("classic", 3, 16, -26.45, -12.67, "6♠"),
+        ("sochi", 3, 2, -51.01, -26.67, -56.00, "6♠"),
+        ("sochi", 4, 59, -28.80, -25.40, -52.20, "6♠"),
+        ("leningrad", 3, 13, -64.96, -32.53, -73.07, "7♠"),  # Leningrad's exit: after an all-pass the lowest game is 7
+        ("classic", 3, 59, -23.23, -20.67, -38.00, "6♠"),
     ],
 )
 def test_the_third_all_pass_of_a_series_is_bid_out_of(
-    preset: str, players: int, seed: int, game: float, all_pass: float, bid: str
+    preset: str, players: int, seed: int, game: float, all_pass: float, third: float, bid: str
 ) -> None:
     """Everybody else passed; the expert weighs its lowest game against the all-pass its pass
-    makes.  Alone (blind) the all-pass costs ``all_pass`` whists over the sampled layouts and the
-    game ``game``, a little more: it passes.  As the third all-pass of a series (Kodeks 3.7.4,
-    arithmetic 1–2–3) every trick and the zero-trick bonus cost 3, so the same all-pass costs
-    3 × ``all_pass`` — e.g. Sochi 3 × −5.47 = −16.41 < −6.59 — and the game is bid."""
+    makes.  Alone (blind) the all-pass costs ``all_pass`` whists over the sampled layouts and
+    the game ``game``, more: it passes.  As the third all-pass of a series (Kodeks 3.7.4,
+    arithmetic 1–2–3) a trick and the zero-trick bonus cost 3: the all-pass is the first
+    step's price as solved (whose pessimism the solved game's matches) plus twice the first
+    step's price at the solved tricks less ``ALLPASS_PESSIMISM`` (as it is really played) —
+    Sochi −26.67 + 2 × (−14.67) = −56.00 < −51.01 — and the game is bid."""
     rules = Rules.preset(preset)
     obs = _last_to_speak(rules, players, seed, _third_all_pass(rules, players))
     assert obs.standing is not None and obs.standing.raspas_step == 3
     blind, aware = _expert(rules, False), _expert(rules, True)
     vb, va = blind.all_pass_values(obs), aware.all_pass_values(obs)
     assert vb is not None and va is not None
-    assert vb[1] == pytest.approx(game, abs=0.01) and vb[2] == pytest.approx(all_pass, abs=0.01)
-    assert va[1] == pytest.approx(vb[1]) and va[2] == pytest.approx(3 * vb[2])  # the game's price is the same
+    assert vb[1:] == pytest.approx((game, all_pass), abs=0.01)
+    assert va[1:] == pytest.approx((game, third), abs=0.01)  # the game's price is the same
+    # The hand computation: the series' price is three times the first step's, trick by trick.
+    kw: dict[str, Any] = {"players": players, "dealer": obs.dealer, "seat": obs.seat}
+    u1, u3 = allpass_utility(rules, **kw), allpass_utility(rules, standing=obs.standing, **kw)
+    assert u3 == pytest.approx([3 * x for x in u1])
+    tricks = aware.all_pass_tricks(obs)
+    assert statistics.fmean(u1[t] for t in tricks) == pytest.approx(vb[2])
+    assert statistics.fmean(u1[t] + 2 * _at(u1, t - ALLPASS_PESSIMISM) for t in tricks) == pytest.approx(va[2])
     assert blind.act(obs) == PASS
     assert aware.act(obs) == Action.parse(bid, bid=True)
 
