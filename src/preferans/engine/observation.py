@@ -8,8 +8,8 @@ environment see a deal only through this.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any
 
@@ -113,6 +113,20 @@ class Observation:
                 voids[s] = v
         return voids
 
+    def __reduce__(self) -> tuple[Callable[..., Observation], tuple[object, ...]]:
+        """Pickled as its fields, ``known_hands`` as a dict (a mapping proxy does not pickle), so
+        an observation can go to another process (a bot thinking in a worker).
+
+        >>> import pickle
+        >>> from preferans import Deal, Rules
+        >>> o = Deal.new(Rules.preset("sochi"), players=3, seed=1).observation(0)
+        >>> back = pickle.loads(pickle.dumps(o))
+        >>> back == o, type(back.known_hands).__name__
+        (True, 'mappingproxy')
+        """
+        values = (getattr(self, f.name) for f in fields(self))
+        return _observation, tuple(dict(v) if isinstance(v, MappingProxyType) else v for v in values)
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form with cards in text (``A♥``), for protocols and the web."""
         def hand_text(mask: int) -> list[str]:
@@ -149,6 +163,13 @@ class Observation:
             "catcher": self.catcher,
             "standing": self.standing.to_dict() if self.standing is not None else None,
         }
+
+
+def _observation(*values: Any) -> Observation:
+    """An observation from its pickled fields, ``known_hands`` frozen again."""
+    obs = Observation(*values)
+    object.__setattr__(obs, "known_hands", MappingProxyType(dict(obs.known_hands)))
+    return obs
 
 
 def _text(contract: Contract | None) -> str | None:
