@@ -1,6 +1,7 @@
 """Benchmark of the double-dummy solver on a fixed, seeded set of full deals.
 
     python benchmarks/solver.py [--deals 200] [--tables 20] [--ablation] [--batch] [--misere-values]
+                                [--cpu] [--against OTHER_BUILD.so]
 
 Kinds (issue 4): trump — the declarer is the strongest hand and trump is his
 longest suit; no-trump — the same deals at NT; misère — the declarer holds the
@@ -15,14 +16,18 @@ anew) of 10 and of 4 cards a hand, one call per layout against one ``best_moves_
 table as in a bot's decision.  ``--misere-values`` prints the misère solves'
 nodes by the value found (which misères are slow), the nodes of the driver's succeeding
 tests against its last, failing one, and the all-pass nodes of the same player.
+``--against SO`` solves every position with this build and another one (an
+``_solver*.so`` built from another commit) in turn, and prints the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import time
+from typing import Any
 
 from preferans.solver import Position, best_moves, best_moves_many, discard_table, solve
 from preferans.solver import _solver as core
@@ -200,6 +205,46 @@ def misere_values(kinds: dict[str, list[Position]], deals: list[Deal]) -> None:
     print(f"  all-pass (same player) nodes mean {statistics.mean(nodes):9.0f}  max {max(nodes):9}")
 
 
+def load_build(path: str) -> Any:
+    """Another build of the C core (an ``_solver*.so`` file), e.g. of an older commit."""
+    spec = importlib.util.spec_from_file_location("preferans.solver._solver", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--against: cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def against(kinds: dict[str, list[Position]], path: str, repeats: int = 3) -> None:
+    """This build against another on the same positions: each position solved by
+    both in turn ``repeats`` times from a cold table, the fastest kept, summed."""
+    other = load_build(path).Engine(engine().size >> 20)
+    ours = core.Engine(engine().size >> 20)
+    print(f"\nAgainst {path}: total ms of the fastest of {repeats} (nodes), this build / the other")
+    for call in ("solve", "moves"):
+        for name, ps in kinds.items():
+            ms = {"this": 0.0, "other": 0.0}
+            nodes = {"this": 0, "other": 0}
+            for p in ps:
+                args = engine_args(p)
+                best = {"this": 1e9, "other": 1e9}
+                for _ in range(repeats):
+                    for side, eng in (("other", other), ("this", ours)):
+                        eng.reset()
+                        n0 = eng.nodes
+                        t = CLOCK()
+                        getattr(eng, call)(**args)
+                        best[side] = min(best[side], (CLOCK() - t) * 1000)
+                        nodes[side] += eng.nodes - n0
+                for side in ms:
+                    ms[side] += best[side]
+            n_this, n_other = nodes["this"] // repeats, nodes["other"] // repeats
+            print(
+                f"{call + ' ' + name:<18} this {ms['this']:8.1f} ms ({n_this:>10})   other {ms['other']:8.1f} ms"
+                f" ({n_other:>10})   time ×{ms['this'] / ms['other']:.3f}  nodes ×{n_this / n_other:.3f}"
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=200)
@@ -207,6 +252,7 @@ def main() -> None:
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--batch", action="store_true", help="layouts of one position: single calls vs a batch")
     ap.add_argument("--misere-values", action="store_true", help="misère nodes by the value found")
+    ap.add_argument("--against", metavar="SO", help="also compare with another build of _solver (a .so file)")
     ap.add_argument(
         "--cpu", action="store_true",
         help="time with the thread's CPU clock (ignores time descheduled on a busy machine)",
@@ -237,6 +283,8 @@ def main() -> None:
         batch(kinds, min(args.deals, 50))
     if args.misere_values:
         misere_values(kinds, deals)
+    if args.against:
+        against(kinds, args.against)
 
 
 if __name__ == "__main__":
