@@ -1,7 +1,7 @@
 """What judging by the pulka's standing is worth to the expert, in the final settlement.
 
     python benchmarks/standing.py [--positions 150] [--rules sochi] [--players 3] [--seed 0]
-                                  [--series mix|1|2|3] [--set help_whists_per_point=10 ...]
+                                  [--series mix|1|2|3] [--all-pass-standing] [--set help_whists_per_point=10 ...]
 
 Seeded pulka positions near the end of a pulka: a sheet written by hand (pools 10 or fewer
 points short of the target, some closed, never all; mountains 0–40; whists), the all-pass
@@ -9,7 +9,8 @@ series at step 1, 2 or 3 (probabilities 0.6, 0.25, 0.15; the series' all-passes 
 recorded, so the dealer's rotation and the lowest game follow from them; ``--series 3``
 puts every position at step 3) and, in the
 classic game, bombs (×2 for a player with probability 0.2).  On each position a seeded
-deal is played once for each seat X: X is the expert judging by the standing (``aware``)
+deal is played once for each seat X: X is the expert judging by the standing (``aware``;
+with ``--all-pass-standing`` in its last-bidder all-pass comparison too)
 or blind to it (``blind``), the others ``hard`` blind to it.  At each of X's decisions
 both are asked; where they first differ the deal is played out from there twice, once
 with each, and the paired difference of X's change of the final settlement
@@ -82,8 +83,12 @@ def position(rules: Rules, players: int, rng: random.Random, steps: tuple[int, .
     return p
 
 
+ALL_PASS_STANDING = False  # --all-pass-standing: the aware expert weighs the last bidder's all-pass on it too
+
+
 def expert(rules: Rules, seed: int, aware: bool) -> ExpertBot:
-    return ExpertBot(rules, seed=seed, think=0.05, min_layouts=16, max_layouts=16, standing=aware)
+    return ExpertBot(rules, seed=seed, think=0.05, min_layouts=16, max_layouts=16, standing=aware,
+                     all_pass_standing=aware and ALL_PASS_STANDING)
 
 
 def finish(deal: Deal, bots: list[Bot]) -> None:
@@ -170,11 +175,16 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--calibrate", type=int, default=0, metavar="N",
                    help="measure the all-pass estimate's pessimism on N deals instead")
+    p.add_argument("--all-pass-standing", action="store_true",
+                   help="the aware expert with all_pass_standing (the series' price and a bomb in its all-pass "
+                   "comparison)")
     p.add_argument("--series", default="mix", help="the all-pass series' step: mix (0.6 / 0.25 / 0.15 of "
                    "steps 1 / 2 / 3) or one step, e.g. 3")
     add_rules_arguments(p)
     args = p.parse_args()
     rules = rules_from_args(args)
+    global ALL_PASS_STANDING
+    ALL_PASS_STANDING = args.all_pass_standing
     if args.calibrate:
         calibrate(rules, args.calibrate, args.seed)
         return
@@ -207,7 +217,8 @@ def main() -> None:
                   f"({time.perf_counter() - start:.0f} s)", flush=True)
     m, lo, hi = interval(gains)
     bm, blo, bhi = interval(blind_values)
-    label = args.rules + "".join(f" {s}" for s in args.set) + f", series {args.series}"
+    label = (args.rules + "".join(f" {s}" for s in args.set) + f", series {args.series}"
+             + (", all_pass_standing" if args.all_pass_standing else ""))
     print(f"\n{label}, {args.players} players, {args.positions} positions, seed {args.seed}: "
           f"{len(gains)} seat-deals in {time.perf_counter() - start:.0f} s")
     print(f"aware − blind, whists per seat-deal: mean {m:+.3f} [95 % CI {lo:+.3f}, {hi:+.3f}]")

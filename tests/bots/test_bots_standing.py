@@ -27,8 +27,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_bots import _decision_points, _deterministic, _shuffle_hidden
 
 
-def _expert(rules: Rules, standing: bool) -> ExpertBot:
-    return ExpertBot(rules, seed=1, think=0.05, standing=standing)  # the auction samples 25 layouts, no clock
+def _expert(rules: Rules, standing: bool, all_pass: bool = False) -> ExpertBot:
+    """The auction samples 25 layouts, no clock; ``all_pass``: the option ``all_pass_standing``."""
+    return ExpertBot(rules, seed=1, think=0.05, standing=standing, all_pass_standing=all_pass)
 
 
 def _third_all_pass(rules: Rules, players: int) -> Pulka:
@@ -72,14 +73,16 @@ def test_the_third_all_pass_of_a_series_is_bid_out_of(
     arithmetic 1–2–3) a trick and the zero-trick bonus cost 3: the all-pass is the first
     step's price as solved (whose pessimism the solved game's matches) plus twice the first
     step's price at the solved tricks less ``ALLPASS_PESSIMISM`` (as it is really played) —
-    Sochi −26.67 + 2 × (−14.67) = −56.00 < −51.01 — and the game is bid."""
+    Sochi −26.67 + 2 × (−14.67) = −56.00 < −51.01 — and the game is bid.  This is the option
+    ``all_pass_standing``; by default (measured: it did not pay) the comparison is made alone."""
     rules = Rules.preset(preset)
     obs = _last_to_speak(rules, players, seed, _third_all_pass(rules, players))
     assert obs.standing is not None and obs.standing.raspas_step == 3
-    blind, aware = _expert(rules, False), _expert(rules, True)
+    blind, aware = _expert(rules, False), _expert(rules, True, all_pass=True)
     vb, va = blind.all_pass_values(obs), aware.all_pass_values(obs)
     assert vb is not None and va is not None
     assert vb[1:] == pytest.approx((game, all_pass), abs=0.01)
+    assert _expert(rules, True).all_pass_values(obs) == vb  # off by default: as alone
     assert va[1:] == pytest.approx((game, third), abs=0.01)  # the game's price is the same
     # The hand computation: the series' price is three times the first step's, trick by trick.
     kw: dict[str, Any] = {"players": players, "dealer": obs.dealer, "seat": obs.seat}
@@ -97,7 +100,7 @@ def test_rostovs_all_pass_has_no_series() -> None:
     a series costs what the first does, and the expert decides as it would alone."""
     rules = Rules.preset("rostov")
     obs = _last_to_speak(rules, 3, 10, _third_all_pass(rules, 3))
-    blind, aware = _expert(rules, False), _expert(rules, True)
+    blind, aware = _expert(rules, False), _expert(rules, True, all_pass=True)
     vb, va = blind.all_pass_values(obs), aware.all_pass_values(obs)
     assert vb is not None and va is not None and va[1:] == pytest.approx(vb[1:])
     assert blind.act(obs) == aware.act(obs)
@@ -107,19 +110,20 @@ def test_a_bomb_doubles_the_risk_of_the_game() -> None:
     """Classic (Kodeks 3.3.19): the dealer, last to speak, holds a bomb (×2).  Alone his 6♠
     costs −5.71 over the sampled layouts against the all-pass's −9.47: he bids.  With the bomb
     his game writes everything twice, 2 × −5.71 = −11.41 < −9.47 (an all-pass is no game of
-    his and is not doubled): he lets it go to the all-pass."""
+    his and is not doubled): he lets it go to the all-pass (with ``all_pass_standing``)."""
     rules = Rules.preset("classic")
     plain = _last_to_speak(rules, 3, 10)
     seat = plain.seat
     bombs = tuple(2 if s == seat else 1 for s in range(3))
     bomb = Standing((0, 0, 0), (0, 0, 0), ((0, 0, 0),) * 3, pool_target=20, bombs=bombs)
     obs = _last_to_speak(rules, 3, 10, standing=bomb)
-    vb, va = _expert(rules, True).all_pass_values(plain), _expert(rules, True).all_pass_values(obs)
+    vb, va = _expert(rules, True, True).all_pass_values(plain), _expert(rules, True, True).all_pass_values(obs)
     assert vb is not None and va is not None
     assert vb[1:] == pytest.approx((-5.71, -9.47), abs=0.01)
     assert va[1:] == pytest.approx((2 * vb[1], vb[2]))
-    assert _expert(rules, True).act(plain) == Action.parse("6♠", bid=True)
-    assert _expert(rules, True).act(obs) == PASS
+    assert _expert(rules, True, True).act(plain) == Action.parse("6♠", bid=True)
+    assert _expert(rules, True, True).act(obs) == PASS
+    assert _expert(rules, True).act(obs) == Action.parse("6♠", bid=True)  # by default, as alone
 
 
 def _closed_first_hand(rules: Rules, players: int) -> Standing:

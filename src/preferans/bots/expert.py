@@ -115,7 +115,10 @@ class ExpertBot(PimcBot):
     the layouts by the others' calls and cards.  ``partner_view`` — in the last
     tricks of a closed defence, value a card by the answer the partner can find
     from his own view (:meth:`_partner_tricks`; off by default: measured, it did
-    not defend better, see ``docs/bots.md``).
+    not defend better, see ``docs/bots.md``).  ``standing`` — score outcomes on the
+    pulka's standing when the observation has one; ``all_pass_standing`` — in the
+    last bidder's game-or-all-pass comparison too (the series' price, a bomb; off by
+    default: measured, its decisions lost more often than they gained).
     """
 
     name = "expert"
@@ -132,6 +135,7 @@ class ExpertBot(PimcBot):
         max_layouts: int | None = None,
         partner_view: bool = False,
         standing: bool = True,
+        all_pass_standing: bool = False,
     ) -> None:
         scale = max(0.0, min(1.0, think))
         super().__init__(
@@ -144,6 +148,7 @@ class ExpertBot(PimcBot):
         self.min_layouts = min_layouts
         self.max_layouts = max_layouts if max_layouts is not None else max(min_layouts, int(400 * think))
         self.partner_view = partner_view
+        self.all_pass_standing = all_pass_standing
         self._partner_model: ExpertBot | None = None
         self.last_layouts = 0
         """Layouts the last card decision sampled (for benchmarks and tests)."""
@@ -279,7 +284,7 @@ class ExpertBot(PimcBot):
             self._partner_model = ExpertBot(
                 self.rules, seed=self.seed, think=self.think, infer=self.infer,
                 batch=self.batch, min_layouts=self.min_layouts, max_layouts=self.min_layouts,
-                partner_view=False, standing=self.use_standing,
+                partner_view=False, standing=self.use_standing, all_pass_standing=self.all_pass_standing,
             )
         values = self._partner_model.card_values(seen)
         best = max(values.values())
@@ -352,7 +357,8 @@ class ExpertBot(PimcBot):
     def all_pass_values(self, obs: Observation) -> tuple[Action, float, float] | None:
         """The lowest game bid, and the expected net whists of playing it (the better of the
         two most promising strains) and of the all-pass a pass makes, over the same sampled
-        talons and layouts — inside a pulka at the series' step (``obs.standing``).
+        talons and layouts — with ``all_pass_standing``, on the pulka's standing (the series'
+        step, a bomb; off by default: measured, it did not pay, see ``docs/bots.md``).
         ``None`` when no game may be bid."""
         bids = [a for a in obs.legal_actions if a.is_bid and not a.is_dark and a.contract is not None
                 and not a.contract.is_misere and not a.contract.without_talon]
@@ -367,7 +373,7 @@ class ExpertBot(PimcBot):
         hand = obs.hand
         ap_tricks = self._solve_all_pass(obs, k, layouts)
         alone = allpass_utility(self.rules, players=obs.players, dealer=obs.dealer, seat=me)
-        standing = self._standing(obs)
+        standing = self._standing(obs) if self.all_pass_standing else None
         u_ap = allpass_utility(self.rules, standing=standing, players=obs.players, dealer=obs.dealer, seat=me)
         # The solved all-pass (both others giving me tricks) is pessimistic, and so is the solved
         # game: the plain comparison (alone, or at the first step) stands as measured.  What the
@@ -385,7 +391,7 @@ class ExpertBot(PimcBot):
                 h = list(self._hands(k, lay))
                 h[focus] = full & ~choose_discard(full, s) if full.bit_count() == 12 else full
                 positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
-            u = game_utility(self.rules, standing=self._standing(obs),
+            u = game_utility(self.rules, standing=standing,
                              players=obs.players, dealer=obs.dealer, seat=me, declarer=me,
                              contract=Contract(level, s), calls=("whist", "whist"))
             tricks = solve_many(positions)
