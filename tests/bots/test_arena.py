@@ -255,3 +255,65 @@ def test_a_time_limit_reports_the_deals_from_the_first(workers: int) -> None:
 def test_cli_minutes(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "medium,easy", "--deals", "5", "--minutes", "1e-9", "--no-progress"]) == 0
     assert "stopped by the time limit: 1 of the 5 deals asked" in capsys.readouterr().out
+
+
+def _report_core(report: Any) -> dict[str, Any]:
+    """A report without what depends on the clock."""
+    d = report.to_dict()
+    for key in ("seconds", "deals_untimed"):
+        d.pop(key)
+    for row in d["bots"]:
+        row.pop("seconds_per_decision")
+    return d
+
+
+@pytest.mark.parametrize(("players", "preset"), [(3, "sochi"), (4, "leningrad"), (2, "sochi")])
+def test_a_resumed_run_reports_what_one_run_would(tmp_path: Path, players: int, preset: str) -> None:
+    """``--resume``: a run stopped after 3 deals and continued to 6 reports exactly what one run of
+    6 does — also from lines written before they carried the counts (those are worked out again
+    by replaying each seating's moves, the stored double-dummy check kept)."""
+    rules = Rules.preset(preset)
+    specs = ["medium", "easy"]
+    whole = run_arena(specs, deals=6, rules=rules, seed=5, players=players)
+    lines: list[dict[str, Any]] = []
+    run_arena(specs, deals=3, rules=rules, seed=5, players=players, per_deal=lines.append)
+    resumed = run_arena(specs, deals=6, rules=rules, seed=5, players=players, done=lines)
+    assert _report_core(resumed) == _report_core(whole)
+    assert resumed.untimed == 0 and len(resumed.bots["medium"].times) == len(whole.bots["medium"].times)
+    old = [{k: v for k, v in line.items() if k not in ("stats", "times")} for line in lines]
+    from_old = run_arena(specs, deals=6, rules=rules, seed=5, players=players, done=old)
+    assert _report_core(from_old) == _report_core(whole) and from_old.untimed == 3
+
+
+def test_resume_refuses_the_lines_of_another_match() -> None:
+    rules = Rules()
+    lines: list[dict[str, Any]] = []
+    run_arena(["medium", "easy"], deals=1, rules=rules, seed=5, per_deal=lines.append)
+    with pytest.raises(ArenaError, match="bots"):
+        run_arena(["medium", "random"], deals=2, rules=rules, seed=5, done=lines)
+    with pytest.raises(ArenaError, match="another deal"):
+        run_arena(["medium", "easy"], deals=2, rules=rules, seed=6, done=lines)
+    old = [{k: v for k, v in line.items() if k not in ("stats", "times")} for line in lines]
+    with pytest.raises(ArenaError, match="other rules|another deal|illegal|values"):
+        run_arena(["medium", "easy"], deals=2, rules=Rules.preset("leningrad"), seed=5, done=old)
+
+
+def test_the_cli_resumes_a_cut_short_per_deal_file(tmp_path: Path, capsys: Any) -> None:
+    """A killed run leaves its last line half written: ``--resume`` drops it and plays that deal again."""
+    out = tmp_path / "deals.jsonl"
+    args = ["arena", "--bots", "medium,easy", "--seed", "9", "--format", "json", "--no-progress",
+            "--per-deal", str(out)]  # fmt: skip
+    assert main([*args, "--deals", "3"]) == 0
+    capsys.readouterr()
+    text = out.read_text(encoding="utf-8")
+    out.write_text(text[: len(text) - 40], encoding="utf-8")  # the third line cut short
+    assert main([*args, "--deals", "4", "--resume"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert main([*args, "--deals", "4"]) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert resumed["deals"] == 4 and resumed["bots"][0]["mean_net_whists_per_deal"] == pytest.approx(
+        fresh["bots"][0]["mean_net_whists_per_deal"])
+    assert [json.loads(x)["index"] for x in out.read_text(encoding="utf-8").splitlines()] == [0, 1, 2, 3]
+    out.write_text('{"index": 0}\nnot json\n', encoding="utf-8")
+    assert main([*args, "--deals", "4", "--resume"]) != 0
+    assert "deals.jsonl, line 2: not a deal line" in capsys.readouterr().err

@@ -143,8 +143,7 @@ def play_deal(
 def _play_deal(
     specs: Sequence[str], index: int, *, rules: Rules, seed: int, players: int, timeout: float,
 ) -> dict[str, Any]:
-    rng = random.Random(f"{seed}:{index}")
-    deal_seed = rng.getrandbits(63)
+    deal_seed = _deal_seed(seed, index)
     dealer = index % players
     n = len(specs)
     score = [0.0] * n
@@ -197,6 +196,10 @@ def _play_deal(
     }
 
 
+def _deal_seed(seed: int, index: int) -> int:
+    return random.Random(f"{seed}:{index}").getrandbits(63)
+
+
 def _play_record(
     deal: Deal, result: Any, seating: tuple[int, ...], values: list[float], phases: list[str],
     makeable: bool | None,
@@ -218,10 +221,11 @@ def _play_record(
 
 def _tally(
     deal: Deal, result: Any, seating: tuple[int, ...], stats: list[dict[str, float]],
-    play_hands: tuple[int, ...] | None,
+    play_hands: tuple[int, ...] | None, stored: bool | None = None,
 ) -> bool | None:
     """Add one seating's outcome to the bots' counts; the double-dummy check of a
-    trick game played (``None`` for anything else)."""
+    trick game played (``None`` for anything else) — ``stored``: the check as a
+    per-deal line recorded it, instead of asking the solver again."""
     kind = result.kind
     players = [s for s in deal.active if s < len(seating)]  # гусарик: the dummy (seat 2) is nobody's bot
     if kind is DealKind.ALL_PASS:
@@ -251,7 +255,7 @@ def _tally(
     dst["made" if made else "set"] += 1
     if play_hands is None or result.conceded:
         return None  # conceded without play: no double-dummy check
-    makeable = _dd_makeable(deal, play_hands)
+    makeable = stored if stored is not None else _dd_makeable(deal, play_hands)
     if makeable:
         dst["dd_makeable"] += 1
         dst["dd_made"] += made
@@ -352,6 +356,8 @@ class Report:
     bots: dict[str, BotStats]
     asked: int | None = None
     """The deals asked for: more than :attr:`deals` when the time limit stopped the run."""
+    untimed: int = 0
+    """Deals resumed from per-deal lines that carry no decision times (written before they did)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -363,6 +369,7 @@ class Report:
             "deals_asked": self.asked if self.asked is not None else self.deals,
             "seatings_per_deal": len(seatings(len(self.specs), self.players)),
             "deals_played": self.plays,
+            "deals_untimed": self.untimed,
             "seconds": self.seconds,
         }
 
@@ -396,7 +403,8 @@ class Report:
                 f"  {_short(s):<12} made {_pct(c['dd_made'], c['dd_makeable'])} of the makeable games it declared; "
                 f"let make {_pct(c['dd_lost_let_make'], c['dd_lost_defended'])} of the lost games it defended"
             )
-        lines += ["", "time per decision (the bot's answer, its protocol round trip included):"]
+        lines += ["", "time per decision (the bot's answer, its protocol round trip included)"
+                  + (f", over the {self.deals - self.untimed} deals that were timed:" if self.untimed else ":")]
         for s in self.specs:
             t = self.bots[s].time_summary()
             lines.append(
@@ -421,11 +429,11 @@ def _pct(a: float, b: float) -> str:
 
 
 def _results(
-    specs: list[str], deals: int, rules: Rules, seed: int, players: int, workers: int,
+    specs: list[str], deals: Sequence[int], rules: Rules, seed: int, players: int, workers: int,
     ray: str | None, timeout: float, stop: Callable[[], bool],
 ) -> Iterator[dict[str, Any]]:
-    """The deals' results as they end; once ``stop()`` says so no deal is begun,
-    and those under way are finished."""
+    """The results of the deals numbered ``deals`` as they end; once ``stop()`` says so
+    no deal is begun, and those under way are finished."""
     kw = {"rules": rules, "seed": seed, "players": players, "timeout": timeout}
     if ray is not None:
         for res in _ray_results(specs, deals, kw, ray):
@@ -435,7 +443,7 @@ def _results(
         return
     if workers <= 1:
         try:
-            for i in range(deals):
+            for i in deals:
                 yield play_deal(specs, i, **kw)  # type: ignore[arg-type]
                 if stop():
                     return
@@ -449,7 +457,7 @@ def _results(
     job = functools.partial(_play_job, specs, kw)
     ctx = multiprocessing.get_context("spawn")
     with cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        futures = [pool.submit(job, i) for i in range(deals)]
+        futures = [pool.submit(job, i) for i in deals]
         try:
             for f in cf.as_completed(futures):
                 if f.cancelled():
@@ -468,7 +476,8 @@ def _play_job(specs: list[str], kw: dict[str, Any], index: int) -> dict[str, Any
     return play_deal(specs, index, **kw)
 
 
-def _ray_results(specs: list[str], deals: int, kw: dict[str, Any], address: str) -> Iterator[dict[str, Any]]:
+def _ray_results(specs: list[str], deals: Sequence[int], kw: dict[str, Any], address: str,
+                 ) -> Iterator[dict[str, Any]]:  # fmt: skip
     try:
         import ray
     except ImportError:
@@ -477,7 +486,7 @@ def _ray_results(specs: list[str], deals: int, kw: dict[str, Any], address: str)
         ray.init(address=None if address == "local" else address, ignore_reinit_error=True,
                  log_to_driver=False)
     remote = ray.remote(_play_job)
-    pending = [remote.remote(specs, kw, i) for i in range(deals)]
+    pending = [remote.remote(specs, kw, i) for i in deals]
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
@@ -497,10 +506,13 @@ def run_arena(
     progress: Callable[[int, int, float], None] | None = None,
     per_deal: Callable[[dict[str, Any]], None] | None = None,
     time_limit: float | None = None,
+    done: Sequence[dict[str, Any]] = (),
 ) -> Report:
     """Play ``deals`` duplicate deals between the bots ``specs`` and report.
 
     ``per_deal`` is given each deal's record as it ends (:func:`deal_line`).
+    ``done``: the per-deal lines of an earlier run of the same match (``--resume``);
+    those deals are not played again and the report covers them too.
     ``time_limit`` (seconds) stops the run once a deal ends after it: the report
     then covers deals ``0 … n−1``, the longest run of deals from the first that
     all ended (:attr:`Report.deals`), so a stop by the clock picks no deals by
@@ -524,17 +536,23 @@ def run_arena(
             raise ArenaError(f"unknown bot {s!r}: use a level ({', '.join(LEVELS)}) or cmd:PROGRAM")
     stats = {s: BotStats(s) for s in specs}
     by_index: dict[int, dict[str, Any]] = {}
+    for line in done:
+        res = result_from_line(line, specs, rules=rules, seed=seed, players=players)
+        if res["index"] < deals:
+            by_index[res["index"]] = res
     start = time.monotonic()
 
     def stop() -> bool:
         return time_limit is not None and time.monotonic() - start > time_limit
 
-    for done, res in enumerate(_results(specs, deals, rules, seed, players, workers, ray, timeout, stop), 1):
+    todo = [i for i in range(deals) if i not in by_index]
+    results = _results(specs, todo, rules, seed, players, workers, ray, timeout, stop)
+    for count, res in enumerate(results, len(by_index) + 1):
         by_index[res["index"]] = res
         if per_deal is not None:
             per_deal(deal_line(specs, res))
         if progress is not None:
-            progress(done, deals, time.monotonic() - start)
+            progress(count, deals, time.monotonic() - start)
     played = next((i for i in range(deals) if i not in by_index), deals)
     for i in range(played):  # deal order: the same report whatever the workers
         res = by_index[i]
@@ -545,8 +563,9 @@ def run_arena(
             stats[s].times.extend(res["times"][b])
     if played == 0:
         raise ArenaError(f"time limit: no deal ended within {time_limit:g} s")
+    untimed = sum(1 for i in range(played) if by_index[i].get("resumed") and not any(by_index[i]["times"]))
     return Report(specs, rules.name, players, seed, played, played * len(seatings(len(specs), players)),
-                  time.monotonic() - start, stats, asked=deals)
+                  time.monotonic() - start, stats, asked=deals, untimed=untimed)
 
 
 def deal_line(specs: Sequence[str], res: dict[str, Any]) -> dict[str, Any]:
@@ -557,10 +576,55 @@ def deal_line(specs: Sequence[str], res: dict[str, Any]) -> dict[str, Any]:
     bots' scores for the deal (as averaged in the report); ``plays`` one per
     seating: ``seating`` (the bot at each seat, an index into ``bots``), ``kind``,
     ``declarer``, ``contract``, ``defence``, ``tricks``, ``values`` (per seat),
-    ``moves`` ([seat, action, phase]) and ``dd_makeable`` (trick games played).
+    ``moves`` ([seat, action, phase]) and ``dd_makeable`` (trick games played);
+    ``stats`` and ``times`` the bots' counts and decision times (seconds), so that
+    ``--resume`` can continue a run from its lines.
     """
     return {"index": res["index"], "seed": res["deal_seed"], "dealer": res["dealer"],
-            "bots": list(specs), "values": res["value"], "plays": res["plays"]}
+            "bots": list(specs), "values": res["value"], "plays": res["plays"],
+            "stats": res["stats"], "times": [[round(t, 6) for t in ts] for ts in res["times"]]}
+
+
+def result_from_line(line: dict[str, Any], specs: Sequence[str], *, rules: Rules, seed: int,
+                     players: int) -> dict[str, Any]:  # fmt: skip
+    """A finished deal of an earlier run of the same match, from its per-deal line (for ``--resume``).
+
+    The line must be of these bots, this seed and this table size (else :class:`ArenaError`
+    says which differs).  A line written before the lines carried ``stats`` (issue 18) has
+    its counts worked out again by replaying each seating's moves (the stored double-dummy
+    check is used, not searched again); it has no decision times.
+    """
+    index = line.get("index")
+    if not isinstance(index, int) or index < 0:
+        raise ArenaError(f"per-deal line: 'index' must be a deal number from 0, not {index!r}")
+    if line.get("bots") != list(specs):
+        raise ArenaError(f"per-deal line of deal {index}: bots {line.get('bots')} differ from --bots {list(specs)}")
+    if line.get("seed") != _deal_seed(seed, index) or line.get("dealer") != index % players:
+        raise ArenaError(f"per-deal line of deal {index}: another deal (written with another --seed or --players)")
+    n = len(specs)
+    stats = line.get("stats")
+    if stats is None:
+        stats = [_counts() for _ in range(n)]
+        for play in line["plays"]:
+            seating = tuple(play["seating"])
+            deal = Deal.new(rules, players=players, dealer=line["dealer"], seed=line["seed"])
+            play_hands = None
+            for s, text, _phase in play["moves"]:
+                if play_hands is None and deal.phase is Phase.PLAY:
+                    play_hands = deal.hands
+                actor = deal.to_act  # whose bot decided (the гусарик dummy's cards: the whister's)
+                deal.replay_move(s, text)
+                if actor is not None and actor < len(seating):
+                    stats[seating[actor]]["decisions"] += 1
+            for s in range(players):
+                stats[seating[s]]["seats"] += 1
+            _tally(deal, deal.result, seating, stats, play_hands, stored=play.get("dd_makeable"))
+            if [round(v, 9) for v in result_value(deal.result, rules)] != [round(v, 9) for v in play["values"]]:
+                raise ArenaError(f"per-deal line of deal {index}: its moves do not give its values "
+                                 f"(written under other rules?)")  # fmt: skip
+    return {"index": index, "value": line["values"], "stats": stats,
+            "times": line.get("times") or [[] for _ in range(n)], "deal_seed": line["seed"],
+            "dealer": line["dealer"], "plays": line["plays"], "resumed": True}
 
 
 def progress_bar(stream: Any = None) -> Callable[[int, int, float], None]:
