@@ -259,7 +259,7 @@ def test_cli_minutes(capsys: pytest.CaptureFixture[str]) -> None:
 
 def _report_core(report: Any) -> dict[str, Any]:
     """A report without what depends on the clock."""
-    d = report.to_dict()
+    d: dict[str, Any] = report.to_dict()
     for key in ("seconds", "deals_untimed"):
         d.pop(key)
     for row in d["bots"]:
