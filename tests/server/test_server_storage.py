@@ -162,3 +162,56 @@ def test_a_write_waits_for_another_process_only_the_busy_timeout(tmp_path: Any) 
     row = st.table("t")
     assert row is not None and row.status == "playing"
     st.close()
+
+
+def test_moves_that_arrive_together_are_committed_together(tmp_path: Any) -> None:
+    """Group commit: each move was its own transaction, and under load the server's database
+    threads queued on SQLite's one writer.  Moves arriving while a write waits (here: for
+    another process's lock) are committed together — the first move's transaction, then one
+    for all queued behind it — and each caller returns only once its move is committed.  A
+    duplicate in a batch is refused alone; the others are stored."""
+    import sqlite3
+    import threading
+    import time
+
+    from sqlalchemy.exc import IntegrityError
+
+    from preferans.server.storage import Storage
+
+    path = tmp_path / "g.db"
+    storage = Storage(f"sqlite:///{path}", busy_timeout=10.0)
+    storage.create_table("t", {}, [])
+    storage.start_deal("t", 1, 0, 1, 6)
+    errors: dict[int, BaseException] = {}
+
+    def add(n: int, index: int) -> None:
+        try:
+            storage.add_move("t", 1, index, 0, n)
+        except IntegrityError as e:
+            errors[n] = e
+
+    def round_of(moves: list[tuple[int, int]]) -> int:
+        """The moves (action, index) sent while another process holds the lock; transactions used."""
+        lock = sqlite3.connect(path, isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")
+        threads = [threading.Thread(target=add, args=m) for m in moves]
+        threads[0].start()
+        while not storage._leading:
+            time.sleep(0.01)
+        for t in threads[1:]:
+            t.start()
+        while len(storage._queue) < len(moves) - 1:
+            time.sleep(0.01)
+        before = storage.batches
+        lock.execute("ROLLBACK")
+        lock.close()
+        for t in threads:
+            t.join(timeout=20)
+        return storage.batches - before
+
+    assert round_of([(n, n) for n in range(6)]) == 2  # move 0, then the five queued behind it
+    assert [a for _, a in storage.deals("t")[0].moves] == [0, 1, 2, 3, 4, 5]
+    assert round_of([(6, 6), (7, 7), (8, 2), (9, 8)]) == 1 + 2  # move 6; the batch again one by one
+    assert list(errors) == [8]  # the duplicate of move 2 alone
+    assert [a for _, a in storage.deals("t")[0].moves] == [0, 1, 2, 3, 4, 5, 6, 7, 9]
+    storage.close()

@@ -40,7 +40,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from ..errors import StorageError
 
@@ -122,6 +122,18 @@ records = Table(
 _INSERT_MOVE = moves.insert()
 
 
+class _PendingMove:
+    """A move waiting in :meth:`Storage.add_move` for its batch to be committed."""
+
+    __slots__ = ("done", "error", "params", "wake")
+
+    def __init__(self, params: dict[str, Any]) -> None:
+        self.params = params
+        self.wake = threading.Event()
+        self.done = False
+        self.error: BaseException | None = None
+
+
 @dataclass(frozen=True)
 class TableRow:
     id: str
@@ -198,6 +210,11 @@ class Storage:
         # SQLite: one write at a time in this process (PostgreSQL locks rows, not the database).
         self._turn: threading.Lock | None = threading.Lock() if self.url.startswith("sqlite") else None
         self._turn_wait = max(1.0, busy_timeout)
+        # Group commit of moves (add_move): the moves waiting, and whether a caller is writing.
+        self._queue: list[_PendingMove] = []
+        self._queue_lock = threading.Lock()
+        self._leading = False
+        self.batches = 0  # move transactions committed (tests and the load benchmark read it)
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
@@ -344,11 +361,61 @@ class Storage:
                 c.execute(update(tables).where(tables.c.id == table_id).values(status="playing"))
 
     def add_move(self, table_id: str, deal: int, n: int, seat: int, action: int) -> None:
-        """Commit one accepted move (the primary key rejects a duplicate index)."""
-        with self._write() as c:
-            # A parameter dict (not .values()) keeps SQLAlchemy on its compiled-statement cache.
-            c.execute(_INSERT_MOVE, {"table_id": table_id, "deal": deal, "n": n, "seat": seat,
-                                     "action": action, "at": time.time()})  # fmt: skip
+        """Commit one accepted move (the primary key rejects a duplicate index); returns once it is
+        committed.
+
+        Moves that arrive while another is being written are committed together, in one
+        transaction (group commit): under load the server's database threads queued here one
+        behind another on SQLite's single writer, each commit waiting its turn and the GIL.  The
+        first caller leads: it writes what is queued, its own move among it, then hands the lead
+        to the next one waiting.  A batch refused by a constraint is written again move by move,
+        so only the duplicate's caller gets the error; one refused by the database (locked,
+        unreachable) gives every caller in it that error.
+        """
+        # A parameter dict (not .values()) keeps SQLAlchemy on its compiled-statement cache.
+        move = _PendingMove({"table_id": table_id, "deal": deal, "n": n, "seat": seat, "action": action,
+                             "at": time.time()})  # fmt: skip
+        with self._queue_lock:
+            self._queue.append(move)
+            lead = not self._leading
+            self._leading = True
+        if not lead:
+            move.wake.wait()  # written by the leader, or handed the lead
+        if not move.done:
+            self._write_queued()
+        if move.error is not None:
+            raise move.error
+
+    def _write_queued(self) -> None:
+        """The leader's turn: write every queued move in one transaction, then pass the lead on."""
+        with self._queue_lock:
+            batch, self._queue = self._queue, []
+        try:
+            with self._write() as c:
+                c.execute(_INSERT_MOVE, [m.params for m in batch] if len(batch) > 1 else batch[0].params)
+            self.batches += 1
+        except IntegrityError as e:
+            if len(batch) == 1:
+                batch[0].error = e
+            else:
+                for m in batch:  # one by one: the duplicate alone is refused
+                    try:
+                        with self._write() as c:
+                            c.execute(_INSERT_MOVE, m.params)
+                        self.batches += 1
+                    except SQLAlchemyError as each:
+                        m.error = each
+        except BaseException as e:  # every caller waiting on this batch gets the failure
+            for m in batch:
+                m.error = e
+        for m in batch:
+            m.done = True
+            m.wake.set()
+        with self._queue_lock:
+            if self._queue:
+                self._queue[0].wake.set()  # not done: it leads the next batch
+            else:
+                self._leading = False
 
     def deals(self, table_id: str) -> list[DealRow]:
         with self.engine.connect() as c:
