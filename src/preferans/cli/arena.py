@@ -52,22 +52,22 @@ def read_per_deal(path: str) -> list[dict[str, Any]]:
     writing it) is dropped and rewritten, any other bad line is an error naming it."""
     try:
         with open(path, "rb") as f:
-            raw = f.read().decode("utf-8", "replace")
+            raw = f.read()
     except FileNotFoundError:
         return []  # nothing to resume: a fresh run
-    lines = raw.split("\n")
+    lines = raw.split(b"\n")
     out = []
     for number, text in enumerate(lines, 1):
         if not text.strip():
             continue
         try:
             out.append(json.loads(text))
-        except json.JSONDecodeError as e:
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
             if number == len(lines):  # no newline after it: written only in part
                 with open(path, "r+b") as f:
-                    f.truncate(len(raw.encode("utf-8")) - len(text.encode("utf-8")))
+                    f.truncate(len(raw) - len(text))
                 break
-            raise ArenaError(f"{path}, line {number}: not a deal line ({e.msg})") from None
+            raise ArenaError(f"{path}, line {number}: not a deal line ({e})") from None
     return out
 
 
