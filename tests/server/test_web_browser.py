@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 pytestmark = pytest.mark.browser
 
@@ -232,8 +232,11 @@ def test_the_accused_answers_a_report_in_the_browser(server: str, browser: Brows
     assert "Ann" in boris.inner_text("#accusation") and "talon seen" in boris.inner_text("#accusation")
     boris.screenshot(path="/tmp/accusation-en-1280.png")
     boris.click("#lang")
+    # The catalog loads asynchronously after the click: wait for the text, not for the button
+    # (which was already there in English — CI once read the accusation before it was redrawn).
+    expect(boris.locator("#accusation")).to_contain_text("говорит")
+    expect(boris.locator("#accusation")).to_contain_text("видел прикуп")
     boris.wait_for_selector("#deny")
-    assert "говорит" in boris.inner_text("#accusation") and "видел прикуп" in boris.inner_text("#accusation")
     boris.screenshot(path="/tmp/accusation-ru-1280.png")
     boris.set_viewport_size({"width": 390, "height": 844})
     boris.screenshot(path="/tmp/accusation-ru-390.png", full_page=True)
