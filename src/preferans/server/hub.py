@@ -104,7 +104,11 @@ class Client:
     dropped: int = 0
     received_at: float = 0.0  # when the frame being handled arrived (frames are handled one at a time)
     closed: bool = False
-    gone: asyncio.Event = field(default_factory=asyncio.Event)  # set once closed: the connection's reader stops
+    # The connection's task while it waits for the client's next frame: closing the client cancels
+    # that wait, so the reader stops when the server hangs up, not only when the client does.
+    # (Waiting on a second "gone" future beside every read cost a task, a waiter and their callbacks
+    # per frame, alive until the next frame: a third of what the collector had to walk.)
+    reader: asyncio.Task[Any] | None = None
 
     def put(self, frame: str) -> None:
         if self.closed:
@@ -116,7 +120,9 @@ class Client:
 
     def close(self) -> None:
         self.closed = True
-        self.gone.set()
+        reader, self.reader = self.reader, None
+        if reader is not None:
+            reader.cancel()
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 

@@ -12,10 +12,11 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.types import Message
 
 from .api import cookie_name
 from .guard import client_address
-from .hub import Elsewhere, Hub, error_frame, store_failure
+from .hub import Client, Elsewhere, Hub, error_frame, store_failure
 
 __all__ = ["router"]
 
@@ -59,18 +60,10 @@ async def ws(websocket: WebSocket, table_id: str) -> None:
             task.add_done_callback(closers.discard)
 
     pump.add_done_callback(pump_done)
-    # The reader also stops when the server closes the connection (a client too slow to read, its
-    # table leaving memory, the server stopping), not only when the client hangs up.
-    gone = asyncio.ensure_future(client.gone.wait())
     try:
         while not client.closed:
-            receiving = asyncio.ensure_future(websocket.receive())
-            await asyncio.wait((receiving, gone), return_when=asyncio.FIRST_COMPLETED)
-            if not receiving.done():
-                receiving.cancel()
-                break
-            message = receiving.result()
-            if message["type"] == "websocket.disconnect":
+            message = await _next_frame(websocket, client)
+            if message is None or message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
             if text is None:
@@ -80,12 +73,28 @@ async def ws(websocket: WebSocket, table_id: str) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        gone.cancel()
         await hub.disconnect(client)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(pump, timeout=1.0)
         pump.cancel()
     await _close_quietly(websocket, 1000)
+
+
+async def _next_frame(websocket: WebSocket, client: Client) -> Message | None:
+    """The client's next message, or ``None`` once the server has closed the client (a client too
+    slow to read, its table leaving memory, the server stopping): :meth:`Client.close` cancels
+    this wait, and only this wait — a frame being handled is never cut off."""
+    task = asyncio.current_task()
+    client.reader = task
+    try:
+        return await websocket.receive()
+    except asyncio.CancelledError:
+        # Ours (the client was closed) unless somebody else cancelled the task too (shutdown).
+        if client.closed and task is not None and task.uncancel() == 0:
+            return None
+        raise
+    finally:
+        client.reader = None
 
 
 async def _refuse(websocket: WebSocket, code: str, message: str, close: int) -> None:
