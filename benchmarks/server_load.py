@@ -656,6 +656,7 @@ async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: 
         "healthz p99 ms": quantile(health, 0.99) * 1000,
         "server ack p99 ms": float(inside.get("ack_ms", {}).get("p99", "nan")),
         "server lag p99 ms": float(inside.get("loop_lag_ms", {}).get("p99", "nan")),
+        "server gc max ms": float(inside.get("gc_ms", {}).get("max", "nan")),  # the longest collection
         "server CPU %": srv_cpu / elapsed * 100,
         "server waited %": srv_wait / elapsed * 100,  # runnable but not running: the CPU was taken
         "clients CPU %": client_cpu / elapsed * 100,

@@ -42,7 +42,9 @@ from .settings import ServerConfig
 from .storage import Storage
 from .work import Workers
 
-__all__ = ["create_app"]
+__all__ = ["GC_THRESHOLDS", "create_app"]
+
+GC_THRESHOLDS = (2_000, 2, 1_000)  # gc.set_threshold of ``preferans serve`` (young, middle, full): see below
 
 
 def create_app(
@@ -70,6 +72,7 @@ def create_app(
                       address_rate=cfg.cpu_rate, address_burst=cfg.cpu_burst)  # fmt: skip
     hub = Hub(store, cfg, workers=workers, owners=owners, programs=bot_programs)
     lags: collections.deque[tuple[float, float]] = collections.deque(maxlen=600)  # event-loop lag, last minute
+    gc_pauses: collections.deque[tuple[float, float]] = collections.deque(maxlen=10_000)  # collector pauses
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -79,12 +82,17 @@ def create_app(
         with contextlib.suppress(Exception):
             await hub.db(store.register_server, hub.server_id, socket.gethostname(), os.getpid(), cfg.advertise)
         if tune_gc:
-            # Long-lived objects (tables, deals, connections) leave the collector's generations and
-            # full collections become rare, so their pauses stay out of the action latency.  Nearly
-            # all garbage here is acyclic and freed by reference counting anyway.
+            # What the server holds at start (modules, the app) leaves the collector's generations.
             gc.collect()
             gc.freeze()
-            gc.set_threshold(50_000, 20, 100)
+            # Small young generations, so that no collection stops the loop for long: a collection's
+            # pause grows with the young objects it walks (about 3 µs each here: deals' undo states,
+            # connections' pending reads), and the old 50,000 gave pauses of 80–150 ms, each one
+            # delaying every ack in flight (issue 15: it was the storm's p99).  Now a young
+            # collection takes a few ms and a middle one 10–30 ms; a full one (about 0.3 s with 500
+            # tables and 1,500 connections) comes after 1,000 middle ones, some 15 minutes under
+            # that load.  (``benchmarks/server_load.py`` prints the pauses: /healthz ``gc_ms``.)
+            gc.set_threshold(*GC_THRESHOLDS)
             # A database thread back from SQLite waits for the event loop to let go of the GIL: at
             # most the switch interval (5 ms by default), several times per move.  1 ms keeps the
             # moves' trips through their threads short while the loop is busy.
@@ -99,7 +107,8 @@ def create_app(
         if cfg.warm_workers:
             background.append(asyncio.create_task(asyncio.to_thread(hub.workers.warm)))
         try:
-            yield
+            with site.watch_collector(gc_pauses):
+                yield
         finally:
             # Whatever is pending (worker jobs, gathered pushes, bot turns, database calls), the server
             # stops within a few seconds: each step below is bounded.
@@ -120,6 +129,7 @@ def create_app(
     app.state.storage = store
     app.state.config = cfg
     app.state.lags = lags
+    app.state.gc_pauses = gc_pauses
     app.state.http_limits = AddressLimits(cfg.http_rate, cfg.http_burst)
 
     app.state.peer_secret = ""

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
+import gc
 import itertools
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from fastapi import APIRouter, Request
@@ -63,13 +66,15 @@ async def healthz(request: Request, window: float | None = None) -> JSONResponse
     (answered at once: :meth:`Hub.health`; ``write_wait_ms`` says how long the heartbeat write
     on its way has waited, 0 when none is).
 
-    Also how late the event loop woke up in the last minute (``loop_lag_ms``); with
+    Also how late the event loop woke up in the last minute (``loop_lag_ms``) and how long
+    the garbage collector stopped it (``gc_ms``, with ``count`` collections); with
     ``?window=S`` (1–60 seconds), in the last S seconds, and how long the moves
     acknowledged then took from the frame's arrival to the ack (``ack_ms``)."""
     hub: Hub = request.app.state.hub
     ok, why = await hub.health()
     since = time.monotonic() - min(60.0, max(1.0, window or 60.0))
     lags = [lag for t, lag in request.app.state.lags if t >= since]
+    pauses = [pause for t, pause in request.app.state.gc_pauses if t >= since]
     body = {
         "ok": ok,
         "db": hub.storage.engine.dialect.name,
@@ -78,6 +83,7 @@ async def healthz(request: Request, window: float | None = None) -> JSONResponse
         "connections": sum(len(live.clients) for live in hub.live.values()),
         "cpu_jobs": hub.workers.jobs,
         "loop_lag_ms": percentiles(lags),
+        "gc_ms": {**percentiles(pauses), "count": len(pauses)},
         "write_wait_ms": round(hub.health_write_wait() * 1000, 1),
     }
     if window is not None:  # the acks of the window (only when asked: a prober polls this often)
@@ -99,6 +105,31 @@ def percentiles(seconds: list[float]) -> dict[str, float]:
     v = sorted(seconds)
     return {"p50": round(v[len(v) // 2] * 1000, 1), "p99": round(v[int(len(v) * 0.99)] * 1000, 1),
             "max": round(v[-1] * 1000, 1)}  # fmt: skip
+
+
+@contextlib.contextmanager
+def watch_collector(pauses: collections.deque[tuple[float, float]]) -> Iterator[None]:
+    """Record (when, how long) each garbage collection stopped the process while inside.
+
+    >>> pauses = collections.deque()
+    >>> with watch_collector(pauses):
+    ...     _ = gc.collect()
+    >>> len(pauses), pauses[0][1] >= 0
+    (1, True)
+    """
+    started = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append((time.monotonic(), time.perf_counter() - started[0]))
+
+    gc.callbacks.append(timed)
+    try:
+        yield
+    finally:
+        gc.callbacks.remove(timed)
 
 
 async def watch_loop(lags: collections.deque[tuple[float, float]], every: float = 0.1) -> None:
