@@ -60,6 +60,52 @@ def test_a_locked_database_never_stalls_the_server(tmp_path: Any) -> None:
 
 
 
+def test_the_players_moves_are_made_on_the_loop_and_written_together(tmp_path: Any, monkeypatch: Any) -> None:
+    """A player's move was verified, stored and made in a pool of database threads, which queued on
+    the GIL behind each other and the event loop (a storm of connections made acks of 250 ms).  Now
+    the move is verified and made on the loop and only written in the writer's thread; moves of
+    other tables that arrive while a write waits go in the next transaction together, and each is
+    acknowledged only once it is committed."""
+    from preferans.server.hub import Hub
+
+    path = tmp_path / "g.db"
+    storage = Storage(f"sqlite:///{path}", busy_timeout=5.0)
+    with make_client(str(path), storage=storage) as client:
+        hub = client.app.state.hub
+        games = [three(client) for _ in range(3)]
+        conns = [Conn(client, tid, tokens[1]) for tid, tokens in games]
+        for c in conns:
+            assert c.until(lambda f: f["type"] == "state")["view"]["to_act"] == 1
+        pooled: list[Any] = []
+        real_db = Hub.db
+
+        async def counted(self: Hub, fn: Any, *args: Any) -> Any:
+            pooled.append(fn)
+            return await real_db(self, fn, *args)
+
+        monkeypatch.setattr(Hub, "db", counted)
+        lock = sqlite3.connect(path, isolation_level=None)
+        lock.execute("BEGIN IMMEDIATE")  # the first write waits for it; the others gather meanwhile
+        try:
+            for i, c in enumerate(conns):
+                c.send({"type": "act", "action": "pass", "id": i})
+            for _ in range(200):
+                if len(hub.moves._waiting) == 2:
+                    break
+                time.sleep(0.01)
+            assert hub.moves._writing and len(hub.moves._waiting) == 2  # one written, two gathered
+            before = storage.batches
+        finally:
+            lock.execute("ROLLBACK")
+            lock.close()
+        for i, c in enumerate(conns):
+            assert c.until(lambda f: f["type"] in ("ack", "error"))["ref"] == i
+        assert storage.batches == before + 2  # the first move's transaction, then one for both others
+        assert pooled == []  # no database thread of the pool was asked for a plain move
+        for tid, _ in games:
+            assert storage.deals(tid)[0].moves == ((1, int(hub.live[tid].game.deal.actions[0])),)
+
+
 def test_healthz_answers_at_once_while_the_database_is_locked(tmp_path: Any) -> None:
     """A health check waited for its write: under a held lock every check took the health timeout
     (the load benchmark's /healthz p99 was 1,005 ms) and then said 503 about a write that had only

@@ -27,9 +27,9 @@ from ..record import to_json
 from ..rules import Rules
 from ..scoring.pulka import Pulka
 from ..table import Rulings, Table
-from .storage import SeatRow, Storage
+from .storage import SeatRow, Storage, move_row
 
-__all__ = ["GameError", "Seat", "TableConfig", "TableGame", "bot_levels", "hash_token", "parse_programs"]
+__all__ = ["GameError", "PlannedMove", "Seat", "TableConfig", "TableGame", "bot_levels", "hash_token", "parse_programs"]
 
 MAX_NAME = 32
 
@@ -50,6 +50,20 @@ class Seat:
     @property
     def taken(self) -> bool:
         return self.kind == "bot" or bool(self.token_hash)
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedMove:
+    """A verified move of a table, not yet stored nor made (:meth:`TableGame.plan_act`)."""
+
+    seat: int
+    action: Action
+    deal: int  # the deal's number in the game
+    n: int  # the move's index in the deal
+
+    def row(self, table_id: str) -> dict[str, Any]:
+        """The move's row for :meth:`~preferans.server.storage.Storage.add_moves`."""
+        return move_row(table_id, self.deal, self.n, self.seat, int(self.action))
 
 
 @dataclass(frozen=True)
@@ -324,16 +338,31 @@ class TableGame:
 
     def _make(self, seat: int, action: Action) -> Action:
         """Store a verified move, then make it."""
-        table = self._table()
-        self.storage.add_move(self.id, table.deal_number, len(table.deal.moves), seat, int(action))
-        made = table.move(seat, action)
-        if table.is_over:
-            self._save_record()
+        planned = self._plan(seat, action)
+        self.storage.add_move(self.id, planned.deal, planned.n, seat, int(action))
+        made = self.make_stored(planned)
+        if self.finished:
+            self.save_record()
         return made
+
+    def _plan(self, seat: int, action: Action) -> PlannedMove:
+        table = self._table()
+        return PlannedMove(seat, action, table.deal_number, len(table.deal.moves))
 
     def act(self, seat: int, action: int | str) -> Action:
         """Verify, store, then make one action of ``seat``.  Raises and changes nothing if illegal."""
         return self._make(seat, self._table().verify_act(action, seat))
+
+    def plan_act(self, seat: int, action: int | str) -> PlannedMove:
+        """:meth:`act` in steps, for a caller that stores the move itself (the server's event loop,
+        which hands the writing to a database thread): verify it — this raises and changes
+        nothing if it is illegal — then store :meth:`PlannedMove.row`, then :meth:`make_stored`."""
+        return self._plan(seat, self._table().verify_act(action, seat))
+
+    def make_stored(self, planned: PlannedMove) -> Action:
+        """Make a planned move once it is stored.  When the game is over by it (:attr:`finished`),
+        its record is to be saved (:meth:`save_record`, a database call)."""
+        return self._table().move(planned.seat, planned.action)
 
     def report(self, irregularity: str, offender: int, reporter: int | None = None) -> Action:
         """``reporter`` reports an irregularity by ``offender`` (Kodeks 3.3.16–3.3.18, seed-002 p.12).
@@ -408,7 +437,8 @@ class TableGame:
         return self.play_for(seat, think(), n)
 
     # -- the end ----------------------------------------------------------------------------
-    def _save_record(self) -> None:
+    def save_record(self) -> None:
+        """Store the record of the game that is over (and end its bot programs)."""
         self.record = self.game_record()
         self.storage.save_record(self.id, self.record)
         self.close()  # the game is over: its bot programs have heard the end
@@ -432,7 +462,7 @@ class TableGame:
         self.stop_votes.add(seat)
         if all(s.seat in self.stop_votes for s in self.seats if s.kind == "human"):
             self.table.stop()
-            self._save_record()
+            self.save_record()
             return True
         return False
 

@@ -18,7 +18,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,7 +44,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from ..errors import StorageError
 
-__all__ = ["DealRow", "SeatRow", "Storage", "StorageError", "TableRow", "default_db_url", "normalize_url"]
+__all__ = ["DealRow", "SeatRow", "Storage", "StorageError", "TableRow", "default_db_url", "move_row", "normalize_url"]
 
 metadata = MetaData()
 
@@ -120,6 +120,14 @@ records = Table(
 
 
 _INSERT_MOVE = moves.insert()
+
+
+def move_row(table_id: str, deal: int, n: int, seat: int, action: int) -> dict[str, Any]:
+    """The row of one accepted move, as :meth:`Storage.add_moves` takes it.
+
+    (A parameter dict, not ``.values()``, keeps SQLAlchemy on its compiled-statement cache.)
+    """
+    return {"table_id": table_id, "deal": deal, "n": n, "seat": seat, "action": action, "at": time.time()}
 
 
 class _PendingMove:
@@ -372,9 +380,7 @@ class Storage:
         so only the duplicate's caller gets the error; one refused by the database (locked,
         unreachable) gives every caller in it that error.
         """
-        # A parameter dict (not .values()) keeps SQLAlchemy on its compiled-statement cache.
-        move = _PendingMove({"table_id": table_id, "deal": deal, "n": n, "seat": seat, "action": action,
-                             "at": time.time()})  # fmt: skip
+        move = _PendingMove(move_row(table_id, deal, n, seat, action))
         with self._queue_lock:
             self._queue.append(move)
             lead = not self._leading
@@ -390,25 +396,8 @@ class Storage:
         """The leader's turn: write every queued move in one transaction, then pass the lead on."""
         with self._queue_lock:
             batch, self._queue = self._queue, []
-        try:
-            with self._write() as c:
-                c.execute(_INSERT_MOVE, [m.params for m in batch] if len(batch) > 1 else batch[0].params)
-            self.batches += 1
-        except IntegrityError as e:
-            if len(batch) == 1:
-                batch[0].error = e
-            else:
-                for m in batch:  # one by one: the duplicate alone is refused
-                    try:
-                        with self._write() as c:
-                            c.execute(_INSERT_MOVE, m.params)
-                        self.batches += 1
-                    except SQLAlchemyError as each:
-                        m.error = each
-        except BaseException as e:  # every caller waiting on this batch gets the failure
-            for m in batch:
-                m.error = e
-        for m in batch:
+        for m, error in zip(batch, self.add_moves([m.params for m in batch]), strict=True):
+            m.error = error
             m.done = True
             m.wake.set()
         with self._queue_lock:
@@ -416,6 +405,33 @@ class Storage:
                 self._queue[0].wake.set()  # not done: it leads the next batch
             else:
                 self._leading = False
+
+    def add_moves(self, rows: Sequence[dict[str, Any]]) -> list[BaseException | None]:
+        """Commit accepted moves (:func:`move_row`) in one transaction; for each, ``None`` or the
+        error that refused it.  A batch refused by a constraint is written again move by move, so
+        only a duplicate is refused; one refused by the database (locked, unreachable) gives every
+        move that error.  Never raises for a move's sake."""
+        errors: list[BaseException | None] = [None] * len(rows)
+        if not rows:
+            return errors
+        try:
+            with self._write() as c:
+                c.execute(_INSERT_MOVE, list(rows) if len(rows) > 1 else rows[0])
+            self.batches += 1
+        except IntegrityError as e:
+            if len(rows) == 1:
+                errors[0] = e
+            else:
+                for i, row in enumerate(rows):  # one by one: the duplicate alone is refused
+                    try:
+                        with self._write() as c:
+                            c.execute(_INSERT_MOVE, row)
+                        self.batches += 1
+                    except SQLAlchemyError as each:
+                        errors[i] = each
+        except BaseException as e:  # every move of the batch gets the failure
+            errors = [e] * len(rows)
+        return errors
 
     def deals(self, table_id: str) -> list[DealRow]:
         with self.engine.connect() as c:
