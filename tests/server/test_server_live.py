@@ -480,3 +480,56 @@ def test_analyses_never_queue_ahead_of_the_bots() -> None:
     base = os.nice(0)
     assert first_was_bot  # it did not wait behind 6 s of analyses
     assert bot_nice == min(19, base + 10) and batch_nice == [min(19, base + 19)] * 2
+
+
+def test_a_large_written_batch_wakes_its_movers_a_few_at_a_time() -> None:
+    """After a long wait for the database (another process's lock) a batch held hundreds of moves,
+    and making them all in one turn of the event loop stopped it for over 100 ms, /healthz with it
+    (the load benchmark's ``dblock``: p99 223 ms).  The movers now wake ``RELEASE`` at a time, one
+    turn of the loop apart, and every one of them wakes."""
+    import asyncio
+    import collections
+    import threading
+
+    from preferans.server.hub import RELEASE, MoveWriter
+
+    class HeldStorage:
+        """Writes nothing until let go, then reports every row stored."""
+
+        def __init__(self) -> None:
+            self.go = threading.Event()
+
+        def add_moves(self, rows: list[dict[str, Any]]) -> list[BaseException | None]:
+            self.go.wait(10)
+            return [None] * len(rows)
+
+    async def main() -> collections.Counter[int]:
+        storage = HeldStorage()
+        writer = MoveWriter(storage)  # type: ignore[arg-type]
+        turn = 0
+
+        async def ticking() -> None:
+            nonlocal turn
+            while True:
+                await asyncio.sleep(0)
+                turn += 1
+
+        woke: collections.Counter[int] = collections.Counter()
+
+        async def mover(i: int) -> None:
+            await writer.store({"n": i})
+            woke[turn] += 1
+
+        ticker = asyncio.ensure_future(ticking())
+        first = asyncio.ensure_future(mover(0))  # its write waits for the storage
+        await asyncio.sleep(0.05)
+        movers = [asyncio.ensure_future(mover(i)) for i in range(1, 100)]  # they gather meanwhile
+        await asyncio.sleep(0.05)
+        storage.go.set()
+        await asyncio.wait_for(asyncio.gather(first, *movers), timeout=10)
+        ticker.cancel()
+        writer.shutdown()
+        return woke
+
+    woke = asyncio.run(main())
+    assert sum(woke.values()) == 100 and max(woke.values()) <= RELEASE < 99 and len(woke) >= 99 // RELEASE
