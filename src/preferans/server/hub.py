@@ -268,13 +268,16 @@ class MoveWriter:
     def _written(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]],
                  writing: asyncio.Future[list[BaseException | None]]) -> None:  # fmt: skip
         self._writing = False
-        if writing.cancelled():
-            errors: list[BaseException | None] = [asyncio.CancelledError()] * len(batch)
+        if writing.cancelled():  # the thread was shut down before writing them: the server is stopping
+            for _, done in batch:
+                done.cancel()
+            errors: list[BaseException | None] = []
         elif writing.exception() is not None:
             errors = [writing.exception()] * len(batch)
         else:
             errors = writing.result()
-        self._release(list(zip((done for _, done in batch), errors, strict=True)))
+        if errors:
+            self._release(list(zip((done for _, done in batch), errors, strict=True)))
         if self._waiting:
             self._write_next()
 

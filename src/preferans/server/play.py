@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import MutableMapping
+from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
-from starlette.types import Message
 
 from .api import cookie_name
 from .guard import client_address
@@ -80,7 +81,7 @@ async def ws(websocket: WebSocket, table_id: str) -> None:
     await _close_quietly(websocket, 1000)
 
 
-async def _next_frame(websocket: WebSocket, client: Client) -> Message | None:
+async def _next_frame(websocket: WebSocket, client: Client) -> MutableMapping[str, Any] | None:
     """The client's next message, or ``None`` once the server has closed the client (a client too
     slow to read, its table leaving memory, the server stopping): :meth:`Client.close` cancels
     this wait, and only this wait — a frame being handled is never cut off."""
