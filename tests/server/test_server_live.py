@@ -16,7 +16,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from test_server import Conn, make_client
 
-from preferans.errors import DatabaseInUse, StorageError
+from preferans.errors import DatabaseInUse, IllegalAction, StorageError
 from preferans.server.owner import claim_database
 from preferans.server.storage import Storage
 from server_helpers import cookie, create_table, join
@@ -228,11 +228,14 @@ def test_a_file_that_is_not_a_database_is_one_line(tmp_path: Any) -> None:
     assert "not a database" in str(e.value) and "\n" not in str(e.value)
 
 
-def test_a_fault_in_the_middle_of_a_move_reloads_the_table_from_storage(tmp_path: Any, monkeypatch: Any) -> None:
+@pytest.mark.parametrize("fault", [RuntimeError, IllegalAction])
+def test_a_fault_in_the_middle_of_a_move_reloads_the_table_from_storage(tmp_path: Any, monkeypatch: Any,
+                                                                        fault: type[Exception]) -> None:  # fmt: skip
     """A fault of the server after a move was stored (a 3.3.16.3 assessment whose result could not
     come back from its worker process did this) ended the player's connection with no frame and left
     the table in memory half changed.  Now: an ``internal`` error frame, and the table is loaded again
-    from storage, the one truth; whoever reconnects sees the stored move made."""
+    from storage, the one truth; whoever reconnects sees the stored move made.  Also when the fault
+    looks like a refusal of the move (a game error): stored, the move is not refused."""
     from preferans.table import Table
 
     with make_client(str(tmp_path / "g.db")) as client:
@@ -244,7 +247,7 @@ def test_a_fault_in_the_middle_of_a_move_reloads_the_table_from_storage(tmp_path
 
         def broken(self: Table, seat: int, action: Any) -> None:
             monkeypatch.setattr(Table, "_after_move", real)  # once
-            raise RuntimeError("a fault of the server")
+            raise fault("a fault of the server")
 
         monkeypatch.setattr(Table, "_after_move", broken)
         b.send({"type": "act", "action": "pass", "id": "x", "n": f["n"]})
@@ -255,6 +258,33 @@ def test_a_fault_in_the_middle_of_a_move_reloads_the_table_from_storage(tmp_path
         again = Conn(client, tid, tokens[1]).until(lambda f: f["type"] == "state")
         assert client.app.state.hub.live[tid] is not before
         assert again["n"] == 1 and again["view"]["to_act"] == 2  # the stored move, replayed
+
+
+def test_a_fault_in_a_bots_stored_move_reloads_the_table_from_storage(tmp_path: Any, monkeypatch: Any) -> None:
+    """The same for a bot's move: a fault after it was stored — of whatever class — left the table
+    in memory behind its storage with no word (a game error was taken for the table having moved on).
+    Now the table is loaded again from storage, and whoever connects sees the bot's move made."""
+    from preferans.table import Table
+
+    with make_client(str(tmp_path / "g.db"), bot_delay=0) as client:
+        tid, t0 = create_table(client, players=3, seats=[{"kind": "human"}, {"kind": "bot", "level": "medium"},
+                                                          {"kind": "human"}])  # fmt: skip
+        real = Table._after_move
+
+        def broken(self: Table, seat: int, action: Any) -> None:
+            monkeypatch.setattr(Table, "_after_move", real)  # once: the bot's first move
+            raise IllegalAction("a fault of the server")
+
+        monkeypatch.setattr(Table, "_after_move", broken)
+        join(client, tid, 2, "C")  # the deal starts; seat 1, the bot, speaks first
+        hub = client.app.state.hub
+        for _ in range(200):
+            if tid not in hub.live and Table._after_move is real:
+                break
+            time.sleep(0.01)
+        assert tid not in hub.live  # evicted: memory was behind storage
+        again = Conn(client, tid, t0).until(lambda f: f["type"] == "state" and f["view"] is not None)
+        assert again["n"] >= 1 and again["view"]["moves"][0][0] == 1  # the bot's stored move, replayed
 
 
 def _to_play(client: Any, tid: str, conns: list[Conn]) -> dict[str, Any]:

@@ -361,8 +361,15 @@ class TableGame:
 
     def make_stored(self, planned: PlannedMove) -> Action:
         """Make a planned move once it is stored.  When the game is over by it (:attr:`finished`),
-        its record is to be saved (:meth:`save_record`, a database call)."""
-        return self._table().move(planned.seat, planned.action)
+        its record is to be saved (:meth:`save_record`, a database call).
+
+        A failure here is a fault of ours whatever its class, never a refusal of the move: the
+        move is stored, so the table in memory is behind its storage (the server reloads it).
+        """
+        try:
+            return self._table().move(planned.seat, planned.action)
+        except Exception as e:
+            raise RuntimeError(f"table {self.id}: a stored move could not be made ({e})") from e
 
     def report(self, irregularity: str, offender: int, reporter: int | None = None) -> Action:
         """``reporter`` reports an irregularity by ``offender`` (Kodeks 3.3.16–3.3.18, seed-002 p.12).

@@ -954,6 +954,11 @@ class Hub:
                     return
                 except PreferansError:
                     return
+                except Exception:
+                    # Stored but not made (TableGame.make_stored): the table is loaded again from storage.
+                    log.exception("table %s: a bot's move failed", g.id)
+                    self.spawn(self.evict(live))
+                    return
                 if made is not None:
                     live.idle_since = time.monotonic()
                     self.changed(live)
