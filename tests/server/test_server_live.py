@@ -563,3 +563,20 @@ def test_a_large_written_batch_wakes_its_movers_a_few_at_a_time() -> None:
 
     woke = asyncio.run(main())
     assert sum(woke.values()) == 100 and max(woke.values()) <= RELEASE < 99 and len(woke) >= 99 // RELEASE
+
+
+def test_the_worker_pool_is_never_waited_for_on_the_event_loop() -> None:
+    """Moves are now made on the event loop; a move that needed the worker pool there (a Kodeks
+    3.3.16.3 assessment, a claim's proof) would stop every table for a solver search.  The pool
+    refuses such a call with a clear error instead of stalling (reports, answers and claims are
+    made in threads)."""
+    import asyncio
+
+    from preferans.server.work import Workers
+
+    async def on_the_loop() -> None:
+        Workers(0).call(abs, -1)
+
+    with pytest.raises(RuntimeError, match="not the event loop"):
+        asyncio.run(on_the_loop())
+    assert Workers(0).call(abs, -1) == 1  # from a thread (here: no loop) it runs

@@ -241,11 +241,21 @@ class Workers:
 
     def call(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(*args)`` in a worker process and wait (from a worker thread, never the event loop)."""
+        if _on_event_loop():  # it would stop every table for the length of a solver search
+            raise RuntimeError("Workers.call waits for a worker process: call it from a thread, not the event loop")
         if self.processes <= 0:
             return fn(*args)
         result = self._submit(fn, *args).result()
         self.jobs += 1
         return result
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 class PoolRulings(Rulings):
