@@ -4,74 +4,21 @@
 // Every word comes from the project's gettext catalog (i18n.js: t, tn, tp).
 "use strict";
 (function () {
-  const SUITS = ["♠", "♣", "♦", "♥"];
-  const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
-  const STRAINS = ["♠", "♣", "♦", "♥", "NT"];
-  const SVG = "http://www.w3.org/2000/svg";
-  let lang = localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en");
-  const $ = (id) => document.getElementById(id);
+  const { SUITS, STRAINS, $, el, cardId, sortHand, suitClass, cardSvg, actText } = PREF;
   const { t, tn, tp } = I18N;
+  // The chosen language (the top bar's button changes it: PREF.setLang).
+  let lang = PREF.lang;
 
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const k in attrs || {}) {
-      if (k === "class") e.className = attrs[k];
-      else if (k === "text") e.textContent = attrs[k];
-      else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
-      else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) e.setAttribute(k, attrs[k]);
-    }
-    for (const c of children) if (c !== null && c !== undefined) e.append(c);
-    return e;
-  }
-  function cardId(text) { return SUITS.indexOf(text.slice(-1)) * 8 + RANKS.indexOf(text.slice(0, -1)); }
-  function sortHand(cards) {
-    // Suit order ♠ ♣ ♦ ♥, high to low, as format_hand prints.
-    return cards.slice().sort((a, b) => { const x = cardId(a), y = cardId(b);
-      return (x >> 3) - (y >> 3) || (y & 7) - (x & 7); });
-  }
-  // A card drawn from the sprite (/cards/sprite.svg, loaded once): nothing to load, so no blank flash.
-  function cardSvg(text, cls) {
-    const s = document.createElementNS(SVG, "svg");
-    s.setAttribute("class", "card " + (cls || ""));
-    s.setAttribute("viewBox", "0 0 60 90");
-    s.setAttribute("role", "img");
-    s.setAttribute("aria-label", text || "?");
-    if (text) s.dataset.card = text;
-    const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", "#card-" + (text ? cardId(text) : "back"));
-    s.append(use);
-    return s;
-  }
-  function actText(text) {
-    // An action's name as the player reads it (preferans.i18n.call_name): calls in the catalog's
-    // context "call", NT → БК in Russian, cards and suit bids as they are.
-    if (text.startsWith("dark ")) return tp("call", "dark {call}", { call: actText(text.slice(5)) });
-    if (text.startsWith("!out-of-turn ")) return tp("call", "out of turn: {call}", { call: actText(text.slice(13)) });
-    let m = text.match(/^(\d+)-no-talon$/);
-    if (m) return tp("call", "{level} without the talon", { level: m[1] });
-    m = text.match(/^(\d+)(NT|♠|♣|♦|♥)$/);
-    if (m) return m[1] + (m[2] === "NT" ? tp("strain", "NT") : m[2]);
-    if (text.length <= 3 && "♠♣♦♥".includes(text.slice(-1))) return text;
-    return tp("call", text);
-  }
   function applyI18n() {
-    document.documentElement.lang = lang;
-    document.querySelectorAll("[data-i18n]").forEach((e) => {
-      if (!e.dataset.msgid) e.dataset.msgid = e.textContent.trim();  // the English text is the message id
-      e.textContent = t(e.dataset.msgid);
-    });
-    $("lang").textContent = lang === "ru" ? "EN" : "RU";
-    $("lang").setAttribute("aria-label", t("language"));
     document.querySelectorAll("#rules option").forEach((o) => { o.textContent = tp("preset", o.value); });
     $("sheet").alt = t("Score sheet"); $("sheet-big").alt = t("Score sheet");
     document.title = t("Preferans");
   }
-  $("lang").addEventListener("click", async () => {
-    lang = lang === "ru" ? "en" : "ru"; localStorage.setItem("pref_lang", lang);
-    await I18N.load(lang); applyI18n(); lastSheetKey = "";
+  function onLang(newLang) {
+    lang = newLang; applyI18n(); lastSheetKey = "";
     if (state) render(); else if (!$("lobby").hidden) renderSeatSpecs();
     if (!$("missing").hidden) showMissing();
-  });
+  }
 
   // ---------------------------------------------------------------- lobby: create a table
   function renderSeatSpecs() {
@@ -515,7 +462,6 @@
     // The deal's label as the server's sheet wrote it (preferans.scoring.deal_label), in the chosen language.
     return r ? (r.labels && r.labels[lang]) || r.label : "";
   }
-  function suitClass(text) { const i = SUITS.indexOf(text.slice(-1)); return i < 0 ? "nt" : String(i); }
   function initials(seat) { return seat < 0 ? t("Talon") : String(seat + 1); }
 
   function sheetUrl(tb, key) { return "/api/tables/" + tb.id + "/sheet.svg?lang=" + lang + "&k=" + encodeURIComponent(key); }
@@ -597,9 +543,7 @@
   });
 
   async function start() {
-    const sprite = fetch("/cards/sprite.svg").then((r) => r.text());
-    await I18N.load(lang);
-    $("sprite").innerHTML = await sprite;  // the cards, drawn once, before anything shows them
+    await PREF.start({ onLang });
     applyI18n();
     if (!tableId) { initLobby(); return; }
     const r = await fetch("/api/tables/" + tableId).catch(() => null);

@@ -1,0 +1,108 @@
+// What every page of the browser client shares: the chosen language, the top bar (brand, the
+// pages, the language button), building elements, drawing cards from the sprite, and the names
+// of calls.  Loaded after i18n.js and before the page's own script; a page calls
+// `await PREF.start({ onLang })` once, then draws itself.
+"use strict";
+window.PREF = (function () {
+  const SUITS = ["♠", "♣", "♦", "♥"];
+  const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+  const STRAINS = ["♠", "♣", "♦", "♥", "NT"];
+  const SVG = "http://www.w3.org/2000/svg";
+  const { t, tp } = I18N;
+  // The pages of the top bar: [path, its name].  A page that is not listed has no tab (a table's page).
+  const PAGES = [["/", () => t("Play")]];
+  const state = { lang: localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en") };
+  const langListeners = [];
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const k in attrs || {}) {
+      if (k === "class") e.className = attrs[k];
+      else if (k === "text") e.textContent = attrs[k];
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), attrs[k]);
+      else if (attrs[k] !== null && attrs[k] !== undefined && attrs[k] !== false) e.setAttribute(k, attrs[k]);
+    }
+    for (const c of children) if (c !== null && c !== undefined) e.append(c);
+    return e;
+  }
+  // Cards are written "10♥", "A♠"; ids 0–31 are suit * 8 + rank, as the engine numbers them.
+  function cardId(text) { return SUITS.indexOf(text.slice(-1)) * 8 + RANKS.indexOf(text.slice(0, -1)); }
+  function cardText(id) { return RANKS[id & 7] + SUITS[id >> 3]; }
+  function sortHand(cards) {
+    // Suit order ♠ ♣ ♦ ♥, high to low, as format_hand prints.
+    return cards.slice().sort((a, b) => { const x = cardId(a), y = cardId(b);
+      return (x >> 3) - (y >> 3) || (y & 7) - (x & 7); });
+  }
+  function suitClass(text) { const i = SUITS.indexOf(text.slice(-1)); return i < 0 ? "nt" : String(i); }
+  // A card drawn from the sprite (/cards/sprite.svg, loaded once by start()): nothing to load, so no blank flash.
+  function cardSvg(text, cls) {
+    const s = document.createElementNS(SVG, "svg");
+    s.setAttribute("class", "card " + (cls || ""));
+    s.setAttribute("viewBox", "0 0 60 90");
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", text || "?");
+    if (text) s.dataset.card = text;
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", "#card-" + (text ? cardId(text) : "back"));
+    s.append(use);
+    return s;
+  }
+  function actText(text) {
+    // An action's name as the player reads it (preferans.i18n.call_name): calls in the catalog's
+    // context "call", NT → БК in Russian, cards and suit bids as they are.
+    if (text.startsWith("dark ")) return tp("call", "dark {call}", { call: actText(text.slice(5)) });
+    if (text.startsWith("!out-of-turn ")) return tp("call", "out of turn: {call}", { call: actText(text.slice(13)) });
+    let m = text.match(/^(\d+)-no-talon$/);
+    if (m) return tp("call", "{level} without the talon", { level: m[1] });
+    m = text.match(/^(\d+)(NT|♠|♣|♦|♥)$/);
+    if (m) return m[1] + (m[2] === "NT" ? tp("strain", "NT") : m[2]);
+    if (text.length <= 3 && "♠♣♦♥".includes(text.slice(-1))) return text;
+    return tp("call", text);
+  }
+  // Every element marked data-i18n shows its English text (the message id) in the chosen language.
+  function applyI18n(root) {
+    document.documentElement.lang = state.lang;
+    (root || document).querySelectorAll("[data-i18n]").forEach((e) => {
+      if (!e.dataset.msgid) e.dataset.msgid = e.textContent.trim();
+      e.textContent = t(e.dataset.msgid);
+    });
+    (root || document).querySelectorAll("[data-i18n-placeholder]").forEach((e) => {
+      e.placeholder = t(e.dataset.i18nPlaceholder);
+    });
+    const button = $("lang");
+    if (button) { button.textContent = state.lang === "ru" ? "EN" : "RU"; button.setAttribute("aria-label", t("language")); }
+    drawNav();
+  }
+  function drawNav() {
+    const nav = $("nav");
+    if (!nav) return;
+    const here = location.pathname;
+    nav.replaceChildren(...PAGES.map(([path, name]) => el("a", { href: path, text: name(),
+      "aria-current": (path === "/" ? here === "/" : here.startsWith(path)) ? "page" : null })));
+    nav.hidden = PAGES.length < 2;
+  }
+  // Called (after the new catalog is loaded and the marked elements redrawn) when the player switches language.
+  function onLang(callback) { langListeners.push(callback); }
+  async function setLang(lang) {
+    state.lang = lang; localStorage.setItem("pref_lang", lang);
+    await I18N.load(lang); applyI18n();
+    for (const f of langListeners) f(lang);
+  }
+  // The page's start: the catalog, the card sprite (only where the page has a #sprite holder), the words.
+  async function start(options) {
+    const holder = $("sprite");
+    const sprite = holder ? fetch("/cards/sprite.svg").then((r) => r.text()) : null;
+    await I18N.load(state.lang);
+    if (holder) holder.innerHTML = await sprite;  // the cards, drawn once, before anything shows them
+    if (options && options.onLang) onLang(options.onLang);
+    const button = $("lang");
+    if (button) button.addEventListener("click", () => setLang(state.lang === "ru" ? "en" : "ru"));
+    applyI18n();
+  }
+  return {
+    SUITS, RANKS, STRAINS, PAGES, $, el, cardId, cardText, sortHand, suitClass, cardSvg, actText,
+    applyI18n, onLang, setLang, start,
+    get lang() { return state.lang; },
+  };
+})();
