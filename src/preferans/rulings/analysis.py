@@ -41,7 +41,7 @@ fewer; in misère and all-pass the focus player wants fewer.
 [(7, 'Q♦', 9, 10, 1)]
 >>> m = a.mistakes[-1]
 >>> m.kind, m.chosen, m.best, m.basis, float(m.cost)   # what the thrown guard cost Boris, in whists
-('card', ('Q♦',), (('A♥',), ('K♥',)), 'open', 14.0)
+('card', ('Q♦',), (('A♥',), ('K♥',)), 'open', 26.0)
 """
 
 from __future__ import annotations
