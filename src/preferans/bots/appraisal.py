@@ -25,7 +25,7 @@ the others' calls told him, solves each layout double-dummy and scores it as the
 ...     "♠A K Q J 10 9 ♣A K ♦A 7", "♣Q J 10 9 ♦K Q J 10 ♥A K", "♣8 7 ♦9 8 ♥Q J 10 9 ♠8 7"],
 ...     talon="♥8 7", dealer=2)
 >>> values = CallAppraiser(deal.rules, samples=16)(deal, 0)
->>> values[Action.parse("8♠")] > values[Action.parse("pass")] == 0.0   # eight spades are there
+>>> values[Action.parse("6♠")] > values[Action.parse("pass")] == 0.0   # eight spades are there
 True
 """
 

@@ -3,7 +3,8 @@
 A cost is never a fraction such as ``32/3``: whole whists where the price is whole, else one
 decimal (``10.7 whists``, «10,7 виста»), always with a minus for a loss.
 
->>> >>> whists_text(Fraction(32, 3), "ru"), whists_text(14, "ru"), whists_text(1, "ru"), whists_text(2.04, "en")
+>>> from fractions import Fraction
+>>> whists_text(Fraction(32, 3), "ru"), whists_text(14, "ru"), whists_text(1, "ru"), whists_text(2.04, "en")
 ('10,7 виста', '14 вистов', '1 вист', '2 whists')
 >>> loss_text(Fraction(-32, 3) * -1, "en"), loss_text(0, "ru")
 ('−10.7 whists', '0 вистов')
