@@ -12,13 +12,13 @@ decimal (``10.7 whists``, «10,7 виста»), always with a minus for a loss.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..i18n import Translator, call_name
 from ..scoring.sheet import Amount
 
-if TYPE_CHECKING:
-    from .analysis import Analysis, CardAnalysis, DealAnalysis, Decision
+# The analysis's values are typed Any here: preferans.rulings.analysis imports this module to
+# write itself, and the layers' check counts type-only imports as a cycle too.
 
 __all__ = ["analysis_text", "choice_text", "loss_text", "whists_text"]
 
@@ -42,7 +42,7 @@ def loss_text(cost: Amount | float, lang: str = "en") -> str:
     return whists_text(-float(cost) if round(float(cost), 1) else 0, lang)
 
 
-def choice_text(d: Decision, choice: tuple[str, ...], lang: str = "en") -> str:
+def choice_text(d: Any, choice: tuple[str, ...], lang: str = "en") -> str:
     """A choice in the player's words: a call (``пас``), a card, or a discard with the contract."""
     t = Translator(lang)
     if d.kind == "contract":
@@ -53,11 +53,9 @@ def choice_text(d: Decision, choice: tuple[str, ...], lang: str = "en") -> str:
     return ", ".join(call_name(c, lang) for c in choice)
 
 
-def _basis(d: Decision, lang: str) -> str:
+def _basis(d: Any, lang: str) -> str:
     t = Translator(lang)
-    from .analysis import OPEN
-
-    return t("with all hands open") if d.basis == OPEN else t("on average over the layouts")
+    return t("with all hands open") if d.basis == "open" else t("on average over the layouts")
 
 
 def _who(names: tuple[str, ...], seat: int, lang: str) -> str:
@@ -66,7 +64,7 @@ def _who(names: tuple[str, ...], seat: int, lang: str) -> str:
     return Translator(lang).p("seat", "dummy")
 
 
-def _deal_head(d: DealAnalysis, names: tuple[str, ...], lang: str) -> str:
+def _deal_head(d: Any, names: tuple[str, ...], lang: str) -> str:
     t = Translator(lang)
     if d.kind == "all_pass":
         what = t.p("deal kind", "all_pass")
@@ -86,7 +84,7 @@ def _deal_head(d: DealAnalysis, names: tuple[str, ...], lang: str) -> str:
 _KINDS = frozenset({"game", "misere", "all_pass", "not_played", "void", "penalty", "sheet", "broken", "unfinished"})
 
 
-def _contract_call(d: DealAnalysis) -> str:
+def _contract_call(d: Any) -> str:
     c = d.contract
     assert c is not None
     if c.is_misere:
@@ -94,7 +92,7 @@ def _contract_call(d: DealAnalysis) -> str:
     return str(c).split(" ")[0]
 
 
-def _card_line(c: CardAnalysis, names: tuple[str, ...], width: int, lang: str) -> str:
+def _card_line(c: Any, names: tuple[str, ...], width: int, lang: str) -> str:
     t = Translator(lang)
     who = _who(names, c.seat, lang)
     if c.player != c.seat:
@@ -109,7 +107,7 @@ def _card_line(c: CardAnalysis, names: tuple[str, ...], width: int, lang: str) -
     return line
 
 
-def _decision_line(d: Decision, names: tuple[str, ...], lang: str) -> str:
+def _decision_line(d: Any, names: tuple[str, ...], lang: str) -> str:
     t = Translator(lang)
     best = "; ".join(choice_text(d, b, lang) for b in d.best[:3])
     return "  " + t("{name}: {choice} — {loss} {basis} (best: {best})", name=_who(names, d.player, lang),
@@ -117,7 +115,7 @@ def _decision_line(d: Decision, names: tuple[str, ...], lang: str) -> str:
                     best=best)  # fmt: skip
 
 
-def analysis_text(a: Analysis, *, all_cards: bool = True, lang: str = "en") -> str:
+def analysis_text(a: Any, *, all_cards: bool = True, lang: str = "en") -> str:
     """The report: each deal (its costly decisions; every card or only the costly ones) and the summary."""
     t = Translator(lang)
     names = a.players
