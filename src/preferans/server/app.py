@@ -11,6 +11,8 @@ Routes (each group in its own module):
   ``POST /api/tables/{id}/seats/{seat}``; ``GET /api/tables/{id}/sheet.svg``;
   ``GET /api/tables/{id}/record`` and ``/analysis`` of a finished game.
 * :mod:`.play` — ``WS /ws/{id}``, the game (see :mod:`preferans.server.hub`).
+* :mod:`.study` — ``/study…`` the replay viewer, the analysis priced in whists, the solver
+  board and puzzles, and their API ``/api/study/…``.
 
 Every request first passes :mod:`.guard` (allowed hosts, same origin, body size,
 security headers).
@@ -34,7 +36,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, play, site
+from . import api, play, site, study
 from .api import AddressLimits, error
 from .guard import Guard
 from .hub import Hub, Owners
@@ -131,6 +133,7 @@ def create_app(
     app.state.lags = lags
     app.state.gc_pauses = gc_pauses
     app.state.http_limits = AddressLimits(cfg.http_rate, cfg.http_burst)
+    app.state.study = study.Study(hub)
 
     app.state.peer_secret = ""
     app.state.forward = _not_here
@@ -139,8 +142,9 @@ def create_app(
     app.include_router(site.router)
     app.include_router(api.router)
     app.include_router(play.router)
+    app.include_router(study.router)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
-    app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts,
+    app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, max_bodies={study.UPLOAD_PATH: study.MAX_UPLOAD},
                        connect_limited=AddressLimits(cfg.connect_rate, cfg.connect_burst).limited)  # fmt: skip
     return app
 

@@ -310,11 +310,24 @@
     const f = state, tb = f.table, v = f.view, r = tb.result;
     const box = $("review"); box.hidden = false;
     if (!r) return;
+    reviewContent(box, r, (v.talon || []).filter((c) => c));
+    if (f.you !== null && tb.status !== "finished") {
+      const humans = tb.seats.filter((s) => s.kind === "human").length;
+      const votes = tb.stop_votes || [];
+      box.append(el("div", { class: "actions" },
+        el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")),
+        el("button", { type: "button", id: "stop-game", class: "quiet", disabled: votes.includes(f.you),
+          onclick: () => send({ type: "stop" }) }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : ""))));
+    }
+  }
+  // A finished deal in words (the review after the deal, and the previous deal's afterwards):
+  // the result, the tricks, what it wrote on the sheet, every hand as dealt and the talon shown.
+  function reviewContent(box, r, talon) {
     box.append(el("h2", { text: resultText(r) }));
     const seats = Object.keys(r.tricks || {}).map(Number);
     if (seats.length) {
       const parts = seats.map((s) => nameOf(s) + " " + r.tricks[String(s)]);
-      if (v.players === 4 && r.dealer_tricks) parts.push(nameOf(v.dealer) + " " + r.dealer_tricks);
+      if (r.players === 4 && r.dealer_tricks) parts.push(nameOf(r.dealer) + " " + r.dealer_tricks);
       box.append(el("div", { class: "tricks-line", text: t("Tricks: {tricks}", { tricks: parts.join(", ") }) }));
     }
     box.append(el("h4", { text: t("Written on the sheet") }));
@@ -329,20 +342,38 @@
       sortHand(r.hands[String(s)]).forEach((c) => cards.append(cardSvg(c, "small")));
       hands.append(el("div", { class: "hand-row", "data-seat": s }, el("span", { class: "who", text: nameOf(s) }), cards));
     });
-    const tal = (v.talon || []).filter((c) => c);
-    if (tal.length) {
-      const cards = el("div", { class: "cards" }); tal.forEach((c) => cards.append(cardSvg(c, "small")));
+    if (talon.length) {
+      const cards = el("div", { class: "cards" }); talon.forEach((c) => cards.append(cardSvg(c, "small")));
       hands.append(el("div", { class: "hand-row" }, el("span", { class: "who", text: t("Talon") }), cards));
     }
     box.append(hands);
-    if (f.you !== null && tb.status !== "finished") {
-      const humans = tb.seats.filter((s) => s.kind === "human").length;
-      const votes = tb.stop_votes || [];
-      box.append(el("div", { class: "actions" },
-        el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")),
-        el("button", { type: "button", id: "stop-game", class: "quiet", disabled: votes.includes(f.you),
-          onclick: () => send({ type: "stop" }) }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : ""))));
+  }
+  // The deal before the one in progress stays open to everybody after «Next deal» (issue 27):
+  // its review, the calls and every trick, in a dialog over the table.
+  function openPrevious() {
+    const r = state && state.table.previous;
+    if (!r) return;
+    const box = $("previous-body"); box.replaceChildren();
+    $("previous-title").textContent = t("Deal {n}", { n: r.deal });
+    reviewContent(box, r, r.shown_talon || []);
+    if ((r.calls || []).length) {
+      box.append(el("h4", { text: t("Calls") }));
+      box.append(el("p", { class: "calls-line" }, ...r.calls.map(([s, a], i) => el("span", {},
+        (i ? ", " : ""), el("span", { class: "who", text: nameOf(s) + " " }), el("b", { text: actText(a) })))));
     }
+    if ((r.tricks_played || []).length) {
+      box.append(el("h4", { text: t("Tricks") }));
+      const ol = el("ol", { class: "log" });
+      r.tricks_played.forEach(([winner, cards]) => {
+        const li = el("li", { class: "trick-line" });
+        cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: c }),
+          el("sub", { text: initials(s) })));
+        if (winner !== null && winner >= 0) li.append(" → ", el("b", { text: nameOf(winner) }));
+        ol.append(li);
+      });
+      box.append(ol);
+    }
+    $("previous-dialog").showModal();
   }
 
   function renderHand() {
@@ -475,8 +506,12 @@
       if ($("sheet-dialog").open) $("sheet-big").src = url;
     }
     const rb = $("result-box"); rb.replaceChildren();
-    rb.hidden = !(tb.result || tb.status === "finished");
+    rb.hidden = !(tb.result || tb.previous || tb.status === "finished");
     if (tb.result) rb.append(el("h3", { text: t("Result") }), el("p", { class: "res", text: resultText(tb.result) }));
+    else if (tb.previous) {
+      rb.append(el("h3", { text: t("Previous deal") }), el("p", { class: "res", text: resultText(tb.previous) }),
+        el("button", { type: "button", id: "previous-open", onclick: openPrevious }, t("Look at it")));
+    }
     if (tb.status === "finished") {
       rb.append(el("h3", { text: t("The game is over") }));
       if (tb.settlement && tb.sheet) {
@@ -485,7 +520,7 @@
         rb.append(ul);
       }
       rb.append(el("a", { class: "button", href: "/api/tables/" + tb.id + "/record", download: "", text: t("Download record") }), " ",
-                el("a", { class: "button", href: "/api/tables/" + tb.id + "/analysis?format=text", target: "_blank", text: t("Analysis") }),
+                el("a", { class: "button", href: "/study/game/" + tb.id, id: "study-link", text: t("Replay and analysis") }),
                 " ", el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?format=json", download: "", text: "JSON" }));
     }
     const log = $("log"); log.replaceChildren();
@@ -535,6 +570,7 @@
   $("sheet-open").addEventListener("click", openSheet);
   $("sheet-thumb").addEventListener("click", openSheet);
   $("sheet-close").addEventListener("click", () => $("sheet-dialog").close());
+  $("previous-close").addEventListener("click", () => $("previous-dialog").close());
 
   $("copy").addEventListener("click", async () => {
     const inp = $("invite"); inp.select();
