@@ -45,7 +45,7 @@ def record_id(record_json: str) -> str:
     """An uploaded record's id: a digest of its JSON twin (16 hex digits).
 
     >>> record_id('{"a": 1}')
-    '015abd7f5cc57a2d'
+    'f9d86028c6e0d64e'
     """
     return hashlib.sha256(record_json.encode()).hexdigest()[:16]
 
