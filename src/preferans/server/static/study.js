@@ -48,6 +48,10 @@
     out.append(links);
   }
   $("upload-form").addEventListener("submit", upload);
+  $("file").addEventListener("change", () => {
+    const f = $("file").files[0];
+    $("file-name").textContent = f ? f.name : t("no file chosen");
+  });
   (async function () {
     await PREF.start({ onLang: () => { drawRecent(); $("record-text").placeholder = t("…or paste the record here"); } });
     document.title = t("Study") + " · " + t("Preferans");
