@@ -249,5 +249,5 @@ def test_replay_of_a_damaged_record_is_a_clear_error(which: Any, damage: Any, st
         for i in range(len(record.deals)):
             out.append(replay_cli.dump_deal(record, rep, i))
         for view in (None, 0):
-            feed = iter([*steps, "q"])
-            replay_cli.Stepper(record, rep, 0, input_fn=lambda _: next(feed), out=out.append, view=view).loop()
+            feed = iter([*steps, "q"]).__next__
+            replay_cli.Stepper(record, rep, 0, input_fn=lambda _, feed=feed: feed(), out=out.append, view=view).loop()
