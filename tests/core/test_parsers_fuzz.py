@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from preferans import Action, Card, Contract, Deal, PreferansError, Rules
-from preferans.record import dumps, loads, record_from_deal
+from preferans.record import dumps, loads, record_from_deal, replay
 from preferans.scoring.scorekeeper import ScoreKeeper
 from preferans.solver.position import Position
 
@@ -244,10 +245,14 @@ def test_replay_of_a_damaged_record_is_a_clear_error(which: Any, damage: Any, st
     except PreferansError:
         return
     out: list[str] = []
-    rep = replay_cli.replay(record, errors=[])
+    rep = replay(record, errors=[])
     with contextlib.suppress(PreferansError):
         for i in range(len(record.deals)):
             out.append(replay_cli.dump_deal(record, rep, i))
         for view in (None, 0):
-            feed = iter([*steps, "q"]).__next__
-            replay_cli.Stepper(record, rep, 0, input_fn=lambda _, feed=feed: feed(), out=out.append, view=view).loop()
+            feed = iter([*steps, "q"])
+
+            def ask(_: str, feed: Iterator[str] = feed) -> str:
+                return next(feed)
+
+            replay_cli.Stepper(record, rep, 0, input_fn=ask, out=out.append, view=view).loop()

@@ -126,3 +126,44 @@ def test_the_record_of_a_table_without_spectators_is_for_its_players(tmp_path: A
         assert client.get(f"/api/tables/{tid}/record", headers=cookie(tid, "forged")).status_code == 403
         assert client.get(f"/api/tables/{tid}/record", headers=cookie(tid, tok)).status_code == 200
         assert client.get(f"/api/tables/{tid}/sheet.svg").status_code == 200  # the score is public
+
+
+def test_the_origin_must_match_the_scheme_too(tmp_path: Any) -> None:
+    """Issue 25: a WebSocket (and a POST) with an https Origin was accepted by an http server —
+    only the host and port were compared.  Behind a proxy that ends TLS the operator names the
+    pages' origin (``--allowed-origin``)."""
+    body = json.dumps({"name": "A"}).encode()
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tok = create_table(client)
+        for origin in ("https://testserver", "http://testserver:8443", "null"):
+            r = client.post("/api/tables", content=body, headers={**JSON, "origin": origin})
+            assert r.status_code == 403 and r.json()["error"] == "cross_origin", origin
+            with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+                    f"/ws/{tid}", headers={**cookie(tid, tok), "origin": origin}) as ws:  # fmt: skip
+                ws.receive_json()
+            assert closed.value.code == 4403
+        with client.websocket_connect(f"/ws/{tid}", headers={**cookie(tid, tok), "origin": "http://testserver"}) as ws:
+            assert ws.receive_json()["type"] == "state"
+    with make_client(str(tmp_path / "g.db"), allowed_origins=("https://pref.example",)) as client:
+        r = client.post("/api/tables", content=body, headers={**JSON, "origin": "https://pref.example"})
+        assert r.status_code == 201
+        r = client.post("/api/tables", content=body, headers={**JSON, "origin": "http://testserver"})
+        assert r.status_code == 403
+
+
+@pytest.mark.parametrize("name", ["A" * 5000, "A" * 33, "Anna\nplayers: X", "Anna, Boris", "#1"])
+def test_a_bad_name_is_refused_not_cut(tmp_path: Any, name: str) -> None:
+    """Issue 25: a 5,000-character name was cut to 32 and taken; now it is refused with the field
+    and what is wrong — creating a table, naming a bot, taking a seat — and nothing is stored."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        r = client.post("/api/tables", json={"name": name})
+        assert r.status_code == 400 and r.json()["error"] == "bad_name", r.text
+        assert r.json()["message"].startswith("name: ") and len(r.text) < 300
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "easy", "name": name}, {"kind": "human"}]
+        r = client.post("/api/tables", json={"name": "Ann", "seats": seats})
+        assert r.status_code == 400 and r.json()["message"].startswith("seats[1].name: ")
+        assert client.app.state.storage.table_ids() == []  # type: ignore[attr-defined]
+        tid, _ = create_table(client)
+        r = client.post(f"/api/tables/{tid}/seats/1", json={"name": name})
+        assert r.status_code == 400 and r.json()["error"] == "bad_name"
+        assert client.get(f"/api/tables/{tid}").json()["seats"][1]["taken"] is False

@@ -21,6 +21,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
                    help="a name this server answers to in the Host header (repeat; default: the --host "
                         "address and localhost, or any IP address when bound to 0.0.0.0; '*' = any)")  # fmt: skip
+    p.add_argument("--allowed-origin", action="append", default=None, metavar="URL",
+                   help="behind a proxy that ends TLS: the origin of the pages (https://pref.example; repeat); "
+                        "default: the scheme, name and port the request came to")  # fmt: skip
     p.add_argument("--grace", type=float, default=60.0,
                    help="seconds a player must be away before a bot may take his seat (default 60)")
     p.add_argument("--idle-timeout", type=float, default=120.0,
@@ -61,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2, http_rate=args.http_rate,
         secure_cookies=args.secure_cookies,
         allowed_hosts=tuple(args.allowed_host) if args.allowed_host else default_allowed_hosts(args.host),
+        allowed_origins=tuple(args.allowed_origin) if args.allowed_origin else None,
         grace=args.grace, idle_timeout=args.idle_timeout, max_table_connections=args.max_table_connections,
         max_address_connections=args.max_address_connections, workers=args.workers, warm_workers=True,
         cluster=args.cluster,

@@ -136,7 +136,7 @@ async def create_table(request: Request) -> Response:
         return error(400, "bad_json", "the body must be a JSON object")
     try:
         config, specs, seat = table_request(body)
-        live, token = await _hub(request).create(config, specs, str(body.get("name", ""))[:256], seat)
+        live, token = await _hub(request).create(config, specs, body.get("name"), seat)
     except PreferansError as e:
         return error(400, getattr(e, "code", "bad_table"), str(e))
     except SQLAlchemyError as e:
@@ -167,11 +167,11 @@ async def take_seat(table_id: str, seat: int, request: Request) -> Response:
         body = await _json_body(request)
     except ValueError as e:
         return error(400, "bad_json", f"the body must be a JSON object ({e})")
-    name = body.get("name", "") if isinstance(body, dict) else ""
+    name = body.get("name") if isinstance(body, dict) else None
     try:
-        token = await _hub(request).sit(live, seat, str(name)[:256])
+        token = await _hub(request).sit(live, seat, name)
     except TableError as e:
-        return error(409, e.code, str(e))
+        return error(400 if e.code == "bad_name" else 409, e.code, str(e))
     except SQLAlchemyError as e:
         return error(503, "db_unavailable", store_failure(e).replace("the move", "the seat"))
     resp = JSONResponse({"seat": seat})

@@ -140,7 +140,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(play.router)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
-    app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts,
+    app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
                        connect_limited=AddressLimits(cfg.connect_rate, cfg.connect_burst).limited)  # fmt: skip
     return app
 

@@ -26,12 +26,12 @@ from ..errors import GameError, GameOver, PreferansError
 from ..record import to_json
 from ..rules import Rules
 from ..scoring.pulka import Pulka
+from ..seats import name_problem
 from ..table import Rulings, Table
 from .storage import SeatRow, Storage, move_row
 
 __all__ = ["GameError", "PlannedMove", "Seat", "TableConfig", "TableGame", "bot_levels", "hash_token", "parse_programs"]
 
-MAX_NAME = 32
 
 
 def hash_token(token: str) -> str:
@@ -82,18 +82,30 @@ class TableConfig:
         return cls(Rules.from_dict(d["rules"]), int(d["players"]), bool(d["spectators"]))
 
 
-def clean_name(name: object, default: str) -> str:
-    """A player's name: printable, trimmed, at most 32 characters, writable in a game record
-    (no comma or colon, not starting with '#').
+def clean_name(name: object, default: str, field: str = "name") -> str:
+    """A player's name as given (spaces around it trimmed; none given: ``default``), or
+    :class:`GameError` ``bad_name`` naming the field and what is wrong — never a name cut or
+    changed silently (issue 25): 1–32 printable characters, writable in a game record (no comma
+    or colon, not starting with '#', :func:`preferans.seats.name_problem`).
 
-    >>> clean_name("  Anna, the #1: ", "x"), clean_name("#", "Player 2")
-    ('Anna the #1', 'Player 2')
+    >>> clean_name("  Anna  ", "x"), clean_name("", "Player 2"), clean_name(None, "Bot 3")
+    ('Anna', 'Player 2', 'Bot 3')
+    >>> clean_name("A" * 5000, "x")
+    Traceback (most recent call last):
+    ...
+    preferans.errors.GameError: name: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'… is longer than 32 characters
     """
-    if not isinstance(name, str):
+    if name is None:
         return default
-    name = "".join(ch for ch in name if ch.isprintable() and ch not in ",:").strip()[:MAX_NAME]
-    name = name.lstrip("# ").strip()
-    return name or default
+    if not isinstance(name, str):
+        raise GameError("bad_name", f"{field}: a name is text, not {type(name).__name__}")
+    name = name.strip()
+    if not name:
+        return default
+    problem = name_problem(name)
+    if problem is not None:
+        raise GameError("bad_name", f"{field}: {problem}")
+    return name
 
 
 class TableGame:
@@ -145,7 +157,7 @@ class TableGame:
         storage: Storage,
         config: TableConfig,
         seat_specs: list[dict[str, Any]],
-        creator: str,
+        creator: object,
         creator_seat: int = 0,
         rulings: Rulings | None = None,
         programs: Mapping[str, str] | None = None,
@@ -168,7 +180,7 @@ class TableGame:
                 levels = bot_levels(programs)
                 if level not in levels:
                     raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(levels)}, not {level!r}")
-                seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
+                seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}", f"seats[{i}].name"), "bot", level))
             elif kind == "human":
                 seats.append(Seat(i, "", "human"))
             else:
@@ -259,7 +271,7 @@ class TableGame:
                 return s.seat
         return None
 
-    def sit(self, seat: int, name: str) -> str:
+    def sit(self, seat: int, name: object) -> str:
         """Take a free human seat; returns the new secret token."""
         if not 0 <= seat < self.players:
             raise GameError("bad_seat", f"seat: 0..{self.players - 1}, not {seat}")

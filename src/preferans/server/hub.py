@@ -446,7 +446,7 @@ class Hub:
         self.live[game.id] = live
         return live
 
-    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: str, seat: int
+    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: object, seat: int
                      ) -> tuple[LiveTable, str]:  # fmt: skip
         """Create a table (stored first) and own it."""
         game, token = await self.db(TableGame.create, self.storage, config, specs, name, seat, self.rulings,
@@ -484,7 +484,7 @@ class Hub:
         return len(idle)
 
     # -- seats ------------------------------------------------------------------------------------
-    async def sit(self, live: LiveTable, seat: int, name: str) -> str:
+    async def sit(self, live: LiveTable, seat: int, name: object) -> str:
         async with live.lock:
             token = await self.db(live.game.sit, seat, name)
             live.away_since[seat] = time.monotonic()

@@ -53,6 +53,7 @@ class ServerConfig:
     http_burst: float = 20.0
     secure_cookies: bool = False
     allowed_hosts: tuple[str, ...] | None = None
+    allowed_origins: tuple[str, ...] | None = None  # behind a proxy that ends TLS: the pages' origins
     grace: float = 60.0
     idle_timeout: float = 120.0
     push_delay: float = 0.02

@@ -83,10 +83,13 @@
         seats, spectators: $("spectators").checked, options };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const data = await r.json().catch(() => ({}));
-      if (!r.ok) { $("create-error").textContent = data.message || t("Error"); return; }
+      if (!r.ok) { $("create-error").textContent = refusal(data) || t("Error"); return; }
       location.href = data.url;
     });
   }
+
+  // A refused request in the player's words: the catalog's text for its code where there is one.
+  function refusal(data) { return data.error && I18N.has("error", data.error) ? tp("error", data.error) : data.message; }
 
   // ---------------------------------------------------------------- an unknown table link
   function showMissing() {
@@ -181,7 +184,7 @@
     localStorage.setItem("pref_name", name);
     const r = await fetch("/api/tables/" + tableId + "/seats/" + seat, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
-    if (!r.ok) { const d = await r.json().catch(() => ({})); $("join-error").textContent = d.message || t("That seat is taken."); return; }
+    if (!r.ok) { const d = await r.json().catch(() => ({})); $("join-error").textContent = refusal(d) || t("That seat is taken."); return; }
     if (ws) ws.close(); // reconnect with the new seat cookie
   }
 
