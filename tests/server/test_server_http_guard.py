@@ -167,3 +167,29 @@ def test_a_bad_name_is_refused_not_cut(tmp_path: Any, name: str) -> None:
         r = client.post(f"/api/tables/{tid}/seats/1", json={"name": name})
         assert r.status_code == 400 and r.json()["error"] == "bad_name"
         assert client.get(f"/api/tables/{tid}").json()["seats"][1]["taken"] is False
+
+
+def test_a_flood_of_addresses_never_lifts_an_address_limit() -> None:
+    """Issue 25: the per-address limits forgot every address once they held 10,000 (the worker
+    quotas at 50,000), so an attacker with many addresses lifted everybody's limit, his own
+    included.  Now the address used longest ago is forgotten, never all, and the flood's
+    memory is bounded."""
+    from preferans.server.api import AddressLimits
+    from preferans.server.buckets import MAX_KEYS
+    from preferans.server.work import Quota
+
+    limits = AddressLimits(rate=0.01, burst=2)
+    assert [limits.limited("10.0.0.1") for _ in range(3)] == [False, False, True]
+    for i in range(60_000):
+        limits.limited(f"2001:db8::{i:x}")
+        if i % 10_000 == 0:
+            assert limits.limited("10.0.0.1"), i  # still out of tokens, whatever the others do
+    assert limits.limited("10.0.0.1")
+    quota = Quota(rate=0.01, burst=1, concurrent=8)
+    assert quota.take("attacker") and not quota.take("attacker")
+    for i in range(60_000):
+        quota.take(f"a{i}")
+        quota.done(f"a{i}")
+        quota.take("attacker")  # kept busy: used lately, so never the one forgotten
+    assert not quota.take("attacker")
+    assert len(limits._buckets) <= MAX_KEYS

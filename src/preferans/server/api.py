@@ -18,9 +18,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import PreferansError, TableError
 from ..rules import Rules
+from .buckets import Buckets
 from .game import GameError, TableConfig, bot_levels
 from .guard import PEER_HEADER, client_address
-from .hub import Elsewhere, Hub, LiveTable, RateLimiter, store_failure
+from .hub import Elsewhere, Hub, LiveTable, store_failure
 from .records import record_of
 from .settings import MAX_OPTION, MAX_OPTIONS, MAX_POOL
 from .sheetsvg import sheet_svg
@@ -41,21 +42,15 @@ def error(status: int, code: str, message: str) -> JSONResponse:
 
 
 class AddressLimits:
-    """Per-address limit on creating tables and taking seats (``rate`` a second, bursts of ``burst``)."""
+    """Per-address limit on creating tables and taking seats (``rate`` a second, bursts of ``burst``),
+    in bounded memory (:class:`.buckets.Buckets`)."""
 
     def __init__(self, rate: float, burst: float = 20.0) -> None:
         self.rate, self.burst = rate, burst
-        self._limits: dict[str, RateLimiter] = {}
+        self._buckets = Buckets(rate, burst)
 
     def limited(self, address: str) -> bool:
-        if self.rate <= 0:
-            return False
-        lim = self._limits.get(address)
-        if lim is None:
-            if len(self._limits) > 10000:
-                self._limits.clear()
-            lim = self._limits[address] = RateLimiter(rate=self.rate, burst=self.burst)
-        return not lim.allow()
+        return not self._buckets.take(address)
 
 
 def _hub(request: Request) -> Hub:
