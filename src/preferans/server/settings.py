@@ -71,6 +71,9 @@ class ServerConfig:
     connect_burst: float = 10.0
     cluster: bool = False
     advertise: str = ""  # cluster: the URL peers reach this process at (http://host:port)
+    proxy_connections: int = 32  # cluster: requests passed on to the other processes at once (one client)
+    proxy_timeout: float = 10.0  # cluster: seconds a peer has to answer a passed-on request
+    proxy_websockets: int = 2000  # cluster: client WebSockets carried to the other processes at once
     stop_timeout: float = 3.0
 
 
