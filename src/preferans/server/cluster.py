@@ -103,6 +103,9 @@ class Cluster:
         self._hub: Hub | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
+        # The addresses of the cluster's processes (refreshed by the watchdog): they carry many
+        # players' connections, so the per-address socket cap does not apply to them (.sockets).
+        self.peer_addresses: set[str] = set()
 
     # -- the lock session -------------------------------------------------------------------
     def _connect(self) -> None:
@@ -204,8 +207,15 @@ class Cluster:
 
     # -- watching ---------------------------------------------------------------------------------
     async def _watchdog(self) -> None:
-        """The lock session must stay alive: losing it loses every lease at once."""
+        """The lock session must stay alive: losing it loses every lease at once.  Every few
+        rounds it also learns the other processes' addresses."""
+        rounds = 0
         while True:
+            if rounds % 5 == 0:
+                with contextlib.suppress(Exception):
+                    self.peer_addresses.clear()
+                    self.peer_addresses.update(await self._run(self._peer_addresses))
+            rounds += 1
             await asyncio.sleep(self.watch_every)
             try:
                 await self._run(self._ping)
@@ -215,6 +225,18 @@ class Cluster:
                     await self._hub.lost_everything()
                 with contextlib.suppress(Exception):
                     await self._run(self._reconnect)
+
+    def _peer_addresses(self) -> set[str]:
+        """The IP addresses of the processes in ``pref_servers`` (their URLs' hosts, resolved)."""
+        from urllib.parse import urlsplit
+
+        out: set[str] = set()
+        for url in self.storage.server_urls():
+            host = urlsplit(url).hostname
+            if host:
+                with contextlib.suppress(OSError):
+                    out.update(info[4][0] for info in socket.getaddrinfo(host, None))
+        return out
 
     def _ping(self) -> None:
         conn = self._conn
