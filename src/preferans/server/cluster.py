@@ -235,7 +235,7 @@ class Cluster:
             host = urlsplit(url).hostname
             if host:
                 with contextlib.suppress(OSError):
-                    out.update(info[4][0] for info in socket.getaddrinfo(host, None))
+                    out.update(str(info[4][0]) for info in socket.getaddrinfo(host, None))
         return out
 
     def _ping(self) -> None:

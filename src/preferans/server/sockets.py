@@ -101,11 +101,11 @@ _BUSY = b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: c
 def _gated_http(base: type[Any], gate: SocketGate, header_timeout: float) -> type[Any]:
     """``base`` (uvicorn's HTTP protocol) with the gate and the header timeout."""
 
-    class GatedHTTP(base):  # type: ignore[misc, valid-type]
+    class GatedHTTP(base):  # type: ignore[misc]
         _head_timer: asyncio.TimerHandle | None = None
         _tail = b""
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        def connection_made(self, transport: asyncio.Transport) -> None:
             peer = transport.get_extra_info("peername")
             if not gate.admit(transport, peer[0] if peer else "?"):
                 # Over a cap: a short answer and the socket is closed before anything is read.
@@ -166,7 +166,7 @@ def _gated_http(base: type[Any], gate: SocketGate, header_timeout: float) -> typ
 def _gated_ws(base: type[Any], gate: SocketGate) -> type[Any]:
     """``base`` (uvicorn's WebSocket protocol): the socket stays counted until it closes."""
 
-    class GatedWS(base):  # type: ignore[misc, valid-type]
+    class GatedWS(base):  # type: ignore[misc]
         def connection_lost(self, exc: Exception | None) -> None:
             gate.release(self.transport)
             super().connection_lost(exc)
