@@ -106,6 +106,9 @@ def create_app(
             proxy = Proxy(connections=cfg.proxy_connections, timeout=cfg.proxy_timeout,
                           websockets=cfg.proxy_websockets)  # fmt: skip
             app.state.forward, app.state.forward_ws = proxy.http, proxy.ws
+            gate = getattr(app.state, "sockets", None)
+            if gate is not None:  # the other processes carry many players' sockets: no per-address cap
+                gate.exempt = getattr(hub.owners, "peer_addresses", set())
         background = [asyncio.create_task(site.watch_loop(lags)), asyncio.create_task(hub.run())]
         if cfg.warm_workers:
             background.append(asyncio.create_task(asyncio.to_thread(hub.workers.warm)))
@@ -147,6 +150,7 @@ def create_app(
     app.include_router(play.router)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
     app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
+                       body_timeout=cfg.body_timeout,
                        connect_limited=AddressLimits(cfg.connect_rate, cfg.connect_burst).limited)  # fmt: skip
     return app
 

@@ -8,7 +8,8 @@
   site's page cannot seat a visitor or act with his cookie;
 * WebSocket connections opened too fast from one address are refused before the
   handshake;
-* a request body is at most :data:`.settings.MAX_BODY` bytes: a larger
+* a request body is at most :data:`.settings.MAX_BODY` bytes, sent within ``body_timeout``
+  seconds (else 408, and the connection is closed); a larger
   ``Content-Length`` is refused (413) before a byte is read, and a body without one
   is read only up to the limit, and the connection is closed with the refusal (so the rest
   is never read);
@@ -19,6 +20,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
@@ -79,10 +81,11 @@ class Guard:
 
     def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str] | None = None, max_body: int = MAX_BODY,
                  connect_limited: Callable[[str], bool] | None = None,
-                 allowed_origins: Sequence[str] | None = None) -> None:  # fmt: skip
+                 allowed_origins: Sequence[str] | None = None, body_timeout: float = 10.0) -> None:  # fmt: skip
         self.app = app
         self.allowed_hosts = allowed_hosts
         self.allowed_origins = allowed_origins  # behind a proxy that ends TLS: the pages' origins
+        self.body_timeout = body_timeout  # a body sent slowly holds a socket and a task: it has a limit
         self.max_body = max_body
         self.connect_limited = connect_limited  # per address: WebSocket connections opened too fast
 
@@ -127,8 +130,13 @@ class Guard:
             await _refuse(send, 413, "too_big", f"the body is over {self.max_body} bytes")
             return
         body = bytearray()
-        while True:  # at most max_body bytes are read, whatever the client sends
-            message = await receive()
+        deadline = asyncio.get_running_loop().time() + self.body_timeout
+        while True:  # at most max_body bytes are read, within body_timeout, whatever the client sends
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+            except TimeoutError:
+                await _refuse(send, 408, "too_slow", f"the body did not arrive within {self.body_timeout:g} s")
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
