@@ -28,14 +28,20 @@ _RESUME = re.compile(r"preferans play --resume \S+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.=§'-]*[A-Za-z0-9_]|[A-Za-z]")
 
 
-def latin_words(text: str, names: Iterable[str] = ()) -> list[str]:
-    """The Latin words in ``text`` a Russian player would read (see the module's list of what is not)."""
+def latin_words(text: str, names: Iterable[str] = (), *, ranks: str = "en") -> list[str]:
+    """The Latin words in ``text`` a Russian player would read (see the module's list of what is not).
+
+    With ``ranks="ru"`` (the player reads cards as Т К Д В) a card written with a Latin picture
+    rank (``K♠``, ``♠A K``) is a finding too."""
     for name in sorted((n for n in names if n), key=len, reverse=True):
         text = text.replace(name, " ")
     text = _RESUME.sub(" ", text)
+    found = []
+    if ranks == "ru":
+        found += [m.group(0) for m in _SUIT_GROUP.finditer(text) if re.search(r"[AKQJ]", m.group(0))]
+        found += [m.group(0) for m in _CARD.finditer(text) if m.group(0)[0] in "AKQJ"]
     text = _SUIT_GROUP.sub(" ", text)
     text = _CARD.sub(" ", text)
-    found = []
     for m in _WORD.finditer(text):
         word = m.group(0)
         letters = re.sub(r"[^A-Za-z]", "", word)
@@ -44,11 +50,12 @@ def latin_words(text: str, names: Iterable[str] = ()) -> list[str]:
     return found
 
 
-def assert_russian(text: str, names: Iterable[str] = (), where: str = "") -> None:
-    """Fail naming each Latin word of ``text`` with the line it stands in."""
+def assert_russian(text: str, names: Iterable[str] = (), where: str = "", *, ranks: str = "ru") -> None:
+    """Fail naming each Latin word of ``text`` with the line it stands in (cards in the Russian
+    rank letters unless ``ranks="en"``)."""
     bad = []
     for line in text.splitlines():
-        words = latin_words(line, names)
+        words = latin_words(line, names, ranks=ranks)
         if words:
             bad.append(f"{words}: {line.strip()[:160]}")
     assert not bad, (where + ": " if where else "") + "Latin words on a Russian screen:\n" + "\n".join(bad[:40])

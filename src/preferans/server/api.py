@@ -295,10 +295,16 @@ def in_language(stored: dict[str, Any], lang: str) -> dict[str, Any]:
     ``lang`` header and the server's own event line; the moves and the rules are the format's."""
     headers = dict(stored.get("headers") or {})
     headers["lang"] = lang
-    ours = {Translator(x)("A game on the Preferans server") for x in LANGS} | {"preferans serve"}
+    ours = {event_words(x) for x in LANGS} | {"preferans serve"}
     if headers.get("event") in ours:
-        headers["event"] = Translator(lang)("A game on the Preferans server")
+        headers["event"] = event_words(lang)
     return {**stored, "headers": headers}
+
+
+def event_words(lang: str) -> str:
+    """The event line of a record the server writes, in ``lang``."""
+    t = Translator(lang)
+    return t("A game on the Preferans server")
 
 
 def table_request(body: dict[str, Any]) -> tuple[TableConfig, list[dict[str, Any]], int]:

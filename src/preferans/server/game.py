@@ -12,6 +12,7 @@ the frames.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import random
 import secrets
@@ -24,8 +25,9 @@ from ..bots import LEVELS
 from ..engine.deal import Deal
 from ..errors import GameError, GameOver, PreferansError
 from ..i18n import LANGS, Translator
+from ..option_words import choice_name, option_name
 from ..record import to_json
-from ..rules import Rules
+from ..rules import CHOICES, Rules
 from ..scoring.pulka import Pulka
 from ..table import Rulings, Table
 from .storage import SeatRow, Storage, move_row
@@ -462,7 +464,8 @@ class TableGame:
         """The game so far as the JSON twin of a record (:meth:`preferans.table.Table.to_record`)."""
         assert self.table is not None, "a game record needs a game"
         date = dt.datetime.now(dt.UTC).strftime("%Y.%m.%d")
-        event = Translator(self.config.lang)("A game on the Preferans server")
+        t = Translator(self.config.lang)
+        event = t("A game on the Preferans server")
         return to_json(self.table.to_record({"event": event, "date": date, "table": self.id}))
 
     def vote_stop(self, seat: int) -> bool:
@@ -481,6 +484,32 @@ class TableGame:
             self.save_record()
             return True
         return False
+
+
+@functools.lru_cache(maxsize=256)
+def rule_changes(rules: Rules) -> tuple[dict[str, Any], ...]:
+    """The options where ``rules`` differ from their preset, for the table page: each with its
+    name and value in every language (``{"field", "name": {lang: …}, "value": {lang: …}}``);
+    the pool is shown by itself.  (Worked out once per rules: every state frame carries it.)"""
+    base = Rules.preset(rules.name) if rules.name in Rules.PRESET_NAMES else Rules()
+    mine, theirs = rules.to_dict(), base.to_dict()
+    out = []
+    for field_name, value in mine.items():
+        if field_name in ("name", "pool_target") or theirs.get(field_name) == value:
+            continue
+        out.append({"field": field_name, "name": {lang: option_name(field_name, lang) for lang in LANGS},
+                    "value": {lang: _value_text(field_name, value, lang) for lang in LANGS}})  # fmt: skip
+    return tuple(out)
+
+
+def _value_text(field_name: str, value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return Translator(lang)("yes" if value else "no")
+    if isinstance(value, list):
+        return " ".join(str(x) for x in value) or "—"
+    if isinstance(value, str) and field_name in CHOICES:
+        return choice_name(field_name, value, lang)
+    return str(value)
 
 
 def bot_levels(programs: Mapping[str, str] | None = None) -> list[str]:

@@ -52,7 +52,7 @@ from ..i18n import LANGS, text
 from ..scoring.reasons import deal_story
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
-from .game import GameError, TableConfig, TableGame
+from .game import GameError, TableConfig, TableGame, rule_changes
 from .settings import MAX_FRAME, ServerConfig
 from .storage import Storage
 from .views import public_view, seat_view
@@ -563,6 +563,7 @@ class Hub:
             "players": g.players,
             "rules": g.rules.name,
             "options": {"irregularity_reports": g.rules.irregularity_reports, "claims": g.rules.claims},
+            "changes": rule_changes(g.rules),  # the house rules: options changed from the preset, in words
             "pool": g.rules.pool_target,
             "spectators": g.config.spectators,
             "watching": sum(1 for c in live.clients if c.seat is None),

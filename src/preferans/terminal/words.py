@@ -297,9 +297,13 @@ def result_text(result: DealResult, score: DealScore | None, names: Sequence[str
     if result.tricks:
         # An all-pass is played by the active hands only: гусарик's dummy is out (docs/rules.md §16).
         out = dummy_seat(result.players) if result.kind is DealKind.ALL_PASS else None
-        parts = [f"{names[s]} {n}" for s, n in sorted(result.tricks.items()) if s != out]
+        # «Аня 7», or «Бот 2: 7» where a name ends in a figure or a space (so «Бот 2 7» is not misread).
+        def told(seat: int, n: int) -> str:
+            return f"{names[seat]}: {n}" if names[seat][-1:].isdigit() else f"{names[seat]} {n}"
+
+        parts = [told(s, n) for s, n in sorted(result.tricks.items()) if s != out]
         if result.players == 4 and result.dealer_tricks:
-            parts.append(f"{names[result.dealer]} {result.dealer_tricks}")
+            parts.append(told(result.dealer, result.dealer_tricks))
         lines.append(t("Tricks: {tricks}", tricks=", ".join(parts)))
     if score is not None and rules is not None and score.entries:
         lines.append(t("Written:"))

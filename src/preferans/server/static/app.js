@@ -43,14 +43,21 @@
   function valueText(v) { return Array.isArray(v) ? v.join(" ") : String(v); }
   function controlValue(c) { return c.type === "checkbox" ? String(c.checked) : c.value.trim(); }
   function setControl(c, text) { if (c.type === "checkbox") c.checked = text === "true"; else c.value = text; }
-  function markChanged(c) { c.closest(".opt").classList.toggle("changed", controlValue(c) !== presetValue(c.dataset.field)); }
+  function markChanged(c) {
+    c.closest(".opt").classList.toggle("changed", controlValue(c) !== presetValue(c.dataset.field));
+    const group = c.closest(".opt-group"), n = group.querySelectorAll(".opt.changed").length;
+    group.querySelector(".opt-count").textContent = n ? tn("{n} changed", "{n} changed", n) : "";
+  }
   function renderOptions() {
     const box = $("options-form");
     if (!presets || !box) return;
     const kept = {};
     box.querySelectorAll("[data-field]").forEach((c) => { kept[c.dataset.field] = controlValue(c); });
+    const open = new Set([...box.querySelectorAll("details.opt-group[open]")].map((d) => d.dataset.group));
     box.replaceChildren(...optionGroups.map(([group, name]) => {
-      const set = el("fieldset", { class: "opt-group", "data-group": group }, el("legend", { text: t(name) }));
+      // A group a fold of its own (the form would be a long page otherwise); its title says how many are changed.
+      const set = el("details", { class: "opt-group", "data-group": group, open: open.has(group) || null },
+        el("summary", {}, el("span", { text: t(name) }), el("span", { class: "opt-count" })));
       optionFields.filter((o) => o.group === group).forEach((o) => {
         const id = "opt-" + o.field;
         let control;
@@ -64,7 +71,7 @@
         control.addEventListener("input", mark); control.addEventListener("change", mark);
         const row = o.kind === "bool"
           ? el("div", { class: "opt check" }, el("label", { for: id }, control, " ", el("span", { class: "opt-name", text: t(o.name) })))
-          : el("div", { class: "opt" }, el("label", { for: id, class: "opt-name", text: t(o.name) }), control);
+          : el("div", { class: "opt " + o.kind }, el("label", { for: id, class: "opt-name", text: t(o.name) }), control);
         row.append(el("span", { class: "opt-help", text: t(o.help) }));
         set.append(row);
         markChanged(control);
@@ -377,8 +384,10 @@
     if (told.why) box.append(el("p", { class: "why", text: told.why }));
     const seats = Object.keys(r.tricks || {}).map(Number);
     if (seats.length) {
-      const parts = seats.map((s) => nameOf(s) + " " + r.tricks[String(s)]);
-      if (v.players === 4 && r.dealer_tricks) parts.push(nameOf(v.dealer) + " " + r.dealer_tricks);
+      // «Аня 7», or «Бот 2: 7» where a name ends in a figure (so «Бот 2 7» cannot be misread).
+      const told = (s, n) => nameOf(s) + (/[\d\s]$/.test(nameOf(s)) ? ": " : " ") + n;
+      const parts = seats.map((s) => told(s, r.tricks[String(s)]));
+      if (v.players === 4 && r.dealer_tricks) parts.push(told(v.dealer, r.dealer_tricks));
       box.append(el("div", { class: "tricks-line", text: t("Tricks: {tricks}", { tricks: parts.join(", ") }) }));
     }
     box.append(el("h4", { text: t("Written on the sheet") }));
@@ -583,6 +592,12 @@
       $("sheet").src = url; $("sheet-new-tab").href = url;
       if ($("sheet-dialog").open) $("sheet-big").src = url;
     }
+    // The table's rules: the preset and the pool, and every option changed from the preset, in words.
+    const changes = tb.changes || [];
+    $("rules-box").replaceChildren(el("h3", { text: t("Rules of this table") }),
+      el("div", { class: "rules-line", text: tp("preset", tb.rules) + " · " + t("pool {pool}", { pool: tb.pool }) }),
+      ...(changes.length ? [el("ul", { class: "changes" }, ...changes.map((c) => el("li", { "data-field": c.field },
+        el("span", { text: (c.name[lang] || c.name.en) + ": " }), el("b", { text: c.value[lang] || c.value.en }))))] : []));
     const rb = $("result-box"); rb.replaceChildren();
     rb.hidden = !(tb.result || tb.status === "finished");
     if (tb.result) rb.append(el("h3", { text: t("Result") }), el("p", { class: "res", text: resultText(tb.result) }));

@@ -84,7 +84,10 @@ window.PREF = (function () {
       e.placeholder = t(e.dataset.i18nPlaceholder);
     });
     const button = $("lang");
-    if (button) { button.textContent = state.lang === "ru" ? "EN" : "RU"; button.setAttribute("aria-label", t("language")); }
+    // The button names the language the page speaks, in its own words («Рус», "Eng": a Russian page shows
+    // no Latin word); a click switches to the other, which its tooltip names.
+    if (button) { button.textContent = state.lang === "ru" ? "Рус" : "Eng"; button.setAttribute("aria-label", t("language"));
+      button.title = state.lang === "ru" ? "English" : "Русский"; }
     drawNav();
   }
   function drawNav() {
