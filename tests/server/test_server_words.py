@@ -8,12 +8,11 @@ import dataclasses
 from typing import Any
 
 from latin_helpers import latin_words
-from server_helpers import cookie, create_table, make_client, pick
-
 from preferans.i18n import Translator
 from preferans.option_words import WORDS
 from preferans.record import loads
 from preferans.rules import CHOICES, Rules
+from server_helpers import cookie, create_table, make_client, pick
 
 
 def test_the_options_form_has_every_option_in_words(tmp_path: Any) -> None:

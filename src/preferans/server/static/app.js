@@ -12,6 +12,8 @@
   function applyI18n() {
     document.querySelectorAll("#rules option").forEach((o) => { o.textContent = tp("preset", o.value); });
     $("sheet").alt = t("Score sheet"); $("sheet-big").alt = t("Score sheet");
+    $("ranks").setAttribute("aria-label", t("Card ranks")); $("ranks").title = t("Card ranks");
+    $("autoplay-label").title = t("A card you have no choice about (the only one you may play) is played by itself after a moment");
     document.title = t("Preferans");
   }
   function onLang(newLang) {
@@ -594,13 +596,15 @@
     }
     // The table's rules: the preset and the pool, and every option changed from the preset, in words.
     const changes = tb.changes || [];
-    $("rules-box").replaceChildren(el("h3", { text: t("Rules of this table") }),
-      el("div", { class: "rules-line", text: tp("preset", tb.rules) + " · " + t("pool {pool}", { pool: tb.pool }) }),
+    $("rules-box").replaceChildren(
+      el("div", { class: "rules-line" }, el("span", { text: t("Rules of this table") + ": " }),
+        el("b", { text: tp("preset", tb.rules) + ", " + t("pool {pool}", { pool: tb.pool }) })),
       ...(changes.length ? [el("ul", { class: "changes" }, ...changes.map((c) => el("li", { "data-field": c.field },
         el("span", { text: (c.name[lang] || c.name.en) + ": " }), el("b", { text: c.value[lang] || c.value.en }))))] : []));
     const rb = $("result-box"); rb.replaceChildren();
     rb.hidden = !(tb.result || tb.status === "finished");
-    if (tb.result) rb.append(el("h3", { text: t("Result") }), el("p", { class: "res", text: resultText(tb.result) }));
+    if (tb.result) rb.append(el("div", { class: "res-line" }, el("span", { class: "muted", text: t("Result") + ": " }),
+      el("span", { class: "res", text: resultText(tb.result) })));
     if (tb.status === "finished") {
       rb.append(el("h3", { text: t("The game is over") }));
       if (tb.settlement && tb.sheet) {
