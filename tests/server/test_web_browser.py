@@ -149,7 +149,7 @@ def test_the_accused_answers_a_report_in_the_browser(server: str, browser: Brows
     # The catalog loads asynchronously after the click: wait for the text, not for the button
     # (which was already there in English — CI once read the accusation before it was redrawn).
     expect(boris.locator("#accusation")).to_contain_text("говорит")
-    expect(boris.locator("#accusation")).to_contain_text("видел прикуп")
+    expect(boris.locator("#accusation")).to_contain_text("прикуп подсмотрен")
     boris.wait_for_selector("#deny")
     boris.screenshot(path="/tmp/accusation-ru-1280.png")
     boris.set_viewport_size({"width": 390, "height": 844})

@@ -66,7 +66,10 @@ window.PREF = (function () {
     // context "call", NT → БК in Russian, cards and suit bids as they are.
     if (text.startsWith("dark ")) return tp("call", "dark {call}", { call: actText(text.slice(5)) });
     if (text.startsWith("!out-of-turn ")) return tp("call", "out of turn: {call}", { call: actText(text.slice(13)) });
-    let m = text.match(/^(\d+)-no-talon$/);
+    let m = text.match(/^claim (\d+)( proven)?$/);  // a claim of N of the remaining tricks (proved by the solver)
+    if (m) return m[2] ? I18N.tnp("call", "claim of {n} trick (proved)", "claim of {n} tricks (proved)", +m[1])
+      : I18N.tnp("call", "claim of {n} trick", "claim of {n} tricks", +m[1]);
+    m = text.match(/^(\d+)-no-talon$/);
     if (m) return tp("call", "{level} without the talon", { level: m[1] });
     m = text.match(/^(\d+)(NT|♠|♣|♦|♥)$/);
     if (m) return m[1] + (m[2] === "NT" ? tp("strain", "NT") : m[2]);
