@@ -10,7 +10,8 @@ words): here *any* run of two or more Latin letters is a finding — an option's
   Russian rank letters (Т К Д В) there are none, but the setting may be A K Q J;
 * the labels printed on the keys (``Enter``, ``Esc``, ``Home``, ``End``) and single letters (a key
   to press: ``s``, ``q``);
-* the one command a player types to go on with a saved game (``preferans play --resume FILE``).
+* the one command a player types to go on with a saved game (``preferans play --resume FILE``), and
+  the paths of his own files (``/home/anna/.preferans/last-game.prf``).
 
 Used by the terminal tests (tests/terminal/test_russian.py) and the browser tests
 (tests/server/test_web_russian.py); docs/i18n.md describes the check.
@@ -25,6 +26,7 @@ KEY_LABELS = frozenset({"Enter", "Esc", "Home", "End"})
 _CARD = re.compile(r"(?:10|[7-9AKQJ])[♠♣♦♥]")
 _SUIT_GROUP = re.compile(r"[♠♣♦♥](?:10|[7-9AKQJ])(?![\w♠♣♦♥])(?: (?:10|[7-9AKQJ])(?![\w♠♣♦♥]))*")
 _RESUME = re.compile(r"preferans play --resume \S+")
+_PATH = re.compile(r"(?<![\w.])(?:~|\.{0,2})/[\w./~-]+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_.=§'-]*[A-Za-z0-9_]|[A-Za-z]")
 
 
@@ -35,7 +37,7 @@ def latin_words(text: str, names: Iterable[str] = (), *, ranks: str = "en") -> l
     rank (``K♠``, ``♠A K``) is a finding too."""
     for name in sorted((n for n in names if n), key=len, reverse=True):
         text = text.replace(name, " ")
-    text = _RESUME.sub(" ", text)
+    text = _PATH.sub(" ", _RESUME.sub(" ", text))
     found = []
     if ranks == "ru":
         found += [m.group(0) for m in _SUIT_GROUP.finditer(text) if re.search(r"[AKQJ]", m.group(0))]

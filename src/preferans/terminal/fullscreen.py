@@ -579,7 +579,8 @@ class PlayApp(App[int]):
             t("cursor stops at the ends.  Enter or Space plays the chosen one;"),
             t(": or / lets you type it instead (AS, pass, 7NT, шесть пик)."),
             t("Legal cards are bright, the others dim; ★ marks the declarer; the"),
-            t("highlighted name is the player to act."),
+            t("highlighted name is the player to act.  The discard: Enter marks"),
+            t("two cards (▲), a third Enter discards them, Esc chooses again."),
             "",
             t("s  the score sheet (pool, mountain, whists) and the settlement"),
             t("l  the last trick and the cards played so far"),
@@ -588,6 +589,7 @@ class PlayApp(App[int]):
             t("a  auto-play a forced single card on/off"),
             t("t  light / dark colours"),
             t("q  save and quit (go on with: preferans play --resume FILE)"),
+            t("The letter keys work on the Russian layout too (ы д р г ф е й)."),
         ])  # fmt: skip
 
     def action_quit_game(self) -> None:
