@@ -69,7 +69,7 @@ def test_the_discard_is_two_cards_chosen_then_confirmed(server: str, browser: Br
             ann.wait_for_timeout(60)
     cards = ann.locator(".hand svg.card.legal")
     assert len(hand(ann)) == 12 and cards.count() == 12 and ann.locator("#discard-confirm").is_disabled()
-    first, second, third = (cards.nth(k).get_attribute("data-card") for k in (0, 5, 9))
+    first, second, third = (str(cards.nth(k).get_attribute("data-card")) for k in (0, 5, 9))
     ann.click(f".hand svg.card[data-card='{first}']")
     assert chosen(ann) == [first] and ann.locator("#discard-confirm").is_disabled()
     ann.click(f".hand svg.card[data-card='{first}']")  # put back
