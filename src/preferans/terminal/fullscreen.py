@@ -306,6 +306,8 @@ class PlayApp(App[int]):
 
     def _after_moves(self) -> None:
         table = self.table
+        while table.notices:  # a bot program failed and another bot took its seat
+            self._log_line("! " + self.t.text(table.notices.pop(0)))
         table.save()
         if table.deal.is_over:
             self.message = game_end_text(table, self.lang) if table.is_over else self.t("Press Enter for the next deal")

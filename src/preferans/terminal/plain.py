@@ -236,7 +236,7 @@ class PlainGame(Narrator):
         while True:
             table.run_bots()
             while table.notices:  # a bot program failed and another bot took its seat
-                self.say("! " + table.notices.pop(0))
+                self.say("! " + t.text(table.notices.pop(0)))
             if table.deal.is_over:
                 if table.is_over:
                     break
