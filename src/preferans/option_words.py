@@ -11,11 +11,13 @@ reads its Russian name where an English one reads the field (``hold_rule``), whi
 is what ``--set`` and ``docs/rules.md`` §13 use.
 
 >>> option_name("stalingrad", "ru"), option_name("jump_bids", "en")
-('За своими', 'Jump bids')
->>> from preferans.i18n import Msg, text
->>> m = Msg("(table option {option})", option=Option("half_whist_levels"))
->>> m, text(m, "ru")
-('(table option half_whist_levels)', '(правило стола «Полвиста на играх»)')
+('Сталинград', 'Jump bids')
+>>> from preferans.i18n import Call, Msg, text
+>>> m = Msg("{action}: after bidding misère you may only pass (table option {option})", action=Call("7♠"),
+...         option=Option("misere_bidder_may_continue"))
+>>> print(m); print(text(m, "ru"))
+7♠: after bidding misère you may only pass (table option misere_bidder_may_continue)
+7♠: после мизера можно только пасовать (правило стола «Мизерист торгуется дальше»)
 >>> choice_name("hold_rule", "first_hand_only", "ru")
 'только первая рука (Кодекс)'
 """
