@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from test_server import Conn, play_game
+from test_server import make_client as closing_client
 
 from preferans.engine.deal import Deal
 from preferans.record import load, states
@@ -131,7 +132,7 @@ def test_puzzles_are_served_without_their_answer(client: TestClient) -> None:
 
 
 def test_a_finished_table_in_the_viewer_and_the_previous_deal(tmp_path: Any) -> None:
-    with make_client(str(tmp_path / "t.db"), workers=0) as client:
+    with closing_client(str(tmp_path / "t.db"), workers=0, burst=100000, table_cpu_burst=1000.0, cpu_burst=1000.0) as client:
         tid, t0 = create_table(client, players=3, spectators=False, options=["end_condition=deals", "max_deals=2"])
         tokens = {0: t0, 1: join(client, tid, 1, "Борис"), 2: join(client, tid, 2, "Вера")}
         conns = {s: Conn(client, tid, tok) for s, tok in tokens.items()}

@@ -60,6 +60,7 @@ from ..engine.standing import Standing
 from ..errors import PreferansError
 from ..i18n import N_
 from ..record.build import dealt_talon
+from ..record.model import seat_names
 from ..rules import Rules
 from ..scoring import deal_net
 from ..scoring.pulka import Pulka, standing_net
@@ -271,10 +272,10 @@ class Analysis:
 
     # -- output ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        names = self.players
+        names = seat_names(self.players)  # гусарик: a card of the dummy's is the dummy's seat (rules.md §16)
         return {
             "rules": self.rules.name,
-            "players": list(names),
+            "players": list(self.players),
             "noise": NOISE,
             "deals": [deal_dict(d, names) for d in self.deals],
             "summary": [

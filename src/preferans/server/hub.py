@@ -50,7 +50,7 @@ from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
-from .game import GameError, TableConfig, TableGame
+from .game import GameError, TableConfig, TableGame, rule_changes
 from .settings import MAX_FRAME, ServerConfig
 from .storage import Storage
 from .views import deal_review, public_view, seat_view
@@ -172,10 +172,13 @@ def to_json(value: Any) -> str:
 
 
 def error_frame(code: str, message: str, ref: object = None, error: BaseException | None = None) -> str:
-    """An error frame; with the ``error`` that caused it, ``texts`` has its reason in every language."""
+    """An error frame; with the ``error`` that caused it, when its reason is a message players read
+    (:class:`~preferans.i18n.Msg`: the engine's reasons, the table's refusals), ``texts`` has it in
+    every language (otherwise the client words the ``code`` itself)."""
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "ref": ref}
-    if error is not None:
-        frame["texts"] = {lang: text(error, lang) for lang in LANGS}
+    reason = getattr(error, "reason", None) or (error.args[0] if error is not None and error.args else None)
+    if callable(getattr(reason, "tr", None)):
+        frame["texts"] = {lang: text(reason, lang) for lang in LANGS}
     return to_json(frame)
 
 
@@ -447,7 +450,7 @@ class Hub:
         self.live[game.id] = live
         return live
 
-    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: str, seat: int
+    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: object, seat: int
                      ) -> tuple[LiveTable, str]:  # fmt: skip
         """Create a table (stored first) and own it."""
         game, token = await self.db(TableGame.create, self.storage, config, specs, name, seat, self.rulings,
@@ -485,7 +488,7 @@ class Hub:
         return len(idle)
 
     # -- seats ------------------------------------------------------------------------------------
-    async def sit(self, live: LiveTable, seat: int, name: str) -> str:
+    async def sit(self, live: LiveTable, seat: int, name: object) -> str:
         async with live.lock:
             token = await self.db(live.game.sit, seat, name)
             live.away_since[seat] = time.monotonic()
@@ -560,6 +563,7 @@ class Hub:
             "players": g.players,
             "rules": g.rules.name,
             "options": {"irregularity_reports": g.rules.irregularity_reports, "claims": g.rules.claims},
+            "changes": rule_changes(g.rules),  # the house rules: options changed from the preset, in words
             "pool": g.rules.pool_target,
             "spectators": g.config.spectators,
             "watching": sum(1 for c in live.clients if c.seat is None),
@@ -599,7 +603,7 @@ class Hub:
                 "labels": [h.label for h in sheet.history],
             }
             if g.deal is not None and g.deal.is_over:
-                info["result"] = deal_review(g.deal, sheet.history[-1], g.deal_no)
+                info["result"] = deal_review(g.deal, sheet.history[-1], g.deal_no, g.rules, sheet.names)
             elif table is not None and g.deal_no >= 2 and len(sheet.history) >= g.deal_no - 1:
                 # The deal before this one stays open to everybody after «next deal» (issue 27).
                 info["previous"] = self.previous(live, g.deal_no - 1)
@@ -617,7 +621,8 @@ class Hub:
             return kept[1]
         g = live.game
         assert g.table is not None and g.pulka is not None
-        review = deal_review(g.table.past_deal(number), g.pulka.sheet.history[number - 1], number)
+        review = deal_review(g.table.past_deal(number), g.pulka.sheet.history[number - 1], number, g.rules,
+                             g.pulka.sheet.names)
         self._previous[live.id] = (number, review)
         while len(self._previous) > 512:
             self._previous.popitem(last=False)
@@ -793,7 +798,7 @@ class Hub:
                     await before(g)
                 made = await move(g) if on_loop else await (self.slow if slow else self.db)(move, g)
             except TableError as e:
-                client.put(error_frame(e.code, str(e), ref))
+                client.put(error_frame(e.code, str(e), ref, e))
                 return
             except PreferansError as e:
                 client.put(error_frame("illegal", str(e), ref, e))

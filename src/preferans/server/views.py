@@ -8,11 +8,15 @@ shape with every private field emptied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..bots.automatic import forced_card
 from ..cards import cards_of
 from ..engine.deal import Deal
 from ..i18n import LANGS, text
+from ..rules import Rules
+from ..scoring.reasons import deal_story
 from ..scoring.sheet import DealScore
 
 __all__ = ["deal_review", "legal_choices", "public_view", "seat_view"]
@@ -24,6 +28,9 @@ def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
     view = obs.to_dict()
     view["legal"] = [[int(a), str(a)] for a in obs.legal_actions]
     view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
+    # The card this seat has no choice about (the one the auto-play setting plays: bots/automatic.py).
+    forced = forced_card(deal.phase, obs.legal_actions) if deal.to_act == seat else None
+    view["forced"] = None if forced is None else int(forced)
     return view
 
 
@@ -35,6 +42,7 @@ def public_view(deal: Deal) -> dict[str, Any]:
     view = obs.to_dict()
     view["seat"] = None
     view["legal"] = []
+    view["forced"] = None
     view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
     return view
 
@@ -44,16 +52,19 @@ def legal_choices(view: dict[str, Any]) -> list[int]:
     return [int(a) for a, _ in view.get("legal", [])]
 
 
-def deal_review(deal: Deal, written: DealScore, number: int) -> dict[str, Any]:
+def deal_review(deal: Deal, written: DealScore, number: int, rules: Rules, names: Sequence[str]) -> dict[str, Any]:
     """A finished deal as everybody at the table may look at it afterwards: its result, what it
     wrote on the sheet, the hands as dealt face up, and — public during the deal anyway — the
     talon once shown, the calls and the tricks."""
     result = deal.result.to_dict()
     result.pop("talon", None)  # not public (Rostov all-pass, dark misère)
     seen = deal.public_observation()
+    story = deal_story(deal.result, written, rules, names)
     return {
         "deal": number, "label": written.label, **result,
         "labels": {lang: text(written.label, lang) for lang in LANGS},
+        # the deal explaining itself: why it ended so, and what each sheet line comes from
+        "story": {lang: [text(x, lang) for x in story] for lang in LANGS},
         # what the deal wrote on the sheet: [column, player, amount, on (whists), why]
         "written": [[e.column, e.player, str(e.amount), e.on, e.why] for e in written.entries],
         # the hands as dealt, face up for the review after the deal
