@@ -50,7 +50,8 @@ def test_an_uploaded_record_step_by_step(client: TestClient) -> None:
         for k, deal in enumerate(states(d, record.rules)):
             st = steps["states"][k]
             assert st["phase"] == deal.phase.value and st["tricks_won"] == list(deal.tricks_won)
-            assert {int(s): len(h) for s, h in st["hands"].items()} == {s: deal.hands[s].bit_count() for s in deal.active}
+            held = {s: deal.hands[s].bit_count() for s in deal.active}
+            assert {int(s): len(h) for s, h in st["hands"].items()} == held
         assert steps["result"]["labels"]["ru"] and steps["states"][-1]["phase"] == "over"
     assert client.get(f"/api/study/records/{rid}/deals/9").status_code == 404
     svg = client.get(f"/api/study/records/{rid}/sheet.svg?after=2&lang=ru")
@@ -80,7 +81,8 @@ def test_the_analysis_runs_with_progress_and_is_kept(client: TestClient) -> None
 def test_bad_uploads_name_the_line_or_field(client: TestClient) -> None:
     r = client.post("/api/study/records", json={"name": "bad.prf", "text": "%preferans-record 1\nplayers: A\n"})
     assert r.status_code == 400 and r.json()["line"] == 2 and "players" in r.json()["reason"]
-    r = client.post("/api/study/records", json={"name": "x.json", "text": '{"format": "preferans-record", "version": 1}'})
+    empty = '{"format": "preferans-record", "version": 1}'
+    r = client.post("/api/study/records", json={"name": "x.json", "text": empty})
     assert r.status_code == 400 and "players" in r.json()["reason"]
     broken = (GOLDEN / "sochi-pulka.prf").read_text(encoding="utf-8").replace("trick 2: 9♥ A♥ K♥", "trick 2: 9♥ K♥ A♥")
     r = client.post("/api/study/records", json={"name": "broken.prf", "text": broken})
@@ -132,7 +134,8 @@ def test_puzzles_are_served_without_their_answer(client: TestClient) -> None:
 
 
 def test_a_finished_table_in_the_viewer_and_the_previous_deal(tmp_path: Any) -> None:
-    with closing_client(str(tmp_path / "t.db"), workers=0, burst=100000, table_cpu_burst=1000.0, cpu_burst=1000.0) as client:
+    limits = {"burst": 100000, "table_cpu_burst": 1000.0, "cpu_burst": 1000.0}  # a whole game played at once
+    with closing_client(str(tmp_path / "t.db"), workers=0, **limits) as client:
         tid, t0 = create_table(client, players=3, spectators=False, options=["end_condition=deals", "max_deals=2"])
         tokens = {0: t0, 1: join(client, tid, 1, "Борис"), 2: join(client, tid, 2, "Вера")}
         conns = {s: Conn(client, tid, tok) for s, tok in tokens.items()}

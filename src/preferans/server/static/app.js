@@ -448,7 +448,7 @@
       const ol = el("ol", { class: "log" });
       r.tricks_played.forEach(([winner, cards]) => {
         const li = el("li", { class: "trick-line" });
-        cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: c }),
+        cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: cardLabel(c) }),
           el("sub", { text: initials(s) })));
         if (winner !== null && winner >= 0) li.append(" → ", el("b", { text: nameOf(winner) }));
         ol.append(li);

@@ -4,7 +4,7 @@
 // position and plays every card; this page only keeps what it was told, to go back.
 "use strict";
 (function () {
-  const { $, el, SUITS, RANKS, cardText, cardId, sortHand, actText } = PREF;
+  const { $, el, SUITS, RANKS, cardText, cardId, sortHand, actText, cardLabel } = PREF;
   const { t, tn, tp } = I18N;
   const S = STUDY;
   const GOALS = ["♠", "♣", "♦", "♥", "NT", "misere", "allpass"];
@@ -34,7 +34,7 @@
         onclick: () => { active = p; drawEditor(); } },
         el("div", { class: "pname" }, el("span", { text: placeName(p) }), el("span", { class: "muted", text: String(cards.length) })));
       const row = el("div", { class: "pcards" });
-      sortHand(cards).forEach((c) => row.append(el("button", { type: "button", class: "chip s" + SUITS.indexOf(c.slice(-1)), text: c,
+      sortHand(cards).forEach((c) => row.append(el("button", { type: "button", class: "chip s" + SUITS.indexOf(c.slice(-1)), text: cardLabel(c), "data-card": c,
         onclick: (e) => { e.stopPropagation(); take(c); } })));
       box.append(row);
       places.append(box);
@@ -42,7 +42,7 @@
     const picker = $("picker"); picker.replaceChildren();
     for (let s = 0; s < 4; s++) for (let r = 7; r >= 0; r--) {
       const c = cardText(s * 8 + r);
-      picker.append(el("button", { type: "button", class: "chip s" + s + (where.has(c) ? " used" : ""), "data-card": c, text: c,
+      picker.append(el("button", { type: "button", class: "chip s" + s + (where.has(c) ? " used" : ""), "data-card": c, text: cardLabel(c),
         "aria-pressed": String(where.has(c)), onclick: () => toggle(c) }));
     }
     const goal = $("goal");
@@ -178,7 +178,7 @@
     $("note").replaceChildren(el("b", { text: goalText(now) }), " ", el("span", { class: "note-basis", text: now.over ? "" : badgeNote(now) }));
     const list = $("played"); list.replaceChildren();
     stack.slice(1).forEach((h, i) => list.append(el("li", { class: i === stack.length - 2 ? "here" : "", onclick: () => { stack = stack.slice(0, i + 2); share(); draw(); } },
-      el("span", { class: "n", text: String(i + 1) }), el("span", { class: "who", text: handName(h.by) }), el("span", { class: "what", text: h.played }))));
+      el("span", { class: "n", text: String(i + 1) }), el("span", { class: "who", text: handName(h.by) }), el("span", { class: "what", text: cardLabel(h.played) }))));
   }
   $("solve").addEventListener("click", solve);
   $("undo").addEventListener("click", () => { if (stack.length > 1) { stack.pop(); share(); draw(); } });

@@ -3,7 +3,7 @@
 // card's value and the solver's line (the set was made and verified by `preferans puzzles`).
 "use strict";
 (function () {
-  const { $, el, actText, SUITS } = PREF;
+  const { $, el, actText, SUITS, cardLabel } = PREF;
   const { t, tn, tp } = I18N;
   const S = STUDY;
   let number = 1, count = 0, puzzle = null, verdict = null;
@@ -65,14 +65,14 @@
     $("answer-box").hidden = !verdict;
     if (!verdict) return;
     const box = $("answer"); box.replaceChildren();
-    box.append(el("p", { class: "verdict " + (verdict.right ? "right" : "wrong"), text: verdict.right ? t("Right: {card}!", { card: verdict.best }) : t("The card was {card}.", { card: verdict.best }) }));
+    box.append(el("p", { class: "verdict " + (verdict.right ? "right" : "wrong"), text: verdict.right ? t("Right: {card}!", { card: cardLabel(verdict.best) }) : t("The card was {card}.", { card: cardLabel(verdict.best) }) }));
     const focus = puzzle.contract === "all-pass" ? puzzle.to_play : puzzle.declarer;
     box.append(el("p", { text: t("The numbers on the cards: the tricks {name} ends with after each, with best play after it.", { name: handName(focus) }) }));
     const pairs = Object.entries(verdict.values).sort((a, b) => (a[0] === verdict.best ? -1 : b[0] === verdict.best ? 1 : 0));
-    box.append(el("p", { text: pairs.map(([c, v]) => c + " → " + tn("{n} trick", "{n} tricks", v)).join("; ") }));
+    box.append(el("p", { text: pairs.map(([c, v]) => cardLabel(c) + " → " + tn("{n} trick", "{n} tricks", v)).join("; ") }));
     box.append(el("h4", { text: t("The solver's line") }));
     const line = el("p", { class: "line" });
-    verdict.line.forEach((c, i) => { line.append(el("span", { class: "tc s" + SUITS.indexOf(c.slice(-1)), text: c }), " "); });
+    verdict.line.forEach((c, i) => { line.append(el("span", { class: "tc s" + SUITS.indexOf(c.slice(-1)), text: cardLabel(c), "data-card": c }), " "); });
     box.append(line);
   }
   $("prev").addEventListener("click", () => load(number - 1));

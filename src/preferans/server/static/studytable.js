@@ -3,7 +3,7 @@
 // Loaded after common.js; the pages only draw what the server worked out (never a rule here).
 "use strict";
 window.STUDY = (function () {
-  const { el, cardSvg, sortHand, actText } = PREF;
+  const { el, cardSvg, sortHand, actText, cardLabel } = PREF;
   const { t, tn, tp } = I18N;
 
   // Whists as players write them: whole where the price is whole, else one decimal with the
@@ -30,7 +30,7 @@ window.STUDY = (function () {
   // A choice as the player reads it: a call, a card, or a discard with the contract.
   function choiceText(kind, choice) {
     if (kind === "contract") {
-      const cards = choice.slice(0, 2).join(" ");
+      const cards = choice.slice(0, 2).map(cardLabel).join(" ");
       return choice.length > 2 ? t("discard {cards}, contract {contract}", { cards, contract: actText(choice[2]) })
         : t("discard {cards}", { cards });
     }
@@ -68,7 +68,7 @@ window.STUDY = (function () {
       if (badge) holder.append(el("span", { class: "badge " + (badge[1] || ""), text: badge[0] }));
       if (legal && opts.onCard) {
         holder.setAttribute("tabindex", "0"); holder.setAttribute("role", "button");
-        holder.setAttribute("aria-label", c + (badge ? " " + badge[0] : ""));
+        holder.setAttribute("aria-label", cardLabel(c) + (badge ? " " + badge[0] : ""));
         holder.addEventListener("click", () => opts.onCard(c));
         holder.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); opts.onCard(c); } });
       }

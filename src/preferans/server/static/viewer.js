@@ -256,7 +256,9 @@
   function drawHead() {
     const h = game.headers || {};
     const who = game.players.join(", ");
-    $("title").textContent = [h.event, who, tp("preset", game.rules), game.name].filter(Boolean).join(" · ");
+    // The file's name without its extension (a name the player gave, in his language).
+    const file = (game.name || "").replace(/\.(prf|json|txt)$/i, "");
+    $("title").textContent = [h.event, who, tp("preset", game.rules), file].filter(Boolean).join(" · ");
     const pick = $("deal-pick");
     pick.replaceChildren(...game.deals.map((d) => el("option", { value: d.number, text: dealTitle(d) })));
     pick.value = String(dealNo);
