@@ -154,10 +154,11 @@
   function draw() {
     drawEditor();
     const now = stack[stack.length - 1];
+    document.querySelector(".stepper.actions").hidden = !now;  // nothing to go back to or share yet
     $("undo").disabled = stack.length < 2;
     $("restart").disabled = stack.length < 2;
     if (!now) {
-      $("felt").replaceChildren(el("div", { class: "status", text: t("Lay out the cards on the right, then Solve.") }));
+      $("felt").replaceChildren(el("div", { class: "status", text: t("Lay out the cards, then press Solve.") }));
       $("note").textContent = ""; $("played").replaceChildren(); return;
     }
     const p = now.position;

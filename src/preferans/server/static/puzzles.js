@@ -37,6 +37,7 @@
     if (!r.ok) return;
     verdict = await r.json();
     draw();
+    $("answer-box").scrollIntoView({ block: "nearest" });  // on a phone it is under the cards
   }
   function draw() {
     if (!puzzle) return;

@@ -34,7 +34,9 @@ window.STUDY = (function () {
       return choice.length > 2 ? t("discard {cards}, contract {contract}", { cards, contract: actText(choice[2]) })
         : t("discard {cards}", { cards });
     }
-    return choice.map((c) => actText(c)).join(", ");
+    const text = choice.map((c) => actText(c)).join(", ");
+    // «пас» is said in the auction and when whisting: the whisting one says so (the lists mix both).
+    return kind === "whist" ? t("{call} when whisting", { call: text }) : text;
   }
 
   // The seats around the felt, clockwise from the bottom one: [bottom, left, (top), right].

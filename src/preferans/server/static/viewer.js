@@ -160,7 +160,11 @@
     box.append(el("b", { text: names(m.seat) + ": " + actText(m.action) }));
     const x = decisionAt(step - 1);
     if (!x && !analysed[dealNo]) { box.append(" ", el("span", { class: "note-basis", text: t("the analysis is on its way") })); return; }
-    if (!x) return;
+    if (!x) {
+      // A card in play without a decision: it was the only card the player could play.
+      if (m.stage === "play" && !analysed[dealNo].skipped) box.append(" — ", el("span", { class: "note-basis", text: t("the only card that could be played") }));
+      return;
+    }
     const kind = x.kind;
     if (kind === "contract") box.replaceChildren(el("b", { text: names(x.player) + ": " + S.choiceText(kind, x.chosen) }));
     if (!x.priced) { box.append(" — ", el("span", { class: "mark none", text: t("not priced") })); return; }
