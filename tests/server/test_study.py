@@ -54,6 +54,8 @@ def test_an_uploaded_record_step_by_step(client: TestClient) -> None:
             assert {int(s): len(h) for s, h in st["hands"].items()} == held
         assert steps["result"]["labels"]["ru"] and steps["states"][-1]["phase"] == "over"
     assert client.get(f"/api/study/records/{rid}/deals/9").status_code == 404
+    # the same game as a record for programs (JSON) is the same record: the same link
+    assert upload(client, "sochi-pulka.json") == rid
     svg = client.get(f"/api/study/records/{rid}/sheet.svg?after=2&lang=ru")
     assert svg.status_code == 200 and "пуля" in svg.text.lower()
 

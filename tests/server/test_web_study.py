@@ -1,5 +1,5 @@
 """Study in the browser (issue 27), in Russian, at 1280×800 and on a phone at 390×844: a recorded game
-uploaded as a file and stepped through (buttons, the arrow keys, a shared link), the analysis's cost
+uploaded (a .prf file chosen, a JSON record pasted) and stepped through (buttons, the arrow keys, a shared link), the analysis's cost
 marks and summary, a position set up by hand and solved on the board, a puzzle answered, and the deal
 just finished looked at after «Next deal».  Every page is checked for Latin words (russian_only)."""
 
@@ -24,16 +24,15 @@ GOLDEN = Path(__file__).parents[1] / "golden" / "records"
 SIZES = {"1280": {"viewport": {"width": 1280, "height": 800}},
          "390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}  # fmt: skip
 # The golden Sochi pulka as a Russian club would write it: the players' names and the event in Russian.
-RUSSIAN = {"Friday club": "Пятничный клуб", "site: Sochi": "site: Сочи", "Anna": "Аня", "Boris": "Борис",
-           "Vera": "Вера"}  # fmt: skip
+RUSSIAN = {"Friday club": "Пятничный клуб", "Sochi": "Сочи", "Anna": "Аня", "Boris": "Борис", "Vera": "Вера"}
 THIRDS = re.compile(r"\d+/\d")  # whists are never written as fractions such as -32/3
 
 
-def russian_record() -> bytes:
-    text = (GOLDEN / "sochi-pulka.prf").read_text(encoding="utf-8")
+def russian_record(suffix: str) -> str:
+    text = (GOLDEN / f"sochi-pulka.{suffix}").read_text(encoding="utf-8")
     for en, ru in RUSSIAN.items():
         text = text.replace(en, ru)
-    return text.encode("utf-8")
+    return text
 
 
 def step_of(page: Page) -> int:
@@ -60,8 +59,12 @@ def test_a_recorded_game_stepped_through_with_its_cost_marks(server: str, browse
     page.goto(server + "/study")
     page.wait_for_function("document.title.startsWith('Разбор')")
     clean(page)
-    page.set_input_files("#file", files=[{"name": "пулька.prf", "mimeType": "text/plain", "buffer": russian_record()}])
-    assert page.locator("#file-name").inner_text() == "пулька.prf"
+    if size == "1280":  # the record's file (.prf) chosen
+        page.set_input_files("#file", files=[{"name": "пулька.prf", "mimeType": "text/plain",
+                                              "buffer": russian_record("prf").encode("utf-8")}])  # fmt: skip
+        assert page.locator("#file-name").inner_text() == "пулька.prf"
+    else:  # the record for programs (JSON) pasted
+        page.fill("#record-text", russian_record("json"))
     page.click("#open-record")
     page.wait_for_url("**/study/record/**")
     shown_step(page, 0)
