@@ -1,7 +1,8 @@
-"""Study in the browser (issue 27), in Russian, at 1280×800 and on a phone at 390×844: a recorded game
-uploaded (a .prf file chosen, a JSON record pasted) and stepped through (buttons, the arrow keys, a shared link), the analysis's cost
-marks and summary, a position set up by hand and solved on the board, a puzzle answered, and the deal
-just finished looked at after «Next deal».  Every page is checked for Latin words (russian_only)."""
+"""Study in the browser (issue 27), in Russian, at 1280×800 and on a phone at 390×844: a recorded
+game uploaded (a .prf file chosen, a JSON record pasted) and stepped through (buttons, the arrow
+keys, a shared link), the analysis's cost marks and summary, a position set up by hand and solved on
+the board, a puzzle answered, and the deal just finished looked at after «Next deal».  Every page is
+checked for Latin words (russian_only) and whists written as fractions."""
 
 from __future__ import annotations
 
