@@ -152,6 +152,9 @@ def test_a_finished_table_in_the_viewer_and_the_previous_deal(tmp_path: Any) -> 
         game = client.get(f"/api/study/tables/{tid}", headers=mine).json()
         assert game["players"][1:] == ["Борис", "Вера"] and len(game["deals"]) == 2
         steps = client.get(f"/api/study/tables/{tid}/deals/1", headers=mine).json()
+        # what a player has opened is kept, but never shown to a stranger for that
+        for path in ("", "/deals/1", "/analysis", "/sheet.svg?after=1"):
+            assert client.get(f"/api/study/tables/{tid}{path}").json()["error"] == "players_only", path
         table = client.app.state.hub.live[tid].game.table  # type: ignore[attr-defined]
         deal: Deal = table.past_deal(1)
         assert [m["action"] for m in steps["moves"]] == [str(a) for _, a in deal.moves]

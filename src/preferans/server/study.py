@@ -212,11 +212,12 @@ async def _record(request: Request, kind: str, ident: str) -> tuple[str, str] | 
     study = _study(request)
     if kind == "tables":
         key = f"t:{ident[:32]}"
-        if ("json", key) in study.cache:
-            return key, study.cache[("json", key)]
+        # Who may see it is asked every time (a private table's players only), the cache after.
         live = await _finished(request, ident, "study")
         if isinstance(live, Response):
             return live
+        if ("json", key) in study.cache:
+            return key, study.cache[("json", key)]
         async with live.lock:
             stored = live.game.record or live.game.game_record()
         text = json.dumps(stored, ensure_ascii=False)
