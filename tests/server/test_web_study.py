@@ -210,3 +210,38 @@ def test_the_deal_just_finished_is_there_after_next_deal(server: str, browser: B
     page.wait_for_selector("#previous-dialog", state="hidden")
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+# Every step of every deal of the other golden records (four players with the dealer out, гусарик
+# with the dummy, dark games and bombs, a record with unknown cards), with its analysis, in Russian.
+OTHERS = {"leningrad-4p": "Ленинградка вчетвером", "gusarik": "", "classic-dark": "Классика с тёмными",
+          "vera-view": "Пятничный клуб"}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(OTHERS))
+def test_every_step_of_a_record_is_russian(server: str, browser: Browser, name: str) -> None:
+    text = (GOLDEN / f"{name}.prf").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^event: .*$", f"event: {OTHERS[name]}", text)
+    for en, ru in {**RUSSIAN, "Gleb": "Глеб"}.items():
+        text = text.replace(en, ru)
+    page = lang_context(browser, "ru", **SIZES["1280"])
+    page.goto(server + "/study")
+    r = page.request.post(server + "/api/study/records", data={"name": "запись.prf", "text": text})
+    assert r.status == 201, r.text()
+    page.goto(server + r.json()["urls"][0])
+    shown_step(page, 0)
+    page.wait_for_selector("#summary-box:not([hidden])", timeout=60_000)  # the analysis is done
+    deals = page.locator("#deal-pick option").count()
+    for n in range(1, deals + 1):
+        page.select_option("#deal-pick", str(n))
+        page.wait_for_timeout(50)
+        if not page.locator("#step-text").count() or not page.locator("#slider").is_visible():
+            clean(page)
+            continue
+        last = int(page.locator("#slider").get_attribute("max") or 0)
+        for k in range(last + 1):  # the auction to the first cards step by step, then the play now and then
+            shown_step(page, k)
+            if k < 14 or k % 5 == 0 or k == last:
+                clean(page)
+            page.keyboard.press("ArrowRight")
+    page.context.close()
