@@ -17,7 +17,7 @@
   function names(seat) {
     if (!game) return "";
     if (seat < 0) return t("Talon");
-    if (seat >= game.players.length) return tp("seat", "dummy");
+    if (seat >= game.players.length) { const w = tp("seat", "dummy"); return w.charAt(0).toUpperCase() + w.slice(1); }  // stands as a name
     return game.players[seat];
   }
   function dealTitle(d) {
@@ -139,7 +139,7 @@
   function asideCards(st) {
     // The discard, once made, lies aside face down at the table; the viewer shows it.
     if (!st.discard.length || st.phase === "discard") return null;
-    const box = el("div", { class: "aside-cards" }, el("span", { class: "label", text: t("Discard") }));
+    const box = el("div", { class: "aside-cards" }, el("span", { class: "label", text: t("The discard") }));
     st.discard.forEach((c) => box.append(cardSvg(c, "small")));
     return box;
   }
@@ -255,7 +255,7 @@
     $("sheet-before").setAttribute("aria-pressed", String(!sheetAfter));
     $("sheet-after").setAttribute("aria-pressed", String(sheetAfter));
     const url = api + "/sheet.svg?after=" + after + "&lang=" + PREF.lang;
-    if ($("sheet").getAttribute("src") !== url) $("sheet").src = url;
+    if ($("sheet").getAttribute("src") !== url) { $("sheet").src = url; $("sheet-link").href = url; }  // a click: as big as the window
   }
   function drawHead() {
     const h = game.headers || {};
@@ -292,6 +292,7 @@
     $("slider").setAttribute("aria-label", t("Step"));
     $("deal-pick").setAttribute("aria-label", t("Deal"));
     $("sheet").alt = t("Score sheet");
+    $("sheet-link").title = t("Open in a new tab");
   }
 
   // ---------------------------------------------------------------- controls
