@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from preferans.rulings.puzzles import shipped
-from web_helpers import browser, lang_context, play_until_over, russian_only, server, shot
+from web_helpers import browser, click_something, lang_context, play_until_over, russian_only, server, shot
 
 __all__ = ["browser", "server"]  # the fixtures
 
@@ -185,11 +186,11 @@ def test_a_puzzle_is_answered(server: str, browser: Browser, request: Any, size:
     page.context.close()
 
 
-def test_the_deal_just_finished_is_there_after_next_deal(server: str, browser: Browser, request: Any) -> None:
+def test_the_deal_just_finished_then_the_game_in_the_viewer(server: str, browser: Browser, request: Any) -> None:
     page = lang_context(browser, "ru", **SIZES["390"])
     page.goto(server + "/")
     r = page.request.post(server + "/api/tables", data={
-        "name": "Аня", "rules": "sochi", "players": 3, "lang": "ru",
+        "name": "Аня", "rules": "sochi", "players": 3, "lang": "ru", "options": ["end_condition=deals", "max_deals=2"],
         "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 2})  # fmt: skip
     assert r.status == 201, r.text()
     page.goto(server + r.json()["url"])
@@ -208,6 +209,20 @@ def test_the_deal_just_finished_is_there_after_next_deal(server: str, browser: B
     russian_only(page, ["Аня"])
     page.click("#previous-close")
     page.wait_for_selector("#previous-dialog", state="hidden")
+    # The last deal played, the pulka is over: «Replay and analysis» opens the game in the viewer.
+    rng, end = random.Random(28), time.monotonic() + 90
+    while not page.locator("#study-link").count():
+        assert time.monotonic() < end, page.locator("#status").inner_text()
+        if not click_something(page, rng):
+            page.wait_for_timeout(60)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.click("#study-link")
+    page.wait_for_url("**/study/game/**")
+    shown_step(page, 0)
+    assert page.locator("#deal-pick option").count() == 2
+    page.wait_for_selector("#summary-box:not([hidden])", timeout=60_000)
+    assert "Аня" in page.locator("#summary").inner_text()
+    russian_only(page, ["Аня"])
     assert page.errors == []  # type: ignore[attr-defined]
     page.context.close()
 
