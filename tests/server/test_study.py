@@ -155,7 +155,7 @@ def test_a_finished_table_in_the_viewer_and_the_previous_deal(tmp_path: Any) -> 
         # what a player has opened is kept, but never shown to a stranger for that
         for path in ("", "/deals/1", "/analysis", "/sheet.svg?after=1"):
             assert client.get(f"/api/study/tables/{tid}{path}").json()["error"] == "players_only", path
-        table = client.app.state.hub.live[tid].game.table  # type: ignore[attr-defined]
+        table = client.app.state.hub.live[tid].game.table
         deal: Deal = table.past_deal(1)
         assert [m["action"] for m in steps["moves"]] == [str(a) for _, a in deal.moves]
         for c in conns.values():

@@ -23,7 +23,7 @@ __all__ = ["browser", "server"]  # the fixtures
 pytestmark = pytest.mark.browser
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "records"
-SIZES = {"1280": {"viewport": {"width": 1280, "height": 800}},
+SIZES: dict[str, dict[str, Any]] = {"1280": {"viewport": {"width": 1280, "height": 800}},
          "390": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}  # fmt: skip
 # The golden Sochi pulka as a Russian club would write it: the players' names and the event in Russian.
 RUSSIAN = {"Friday club": "Пятничный клуб", "Sochi": "Сочи", "Anna": "Аня", "Boris": "Борис", "Vera": "Вера"}
@@ -56,14 +56,15 @@ def clean(page: Page) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_recorded_game_stepped_through_with_its_cost_marks(server: str, browser: Browser, request: Any,
-                                                             size: str) -> None:  # fmt: skip
+                                                             size: str, tmp_path: Path) -> None:  # fmt: skip
     page = lang_context(browser, "ru", **SIZES[size])
     page.goto(server + "/study")
     page.wait_for_function("document.title.startsWith('Разбор')")
     clean(page)
     if size == "1280":  # the record's file (.prf) chosen
-        page.set_input_files("#file", files=[{"name": "пулька.prf", "mimeType": "text/plain",
-                                              "buffer": russian_record("prf").encode("utf-8")}])  # fmt: skip
+        chosen = tmp_path / "пулька.prf"
+        chosen.write_text(russian_record("prf"), encoding="utf-8")
+        page.set_input_files("#file", chosen)
         assert page.locator("#file-name").inner_text() == "пулька.prf"
     else:  # the record for programs (JSON) pasted
         page.fill("#record-text", russian_record("json"))
