@@ -24,7 +24,7 @@ the others' calls told him, solves each layout double-dummy and scores it as the
 >>> deal = Deal.from_cards(Rules.preset("sochi"), hands=[
 ...     "♠A K Q J 10 9 ♣A K ♦A 7", "♣Q J 10 9 ♦K Q J 10 ♥A K", "♣8 7 ♦9 8 ♥Q J 10 9 ♠8 7"],
 ...     talon="♥8 7", dealer=2)
->>> values = CallAppraiser(deal.rules, samples=16)(deal, 0)
+>>> values = CallAppraiser(deal.rules, samples=16)(deal.observation(0))
 >>> values[Action.parse("6♠")] > values[Action.parse("pass")] == 0.0   # eight spades are there
 True
 """
@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..actions import HERE, PASS, Action, Contract
-from ..engine.deal import Deal
 from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, solve_many
@@ -63,8 +62,7 @@ class CallAppraiser:
         self.bot.bid_samples = samples
         self._hand_cache: dict[tuple[object, ...], tuple[list[list[int]], list[int] | None]] = {}
 
-    def __call__(self, deal: Deal, seat: int) -> Mapping[Action, float] | None:
-        obs = deal.observation(seat)
+    def __call__(self, obs: Observation) -> Mapping[Action, float] | None:
         if obs.phase is Phase.WHIST:
             return self.bot.whist_values(obs) or None
         if obs.phase is Phase.CONCESSION:

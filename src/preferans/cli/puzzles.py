@@ -21,6 +21,7 @@ from ..engine.deal import Deal
 from ..record import load_all, replay
 from ..rules import Rules
 from ..rulings.puzzles import Puzzle, find_puzzles, load, save, verify
+from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,7 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--deals", type=int, default=0, metavar="N", help="play N deals with bots and look in them")
     p.add_argument("--seed", type=int, default=1, help="the first bot deal's seed (default 1)")
     p.add_argument("--bots", default="medium", metavar="LEVEL", help="the bots that play them (default medium)")
-    p.add_argument("--rules", default="sochi", help="the rules preset of the bot deals (default sochi)")
+    add_rules_arguments(p)  # the bot deals' rules
     p.add_argument("--max", type=int, default=200, metavar="N", help="keep at most N puzzles (default 200)")
     p.add_argument("--out", metavar="FILE", help="write the set here (JSON)")
     p.add_argument("--verify", metavar="FILE", help="solve every puzzle of a set again and report")
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         return 1 if problems else 0
     deals = _records(args.sources or [])
     if args.deals:
-        deals += _bot_deals(args.deals, args.seed, args.bots, Rules.preset(args.rules), args.quiet)
+        deals += _bot_deals(args.deals, args.seed, args.bots, rules_from_args(args), args.quiet)
     if not deals:
         print("preferans puzzles: error: give --from PATH or --deals N (or --verify FILE)", file=sys.stderr)
         return 2

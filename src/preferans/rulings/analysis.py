@@ -55,6 +55,7 @@ from typing import Any, Protocol
 from ..actions import Action, Contract
 from ..cards import Card
 from ..engine.deal import Deal, Phase
+from ..engine.observation import Observation
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..engine.standing import Standing
 from ..errors import PreferansError
@@ -104,11 +105,11 @@ and the contract ``("7♥", "8♥", "7♠")``."""
 
 class CallPricer(Protocol):
     """Expected net whists of each option of a call whose outcome depends on cards the decider
-    could not see (the auction, whist/pass, the declarer's concessions), from his view of ``deal``
-    (the deal just before he decides; it must not be changed).  ``None`` when it prices nothing
-    here (the call stays unpriced)."""
+    could not see (the auction, whist/pass, the declarer's concessions), from what he saw just
+    before he decided — his :class:`~preferans.Observation`, never the deal.  ``None`` when it
+    prices nothing here (the call stays unpriced)."""
 
-    def __call__(self, deal: Deal, seat: int) -> Mapping[Action, float] | None: ...
+    def __call__(self, obs: Observation) -> Mapping[Action, float] | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,7 +578,7 @@ def _call(
     values: Mapping[Action, float] | None = None
     if calls is not None:
         try:
-            values = calls(deal, seat)
+            values = calls(deal.observation(seat))
         except PreferansError:
             values = None
     if values and action in values:
