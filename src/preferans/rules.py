@@ -746,6 +746,7 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "rounding": OptionDoc(
         "how results are rounded: exact (fractions kept), half_up (whole whists, sum kept at zero), "
         "kodeks_shift (the book's shift of one mountain point at a 4-handed table), per_transfer (each "
-        "mountain share a player writes on another is rounded to a whole whist before the whists are netted)",
+        "share a player writes on another — for a pool's difference, for a mountain — is rounded to a whole "
+        "whist on its own before the whists are netted)",
         "exact by default; per_transfer: some programs", "«Преферанс во всех видах»", "§11.3"),
 }

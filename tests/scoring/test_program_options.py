@@ -236,6 +236,26 @@ def test_rounding_per_transfer() -> None:
     assert list(half.pulka.settlement().rounded) == [-26, 23, 3]
 
 
+def test_rounding_per_transfer_rounds_pool_and_mountain_shares_apart() -> None:
+    """rounding="per_transfer" rounds each pool share and each mountain share on its own (issue 29).
+
+    Sochi, 3 players, one all-pass A0 B1 C9: pools A 1, B 0, C 0; mountains A 0, B 1, C 9.
+    Exact (closed formula): A 10·(1 − 1/3) + 10·(10/3) = 40; B −10/3 − 10·(1 − 10/3) = 20;
+    C −10/3 − 10·(9 − 10/3) = −60.
+    Per transfer: pool shares (1 − P)·10/3: A 0, B 10/3 → 3, C 10/3 → 3; mountain shares (after
+    the amnesty of 0) M·10/3: A 0, B 10/3 → 3, C 30.  Each player writes B 3 + 3 = 6 and C 3 + 30 =
+    33 on the owner: net_i = Σ shares − 3·share_i with Σ = 39: A +39, B +21, C −60.
+    Adding B's pool difference into his mountain first (2 points → 20/3 → 7) gave A +40, B +19,
+    C −59 — one whist off B's own roundings.
+    """
+    rules = SOCHI.replace(rounding="per_transfer")
+    keeper = check(rules, 3, ["allpass A0 B1 C9"], "A pool +1; B mount +1; C mount +9", "A 40, B 20, C -60")
+    settlement = keeper.pulka.settlement()
+    assert list(settlement.rounded) == [39, 21, -60]
+    assert sum(settlement.rounded) == 0
+    assert list(settlement.procedure.mountain_whists) == [0, 6, 33]
+
+
 # -- 14. the all-pass series broken only by a made game; «без трёх» up to a level ----------------
 
 
