@@ -132,7 +132,9 @@ WORDS: dict[str, OptionWords] = {
         {"full": N_("the whole quota"), "half": N_("half of it")}),
     "whister_quota": OptionWords(
         "whisting", N_("Two whisters' quota"), N_("What each of two whisters answers for"),
-        {"shared": N_("the side's quota, shared"), "own": N_("each his own share")}),
+        {"shared": N_("the side's quota, shared"), "own": N_("each his own share"),
+         "own_last": N_("each his own share; on 8–10 the last whister"),
+         "own_if_short": N_("each his own deficit when the side is short")}),
     "norm1_both_fail": OptionWords(
         "whisting", N_("Both whisters without a trick (8–10)"),
         N_("Who answers for the one trick of the quota on a game of 8 to 10"),

@@ -48,7 +48,7 @@ ReportConsent = Literal["offender", "offender_or_others"]
 LoneFailStyle = Literal["greedy", "gentleman"]
 LoneQuota = Literal["full", "half"]
 Norm1BothFail = Literal["both_full", "half_each", "second"]
-WhisterQuota = Literal["shared", "own"]
+WhisterQuota = Literal["shared", "own", "own_last", "own_if_short"]
 MountainShare = Literal["all", "others"]
 RaspasScoring = Literal["mountain", "whists"]
 RaspasProgression = Literal["arithmetic", "geometric", "none"]
@@ -647,8 +647,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "whister_quota": OptionDoc(
         "with two whisters: shared (the side's quota; only a whister below his half answers for the side's "
         "shortfall) or own (each answers for his own share whatever his partner took: 2 and 2 on a 6, 1 and "
-        "1 on a 7, and on 8–10 the second whister for the one trick)",
-        "shared: the default; own: some programs", "house agreement", "§5.2"),
+        "1 on a 7, and on 8–10 the second whister for the one trick), own_last (own on 6 and 7; on 8–10 "
+        "the side's one trick, and only the last whister pays when nobody took it) or own_if_short (nobody "
+        "pays while the side has its quota; when it is short, each whister below his half pays his own "
+        "deficit, not the side's shortfall)",
+        "shared: the default; own, own_last, own_if_short: some programs", "house agreement", "§5.2"),
     "misere_pool": OptionDoc("pool points for a clean misère", "10 everywhere", "Lesnoy", "§7"),
     "misere_trick": OptionDoc(
         "mountain per trick on a caught misère", "10; 20 Leningrad", "Leningrad table", "§7"),
