@@ -93,6 +93,9 @@ WORDS: dict[str, OptionWords] = {
     "misere_half_with_dealer": OptionWords(
         "misere", N_("Misère half and half with the dealer"),
         N_("With four players a misère bidder may invite the dealer to play it half and half")),
+    "misere_half_dealer_sees_discard": OptionWords(
+        "misere", N_("The companion sees the discard"),
+        N_("The dealer playing a misère half and half sees the two cards the declarer discards")),
     "misere_catchers": OptionWords(
         "misere", N_("Catching a misère"), N_("Who plays the catchers' hands against a misère"),
         {"each_own": N_("each his own hand, face up"),

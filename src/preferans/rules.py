@@ -89,6 +89,7 @@ class Rules:
     bombs: bool = False  # Kodeks 3.3.19 a)
     bomb_limit: int = 8  # cap of the geometric escalation of dark passes (agreed)
     misere_half_with_dealer: bool = True  # Kodeks 3.6.9 (4 players)
+    misere_half_dealer_sees_discard: bool = True  # Kodeks 3.6.6 «снос никому не показывается»: False
     misere_catchers: MisereCatchers = "each_own"  # «ловлю»/«доверяю»: one catcher may play both hands
     misere_winner_must_play_misere: bool = True  # rules.md §4.4 (common practice)
     totus: bool = False  # a dedicated 10-trick bid above misère (other programs)
@@ -466,7 +467,7 @@ PRESETS: dict[str, Rules] = {
         ten_mode="whisted",
     ),
     # The strict 1996 Kodeks profile: sequential bids, first hand's hold, whisted 10,
-    # no «без трёх», «без всех» allowed (Kodeks 3.3.8, 3.5.4).
+    # no «без трёх», «без всех» allowed, the discard shown to nobody (Kodeks 3.3.8, 3.5.4, 3.6.6).
     "kodeks": dataclasses.replace(
         _SOCHI,
         name="kodeks",
@@ -474,6 +475,7 @@ PRESETS: dict[str, Rules] = {
         hold_rule="first_hand_only",
         ten_mode="whisted",
         concede_all=True,
+        misere_half_dealer_sees_discard=False,  # Kodeks 3.6.6: the discard is shown to nobody
     ),
 }
 
@@ -533,6 +535,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "misere_half_with_dealer": OptionDoc(
         "with 4 players a misère bidder may invite the dealer to play it «пополам» (half each)",
         "allowed by the Kodeks", "Kodeks 3.6.9", "§7"),
+    "misere_half_dealer_sees_discard": OptionDoc(
+        "the dealer who plays a misère «пополам» with the declarer sees the two cards he discards (false: "
+        "the discard is shown to nobody, the companion included)",
+        "true: most tables and programs (the companions share the risk); false: the Kodeks",
+        "Kodeks 3.6.6 («Снос никому не показывается»)", "§7"),
     "misere_catchers": OptionDoc(
         "who plays the catchers' hands against a misère: each_own (each his own, hands face up) or "
         "one_for_both (a catcher who says «ловлю» plays both hands when his partner answers «доверяю»)",
