@@ -71,6 +71,9 @@ class ServerConfig:
     cluster: bool = False
     advertise: str = ""  # cluster: the URL peers reach this process at (http://host:port)
     stop_timeout: float = 3.0
+    session_secret: str = ""  # signs the account sessions' cookies ("": a secret kept in the database)
+    login_rate: float = 0.2  # sign-in and registration attempts a second per address, bursts of login_burst
+    login_burst: float = 10.0
 
 
 def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:
