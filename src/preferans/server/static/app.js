@@ -58,6 +58,8 @@
       }
     }).catch(() => {});
     $("name").value = localStorage.getItem("pref_name") || "";
+    // Signed in, you sit as yourself: the name is your account's (lobby.js and docs/club.md).
+    if (PREF.account) { $("name").value = PREF.account.name; $("name").readOnly = true; }
     $("players").addEventListener("change", renderSeatSpecs);
     // The pool follows the preset until the player types his own.
     let presets = null, poolTouched = false;
@@ -80,7 +82,7 @@
       const options = $("options").value.split("\n").map((s) => s.trim()).filter(Boolean);
       // No name typed: «Игрок 1» / "Player 1" in the creator's language (it is written on the sheet).
       const body = { name: name || t("Player {n}", { n: 1 }), rules: $("rules").value, pool: +$("pool").value, players: +$("players").value,
-        seats, spectators: $("spectators").checked, options };
+        seats, spectators: $("spectators").checked, options, private: $("private").checked };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const data = await r.json().catch(() => ({}));
       if (!r.ok) { $("create-error").textContent = data.message || t("Error"); return; }
