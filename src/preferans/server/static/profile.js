@@ -8,11 +8,13 @@
   const PAGE = 20;
   let offset = 0, data = null;
 
+  // Whists as the server keeps them ("10", "-2030/3"): signed, a fraction to one decimal.
   function signed(x) {
-    const v = String(x);
-    if (v === "0") return el("span", { text: "0" });
-    const neg = v.startsWith("-");
-    return el("span", { class: neg ? "minus" : "plus", text: (neg ? "−" : "+") + v.replace(/^-/, "") });
+    const [num, den] = String(x).split("/").map(Number);
+    const v = den ? num / den : num;
+    if (!v) return el("span", { text: "0" });
+    const abs = Math.abs(v), text = Number.isInteger(abs) ? String(abs) : abs.toFixed(1);
+    return el("span", { class: v < 0 ? "minus" : "plus", text: (v < 0 ? "−" : "+") + text });
   }
   function ratingCard(r) {
     return el("div", { class: "rating-card", "data-pool": r.pool }, el("b", { text: r.rating + (r.provisional ? "?" : "") }),
@@ -52,7 +54,7 @@
             el("a", { class: "button", href: base + "/sheet.svg?lang=" + PREF.lang, target: "_blank", text: t("Sheet") }))));
       });
       $("history").replaceChildren(el("table", { class: "data history" },
-        el("thead", {}, el("tr", {}, el("th", { text: t("Date") }), el("th", { text: t("Rules") }), el("th", { text: t("Players") }),
+        el("thead", {}, el("tr", {}, el("th", { text: t("Date") }), el("th", { text: t("Rules") }), el("th", { text: t("Who played") }),
           el("th", { class: "num", text: t("Whists") }), el("th", { text: "" }))),
         el("tbody", {}, ...rows)));
     }

@@ -14,7 +14,7 @@
     if (!d.players.length) { $("board").replaceChildren(el("p", { class: "empty", text: t("Nobody is rated here yet.") })); return; }
     const rows = d.players.map((p, i) => el("tr", { "data-name": p.name },
       el("td", { class: "num", text: String(i + 1) }),
-      el("td", {}, p.bot ? el("span", {}, t("Bot") + " — " + tp("level", p.level), el("span", { class: "tag-bot", text: t("bot") }))
+      el("td", {}, p.bot ? el("span", { text: t("Bot") + " — " + tp("level", p.level) })
         : el("a", { href: "/u/" + encodeURIComponent(p.name), text: p.name })),
       el("td", { class: "hide-phone", text: p.pool_name }),
       el("td", { class: "num" }, el("b", { text: p.rating + (p.provisional ? "?" : "") })),
