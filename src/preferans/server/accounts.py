@@ -83,7 +83,9 @@ def check_name(name: object) -> str:
 
 
 def check_password(password: object) -> str:
-    """>>> check_password("short")
+    """The password, or :class:`AccountError` (never saying what it was).
+
+    >>> check_password("short")
     Traceback (most recent call last):
     ...
     preferans.server.accounts.AccountError: password: 8 to 128 characters
