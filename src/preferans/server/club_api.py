@@ -8,6 +8,7 @@ with the HTTP status saying its kind; bodies are limited by the guard (16 KiB, 4
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import time
@@ -23,7 +24,6 @@ from .accounts import SESSION_COOKIE, SESSION_MAX_AGE, AccountError
 from .api import COOKIE_MAX_AGE, cookie_name, error, table_request
 from .club import Club, account_of, club_of
 from .club_storage import Account
-from .game import TableConfig
 from .guard import client_address
 from .hub import Hub, store_failure
 from .matches import comparison, match_tables
@@ -287,7 +287,7 @@ async def create_match(request: Request) -> Response:
     except PreferansError as e:
         return error(400, getattr(e, "code", "bad_match"), str(e))
     match_id = secrets.token_urlsafe(8)
-    config = TableConfig(config.rules, config.players, config.spectators, deal_seed=secrets.randbelow(2**31))
+    config = dataclasses.replace(config, deal_seed=secrets.randbelow(2**31))
     name = account.name if account is not None else str(body.get("name", ""))[:256]
     summary = {"rules": config.rules.name, "players": config.players, "pool": config.rules.pool_target,
                "tables": len(specs), "creator": name[:32]}  # fmt: skip

@@ -12,6 +12,7 @@ the frames.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import random
 import secrets
@@ -23,8 +24,10 @@ from ..actions import Action
 from ..bots import LEVELS
 from ..engine.deal import Deal
 from ..errors import GameError, GameOver, PreferansError
+from ..i18n import LANGS, Translator
+from ..option_words import choice_name, option_name
 from ..record import to_json
-from ..rules import Rules
+from ..rules import CHOICES, Rules
 from ..scoring.pulka import Pulka
 from ..table import Rulings, Table
 from .storage import SeatRow, Storage, move_row
@@ -68,24 +71,27 @@ class PlannedMove:
 
 @dataclass(frozen=True)
 class TableConfig:
-    """What the table's creator chose."""
+    """What the table's creator chose; ``lang`` is his language, the table's: the bots' and the
+    unnamed players' names on the sheet («Бот 2», «Игрок 3») and the game's record speak it."""
 
     rules: Rules
     players: int = 3
     spectators: bool = True
+    lang: str = "en"
     # A duplicate match's tables share this seed: deal k is dealt from the same derived seed at each
     # (preferans.table.Table.deal_seed), so every table plays the same cards (docs/club.md).
     deal_seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out = {"rules": self.rules.to_dict(), "players": self.players, "spectators": self.spectators}
+        out = {"rules": self.rules.to_dict(), "players": self.players, "spectators": self.spectators,
+               "lang": self.lang}  # fmt: skip
         return out if self.deal_seed is None else {**out, "deal_seed": self.deal_seed}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableConfig:
-        seed = d.get("deal_seed")
+        lang, seed = d.get("lang", "en"), d.get("deal_seed")
         return cls(Rules.from_dict(d["rules"]), int(d["players"]), bool(d["spectators"]),
-                   None if seed is None else int(seed))  # fmt: skip
+                   lang if lang in LANGS else "en", None if seed is None else int(seed))  # fmt: skip
 
 
 def clean_name(name: object, default: str) -> str:
@@ -172,6 +178,7 @@ class TableGame:
         if creator_seat is not None and not 0 <= creator_seat < n:
             raise GameError("bad_table", f"seat: 0..{n - 1}, not {creator_seat}")
         seats: list[Seat] = []
+        t = Translator(config.lang)
         for i, spec in enumerate(seat_specs):
             kind = spec.get("kind", "human")
             if i == creator_seat:
@@ -181,7 +188,7 @@ class TableGame:
                 levels = bot_levels(programs)
                 if level not in levels:
                     raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(levels)}, not {level!r}")
-                seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
+                seats.append(Seat(i, clean_name(spec.get("name"), t("Bot {n}", n=i + 1)), "bot", level))
             elif kind == "human":
                 seats.append(Seat(i, "", "human"))
             else:
@@ -190,7 +197,7 @@ class TableGame:
         if creator_seat is not None:
             token = secrets.token_urlsafe(24)
             me = seats[creator_seat]
-            me.name = clean_name(creator, f"Player {creator_seat + 1}")
+            me.name = clean_name(creator, t("Player {n}", n=creator_seat + 1))
             me.token_hash = hash_token(token)
         table_id = secrets.token_urlsafe(8)
         storage.create_table(table_id, config.to_dict(), [_seat_row(s) for s in seats])
@@ -247,13 +254,14 @@ class TableGame:
         # and, at a duplicate match's table, the deals' seeds (the same at each of its tables).
         seed = self.config.deal_seed if self.config.deal_seed is not None else secrets.randbelow(2**31)
         return Table(self.rules, specs, names=self.pulka_names(), seed=seed, start=False,
-                     rulings=self.rulings)  # fmt: skip
+                     rulings=self.rulings, lang=self.config.lang)  # fmt: skip
 
     def pulka_names(self) -> list[str]:
         """Seat names made distinct for the sheet."""
         names: list[str] = []
+        t = Translator(self.config.lang)
         for s in self.seats:
-            name = s.name or f"Player {s.seat + 1}"
+            name = s.name or t("Player {n}", n=s.seat + 1)
             while name in names:
                 name = f"{name} ({s.seat + 1})"
             names.append(name)
@@ -291,7 +299,7 @@ class TableGame:
         if s.taken:
             raise GameError("seat_taken", f"seat {seat + 1} is already taken")
         token = secrets.token_urlsafe(24)
-        name = clean_name(name, f"Player {seat + 1}")
+        name = clean_name(name, Translator(self.config.lang)("Player {n}", n=seat + 1))
         if not self.storage.take_seat(self.id, seat, name, hash_token(token)):
             raise GameError("seat_taken", f"seat {seat + 1} is already taken")
         s.name, s.token_hash = name, hash_token(token)
@@ -491,7 +499,9 @@ class TableGame:
         """The game so far as the JSON twin of a record (:meth:`preferans.table.Table.to_record`)."""
         assert self.table is not None, "a game record needs a game"
         date = dt.datetime.now(dt.UTC).strftime("%Y.%m.%d")
-        return to_json(self.table.to_record({"event": "preferans serve", "date": date, "table": self.id}))
+        t = Translator(self.config.lang)
+        event = t("A game on the Preferans server")
+        return to_json(self.table.to_record({"event": event, "date": date, "table": self.id}))
 
     def vote_stop(self, seat: int) -> bool:
         """Agree to end the game between deals (rules.md §10: unclosed pools settled as they are).
@@ -509,6 +519,32 @@ class TableGame:
             self.save_record()
             return True
         return False
+
+
+@functools.lru_cache(maxsize=256)
+def rule_changes(rules: Rules) -> tuple[dict[str, Any], ...]:
+    """The options where ``rules`` differ from their preset, for the table page: each with its
+    name and value in every language (``{"field", "name": {lang: …}, "value": {lang: …}}``);
+    the pool is shown by itself.  (Worked out once per rules: every state frame carries it.)"""
+    base = Rules.preset(rules.name) if rules.name in Rules.PRESET_NAMES else Rules()
+    mine, theirs = rules.to_dict(), base.to_dict()
+    out = []
+    for field_name, value in mine.items():
+        if field_name in ("name", "pool_target") or theirs.get(field_name) == value:
+            continue
+        out.append({"field": field_name, "name": {lang: option_name(field_name, lang) for lang in LANGS},
+                    "value": {lang: _value_text(field_name, value, lang) for lang in LANGS}})  # fmt: skip
+    return tuple(out)
+
+
+def _value_text(field_name: str, value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return Translator(lang)("yes" if value else "no")
+    if isinstance(value, list):
+        return " ".join(str(x) for x in value) or "—"
+    if isinstance(value, str) and field_name in CHOICES:
+        return choice_name(field_name, value, lang)
+    return str(value)
 
 
 def bot_levels(programs: Mapping[str, str] | None = None) -> list[str]:

@@ -37,10 +37,11 @@ async def table_page(table_id: str) -> FileResponse:
 
 
 @router.get("/cards/sprite.svg", include_in_schema=False)
-async def card_sprite() -> Response:
-    """Every card as a ``<symbol>`` (the client draws cards from it)."""
+async def card_sprite(ranks: str = "en") -> Response:
+    """Every card as a ``<symbol>`` (the client draws cards from it); ``?ranks=ru`` in the Russian
+    rank letters Т К Д В."""
     cache = {"Cache-Control": "public, max-age=86400"}
-    return Response(card_sprite_svg(), media_type="image/svg+xml", headers=cache)
+    return Response(card_sprite_svg("ru" if ranks == "ru" else "en"), media_type="image/svg+xml", headers=cache)
 
 
 @router.get("/api/i18n/{lang}")
