@@ -4,81 +4,31 @@ page at 1280×800 and 390×844 in English and Russian (screenshots in tmp/artifa
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
+
+from web_helpers import (  # the module's server and browser fixtures, and the helpers every page test uses
+    ARTIFACTS,
+    browser,
+    click_something,
+    lang_context,
+    russian_only,
+    server,
+)
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]  # fmt: skip
-_ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("PREFERANS_ARTIFACTS", _ROOT / "tmp" / "artifacts")) / "web"
+__all__ = ["browser", "server"]  # fixtures
 SEEN: dict[str, str] = {}  # what the first test made, for the screenshots of the second
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: Any) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("club-web") / "games.db"
-    port = _free_port()
-    code = ("import sys; from preferans.cli import main; "
-            f"sys.exit(main(['serve', '--port', '{port}', '--db', 'sqlite:///{db}', '--bot-delay', '0.05', "
-            "'--log-level', 'warning']))")  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.05)
-        yield base
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    exe = shutil.which("chromium")
-    assert exe, "chromium is not installed: scripts/test installs it (scripts/apt-packages.txt)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 def new_page(browser: Browser, lang: str, **kwargs: Any) -> Page:
-    kwargs.setdefault("bypass_csp", True)  # the waits below are JavaScript strings, which the CSP forbids
-    page = browser.new_context(**kwargs).new_page()
-    page.context.add_init_script(f"localStorage.setItem('pref_lang', '{lang}')")
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.errors = errors  # type: ignore[attr-defined]
-    return page
+    return lang_context(browser, lang, **kwargs)
 
 
 def register(page: Page, base: str, name: str) -> None:
@@ -90,18 +40,6 @@ def register(page: Page, base: str, name: str) -> None:
     page.wait_for_url("**/u/**")
     page.wait_for_selector("#me")
     assert page.inner_text("#me") == name
-
-
-def click_something(page: Page, rng: random.Random) -> bool:
-    items = page.locator("#bidding button:not([disabled]), .controls button:not(#stop-game), .hand .card.legal")
-    n = items.count()
-    if not n:
-        return False
-    try:
-        items.nth(rng.randrange(n)).click(timeout=500)
-    except Exception:  # re-rendered under the pointer by a new state: try again
-        return False
-    return True
 
 
 def status(base: str, tid: str) -> str:
@@ -192,13 +130,6 @@ def test_two_people_a_bot_their_histories_ratings_and_a_duplicate_match(server: 
         assert p.errors == [], p.errors  # type: ignore[attr-defined]
 
 
-def russian_only(page: Page) -> None:
-    from words_helpers import english_words
-
-    text = page.evaluate("document.body.innerText")
-    assert not english_words(text), sorted(english_words(text))
-
-
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
 def test_every_club_page_in_both_languages_and_sizes(server: str, browser: Browser, request: Any,
@@ -227,7 +158,7 @@ def test_every_club_page_in_both_languages_and_sizes(server: str, browser: Brows
         page.screenshot(path=str(ARTIFACTS / f"club-{name}-{w}x{h}-{lang}.png"), full_page=True)
         assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1"), name
         if lang == "ru":
-            russian_only(page)
+            russian_only(page, names=["R2"])
         if phone:  # everything to tap at least 44 px
             small = page.evaluate(
                 "sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent).map(e => {"
