@@ -11,6 +11,8 @@ Routes (each group in its own module):
   ``POST /api/tables/{id}/seats/{seat}``; ``GET /api/tables/{id}/sheet.svg``;
   ``GET /api/tables/{id}/record`` and ``/analysis`` of a finished game.
 * :mod:`.play` — ``WS /ws/{id}``, the game (see :mod:`preferans.server.hub`).
+* :mod:`.club_api` — the club: accounts, profiles ``/u/{name}`` and their history, ratings,
+  the lobby's open tables, duplicate matches (docs/club.md).
 
 Every request first passes :mod:`.guard` (allowed hosts, same origin, body size,
 security headers).
@@ -34,8 +36,9 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, play, site
+from . import api, club_api, play, site
 from .api import AddressLimits, error
+from .club import Club
 from .guard import Guard
 from .hub import Hub, Owners
 from .settings import ServerConfig
@@ -148,6 +151,7 @@ def create_app(
     app.include_router(site.router)
     app.include_router(api.router)
     app.include_router(play.router)
+    club_api.install(app, Club(store, cfg))  # accounts, history, ratings, the lobby, matches (docs/club.md)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
     app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
                        body_timeout=cfg.body_timeout,
