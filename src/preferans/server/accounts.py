@@ -29,7 +29,7 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from argon2.profiles import RFC_9106_LOW_MEMORY
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from ..errors import PreferansError
+from ..errors import AccountError
 from ..i18n import Msg
 from .club_storage import Account, ClubStorage, name_key
 from .hub import RateLimiter
@@ -44,17 +44,6 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 128
 _JOINERS = "_-."
 
 
-class AccountError(PreferansError):
-    """A refusal with a code (``bad_name``, ``name_taken``, ``bad_password``, ``wrong_password``,
-    ``rate_limited``) and its reason in every language (the message is a :class:`Msg`)."""
-
-    def __init__(self, code: str, message: Msg, status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
-        self.msg = message
-
-
 def check_name(name: object) -> str:
     """The account name as it will be kept, or :class:`AccountError` saying what is wrong.
 
@@ -63,11 +52,11 @@ def check_name(name: object) -> str:
     >>> check_name("ab")
     Traceback (most recent call last):
     ...
-    preferans.server.accounts.AccountError: name: 3 to 20 characters
+    preferans.errors.AccountError: name: 3 to 20 characters
     >>> check_name("9lives")
     Traceback (most recent call last):
     ...
-    preferans.server.accounts.AccountError: name: letters and digits (and _ - . between them), starting with a letter
+    preferans.errors.AccountError: name: letters and digits (and _ - . between them), starting with a letter
     """
     if not isinstance(name, str):
         raise AccountError("bad_name", Msg("name: 3 to 20 characters"))
@@ -88,7 +77,7 @@ def check_password(password: object) -> str:
     >>> check_password("short")
     Traceback (most recent call last):
     ...
-    preferans.server.accounts.AccountError: password: 8 to 128 characters
+    preferans.errors.AccountError: password: 8 to 128 characters
     """
     if not isinstance(password, str) or not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise AccountError("bad_password", Msg("password: 8 to 128 characters"))

@@ -18,9 +18,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..errors import PreferansError
+from ..errors import AccountError, PreferansError
 from ..i18n import LANGS, Msg, Translator, text
-from .accounts import SESSION_COOKIE, SESSION_MAX_AGE, AccountError
+from .accounts import SESSION_COOKIE, SESSION_MAX_AGE
 from .api import COOKIE_MAX_AGE, cookie_name, error, table_request
 from .club import Club, account_of, club_of
 from .club_storage import Account
