@@ -11,8 +11,10 @@ Routes (each group in its own module):
   ``POST /api/tables/{id}/seats/{seat}``; ``GET /api/tables/{id}/sheet.svg``;
   ``GET /api/tables/{id}/record`` and ``/analysis`` of a finished game.
 * :mod:`.play` — ``WS /ws/{id}``, the game (see :mod:`preferans.server.hub`).
+* :mod:`.club_api` — the club: accounts, profiles ``/u/{name}`` and their history, ratings,
+  the lobby's open tables, duplicate matches (docs/club.md).
 * :mod:`.study` — ``/study…`` the replay viewer, the analysis priced in whists, the solver
-  board and puzzles, and their API ``/api/study/…``.
+  board and puzzles, and their API ``/api/study/…`` (docs/study.md).
 
 Every request first passes :mod:`.guard` (allowed hosts, same origin, body size,
 security headers).
@@ -36,8 +38,9 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, play, site, study
+from . import api, club_api, play, site, study
 from .api import AddressLimits, error
+from .club import Club
 from .guard import Guard
 from .hub import Hub, Owners
 from .settings import ServerConfig
@@ -151,6 +154,7 @@ def create_app(
     app.include_router(site.router)
     app.include_router(api.router)
     app.include_router(play.router)
+    club_api.install(app, Club(store, cfg))  # accounts, history, ratings, the lobby, matches (docs/club.md)
     app.include_router(study.router)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
     app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
