@@ -48,7 +48,7 @@ from ..solver import Position
 from .api import _finished, error
 from .guard import client_address
 from .hub import Hub, store_failure
-from .site import STATIC
+from .site import page
 from .studystore import StudyStore
 from .studyview import analysis_job, board_job, board_spec, deal_steps, game_overview, read_upload_body, sheet_after
 from .work import Busy, Quota
@@ -65,33 +65,29 @@ _NO_CACHE = {"Cache-Control": "no-cache"}
 
 
 # ---------------------------------------------------------------------------- pages
-def _page(name: str) -> FileResponse:
-    return FileResponse(STATIC / name, headers=_NO_CACHE)
-
-
 @router.get("/study", include_in_schema=False)
 async def study_page() -> FileResponse:
-    return _page("study.html")
+    return page("study.html")
 
 
 @router.get("/study/game/{table_id}", include_in_schema=False)
 async def viewer_table(table_id: str) -> FileResponse:
-    return _page("viewer.html")
+    return page("viewer.html")
 
 
 @router.get("/study/record/{record_id}", include_in_schema=False)
 async def viewer_record(record_id: str) -> FileResponse:
-    return _page("viewer.html")
+    return page("viewer.html")
 
 
 @router.get("/study/board", include_in_schema=False)
 async def board_page() -> FileResponse:
-    return _page("board.html")
+    return page("board.html")
 
 
 @router.get("/study/puzzles", include_in_schema=False)
 async def puzzles_page() -> FileResponse:
-    return _page("puzzles.html")
+    return page("puzzles.html")
 
 
 # ---------------------------------------------------------------------------- the state of the study pages
