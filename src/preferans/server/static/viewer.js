@@ -234,7 +234,7 @@
     if (wrap.hidden) return;
     box.replaceChildren();
     const table = el("table", { class: "summary" }, el("tr", {}, el("th", { text: t("Player") }), el("th", { text: t("Mistakes") }), el("th", { text: t("Lost") })));
-    progress.summary.forEach((s) => table.append(el("tr", {}, el("td", { text: s.player }), el("td", { class: "num", text: s.mistakes + " / " + s.decisions }),
+    progress.summary.forEach((s) => table.append(el("tr", {}, el("td", { text: s.player }), el("td", { class: "num", text: t("{n} of {total}", { n: s.mistakes, total: s.decisions }) }),
       el("td", { class: "num", text: S.loss(s.cost) }))));
     box.append(table);
     progress.summary.forEach((s) => {
