@@ -46,6 +46,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..actions import Action
 from ..bots import LEVELS
 from ..bots.pimc import PimcBot
+from ..bots.sandbox import ProgramLimits, ProgramSlots
 from ..cards import cards_of
 from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
@@ -318,6 +319,8 @@ class Hub:
         self.storage = storage
         self.programs = dict(programs or {})  # bot programs offered as levels (--bot-program)
         self.config = config or ServerConfig()
+        self.program_slots = ProgramSlots(self.config.max_bot_programs, ProgramLimits(
+            self.config.bot_program_memory_mb, self.config.bot_program_cpu_seconds))  # fmt: skip
         self.workers = workers or Workers(self.config.workers)
         self.rulings = PoolRulings(self.workers)
         self.owners: Owners = owners or Solo()
@@ -431,7 +434,8 @@ class Hub:
         if owner is not None:
             raise Elsewhere(owner)
         try:
-            game = await self.slow(TableGame.load, self.storage, table_id, self.rulings, self.programs)
+            game = await self.slow(TableGame.load, self.storage, table_id, self.rulings, self.programs,
+                                   self.program_slots)  # fmt: skip
         except BaseException:
             await self.owners.release(table_id)
             raise
@@ -454,7 +458,7 @@ class Hub:
                      ) -> tuple[LiveTable, str]:  # fmt: skip
         """Create a table (stored first) and own it."""
         game, token = await self.db(TableGame.create, self.storage, config, specs, name, seat, self.rulings,
-                                    self.programs)  # fmt: skip
+                                    self.programs, self.program_slots)  # fmt: skip
         owner = await self.owners.acquire(game.id)
         if owner is not None:  # cannot happen for a new id; be safe
             raise Elsewhere(owner)

@@ -82,6 +82,9 @@ class ServerConfig:
     proxy_timeout: float = 10.0  # cluster: seconds a peer has to answer a passed-on request
     proxy_websockets: int = 2000  # cluster: client WebSockets carried to the other processes at once
     stop_timeout: float = 3.0
+    max_bot_programs: int = 16  # bot programs (--bot-program) running at once (0: no cap)
+    bot_program_memory_mb: int = 2048  # each program's address space, MB (0: no limit)
+    bot_program_cpu_seconds: int = 1800  # each program's CPU time for its whole game, s (0: no limit)
 
 
 def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:
