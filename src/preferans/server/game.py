@@ -227,7 +227,7 @@ class TableGame:
         """Rebuild a table from storage by replaying its deals through the game loop (its bot
         programs hear only the game and the deal in progress)."""
         row = storage.table(table_id)
-        if row is None:
+        if row is None or row.status == "archived":  # an archived table's moves are gone (server/archive.py)
             return None
         config = TableConfig.from_dict(row.config)
         seats = [Seat(s.seat, s.name, s.kind, s.level, s.token_hash) for s in storage.seats(table_id)]

@@ -53,6 +53,7 @@ from ..i18n import LANGS, text
 from ..scoring.reasons import deal_story
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
+from .archive import Archive, RetentionRule
 from .game import GameError, TableConfig, TableGame, rule_changes
 from .settings import MAX_FRAME, ServerConfig
 from .storage import Storage
@@ -344,6 +345,10 @@ class Hub:
         # (when, seconds from the frame's arrival to its ack) of the latest acks, for /healthz
         self.ack_times: collections.deque[tuple[float, float]] = collections.deque(maxlen=100_000)
         self.closing = False  # shutting down: nothing new is started
+        self.archive = Archive(storage)  # tables whose live state the retention rule removed
+        self.retention = RetentionRule(self.config.retain_finished, self.config.retain_idle,
+                                       self.config.retention_batch)  # fmt: skip
+        self._archiving: dict[str, asyncio.Future[None]] = {}  # tables being archived now: loads wait
 
     # -- the lobby ---------------------------------------------------------------------------
     def heard(self, table_id: str, what: dict[str, Any]) -> None:
@@ -413,6 +418,9 @@ class Hub:
             return live
         if not TABLE_ID.fullmatch(table_id):
             return None
+        archiving = self._archiving.get(table_id)
+        if archiving is not None:  # then it is loaded as it is left: archived (None), or as it was
+            await asyncio.shield(archiving)
         pending = self._loading.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -490,6 +498,37 @@ class Hub:
         for live in idle:
             await self.evict(live)
         return len(idle)
+
+    async def retain(self, now: float | None = None) -> int:
+        """Archive the tables the retention rule says are due (a batch at most); returns how many.
+
+        A table this process has in memory, or is loading, is left for a later sweep; one whose
+        lease another process holds is that process's (it plays it).  While a table is being
+        archived, a request for it waits, then finds it archived.
+        """
+        if not self.retention.active or self.closing:
+            return 0
+        done = 0
+        for table_id, reason in await self.db(self.archive.due, self.retention, now):
+            if table_id in self.live or table_id in self._loading or table_id in self._archiving:
+                continue
+            future = self._archiving[table_id] = asyncio.get_running_loop().create_future()
+            try:
+                owner = await self.owners.acquire(table_id)
+                if owner is not None:
+                    continue  # another process plays it
+                try:
+                    done += await self.slow(self.archive.archive, table_id, reason, now)
+                finally:
+                    await self.owners.release(table_id)
+            except (SQLAlchemyError, PreferansError, RuntimeError) as e:  # the next sweep tries again
+                log.warning("table %s: not archived: %s", table_id, e)
+            finally:
+                del self._archiving[table_id]
+                future.set_result(None)
+        if done:
+            log.info("archived %d tables", done)
+        return done
 
     # -- seats ------------------------------------------------------------------------------------
     async def sit(self, live: LiveTable, seat: int, name: object) -> str:
@@ -1066,11 +1105,18 @@ class Hub:
             self._health_last = (False, f"the health write failed: {e!r}")
 
     async def run(self) -> None:
-        """Background work: evicting idle tables."""
+        """Background work: evicting idle tables, and now and then archiving old ones (:meth:`retain`)."""
         every = max(0.05, min(5.0, self.config.idle_timeout / 4))
+        retained = time.monotonic()
         while True:
             await asyncio.sleep(every)
             await self.sweep()
+            if time.monotonic() - retained >= self.config.retention_interval:
+                retained = time.monotonic()
+                try:
+                    await self.retain()
+                except SQLAlchemyError as e:  # the database is away: the next sweep tries again
+                    log.warning("the retention sweep failed: %s", e)
 
     async def aclose(self, timeout: float = 5.0) -> None:
         """Stop within about ``timeout`` seconds, whatever is pending.
