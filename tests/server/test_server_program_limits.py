@@ -8,6 +8,7 @@ import os
 import random
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from bot_helpers import recorder_bot
 from preferans.bots.sandbox import ProgramLimits, ProgramSlots
 from preferans.rules import Rules
-from preferans.server.game import TableConfig, TableGame
+from preferans.server.game import GameError, TableConfig, TableGame
 from preferans.server.storage import Storage
 from server_helpers import make_client
 
@@ -125,3 +126,36 @@ def test_a_program_over_its_limit_dies_and_the_medium_bot_plays_on(tmp_path: Pat
         assert slots.running == 0 and not set(children()) - before  # the dead one was waited for
     finally:
         g.close()
+
+
+def test_a_seat_handed_to_a_program_over_the_cap_is_refused(tmp_path: Path) -> None:
+    command, _ = recorder_bot(tmp_path)
+    programs = {"rec": " ".join(command)}
+    slots = ProgramSlots(2, ProgramLimits())
+    storage = Storage(f"sqlite:///{tmp_path / 'g.db'}")
+    config = TableConfig(Rules.preset("sochi"), 3)
+    full, _ = TableGame.create(storage, config, _program_seats("rec"), "Ann", programs=programs, slots=slots)
+    g, _ = TableGame.create(storage, config, [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}],
+                            "Ann", programs=programs, slots=slots)  # fmt: skip
+    g.sit(1, "Bob")
+    with pytest.raises(GameError, match="at most 2 bot programs") as refused:
+        g.hand_to_bot(1, "rec")
+    assert refused.value.code == "too_many_programs" and g.seats[1].kind == "human"  # nothing changed
+    g.hand_to_bot(1, "medium")  # our own bots are not counted
+    full.close()
+    assert slots.running == 0
+
+
+def test_a_table_leaving_memory_ends_its_programs(tmp_path: Path) -> None:
+    command, _ = recorder_bot(tmp_path)
+    before = set(children())
+    with make_client(str(tmp_path / "g.db"), bot_programs={"rec": " ".join(command)}, idle_timeout=0.2) as client:
+        assert client.post("/api/tables", json={"name": "Ann", "seats": _program_seats("rec")}).status_code == 201
+        assert len(set(children()) - before) == 2
+        for _ in range(100):  # nobody connects: the table leaves memory after 0.2 s, its programs end
+            health = client.get("/healthz").json()
+            if health["tables"] == 0 and health["bot_programs"] == 0:
+                break
+            time.sleep(0.05)
+        assert (health["tables"], health["bot_programs"]) == (0, 0)
+        assert not set(children()) - before
