@@ -28,6 +28,7 @@ import contextlib
 import json
 import queue
 import shlex
+import shutil
 import subprocess
 import threading
 from collections.abc import Callable, Mapping
@@ -269,10 +270,15 @@ class SubprocessBot(Bot):
             if not slots.acquire():
                 raise BotProtocolError(f"{self.name}: the server already runs its {slots.cap} bot programs", "limit")
             self._slot = True
+        command = self.command
+        if slots is not None:
+            if shutil.which(command[0]) is None:  # said now: the wrapper would only exit
+                self._end()
+                raise BotProtocolError(f"{self.name}: cannot start the bot: no program {command[0]!r}", "crash")
+            command = slots.limits.wrap(command)
         try:
             self._proc = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                encoding="utf-8", bufsize=1, preexec_fn=None if slots is None else slots.limits.preexec(),
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1,
             )
         except OSError as e:
             self._end()

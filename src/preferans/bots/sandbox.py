@@ -19,10 +19,9 @@ breaks the protocol: the medium bot plays on in its seat, and the players are to
 
 from __future__ import annotations
 
-import resource
 import signal
+import sys
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 
 __all__ = ["ProgramLimits", "ProgramSlots", "exit_reason"]
@@ -49,21 +48,35 @@ class ProgramLimits:
                  f"{self.cpu_seconds} s of CPU time" if self.cpu_seconds else ""]  # fmt: skip
         return ", ".join(p for p in parts if p) or "no limits"
 
-    def preexec(self) -> Callable[[], None] | None:
-        """What the child runs between fork and exec: set the limits (``None``: nothing to set)."""
+    def wrap(self, command: list[str]) -> list[str]:
+        """The command line that runs ``command`` under these limits.
+
+        A small Python process sets the limits on itself and execs the program, which
+        keeps them (and the process id).  Not ``preexec_fn``: Python code run between fork
+        and exec may deadlock in a process with threads, as the server is.
+
+        >>> ProgramLimits(0, 0).wrap(["./mybot"])
+        ['./mybot']
+        >>> ProgramLimits(256, 60).wrap(["./mybot", "-x"])[-4:]
+        ['268435456', '60', './mybot', '-x']
+        """
         if not (self.memory_mb or self.cpu_seconds):
-            return None
-        memory, cpu = self.memory_mb * MB, self.cpu_seconds
+            return list(command)
+        return [sys.executable, "-c", _LIMITED, str(self.memory_mb * MB), str(self.cpu_seconds), *command]
 
-        def set_limits() -> None:  # in the child: no allocation to speak of, no locks
-            if memory:
-                resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-            if cpu:
-                # The soft limit sends SIGXCPU (the default action ends the process); the hard
-                # one, a second later, SIGKILL for a program that catches SIGXCPU.
-                resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
 
-        return set_limits
+# Run by ``sys.executable -c`` (ProgramLimits.wrap): the limits, then the program in this process.
+# RLIMIT_CPU's soft limit sends SIGXCPU (its default action ends the process); the hard one, a second
+# later, SIGKILL for a program that catches SIGXCPU.
+_LIMITED = """\
+import os, resource, sys
+memory, cpu = int(sys.argv[1]), int(sys.argv[2])
+if memory:
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+if cpu:
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+os.execvp(sys.argv[3], sys.argv[3:])
+"""
 
 
 class ProgramSlots:
