@@ -111,11 +111,23 @@ def test_a_table_without_spectators_keeps_its_record_for_its_players(tmp_path: P
     storage = Storage(f"sqlite:///{db}")
     g, token = TableGame.create(storage, TableConfig(Rules.preset("sochi"), 3, spectators=False), BOTS, "Ann")
     _play(g, random.Random(2), 5)
-    assert Archive(storage).archive(g.id, "abandoned")
+    assert Archive(storage).archive(g.id, "abandoned", RetentionRule(idle=1), time.time() + 2)
     with make_client(str(db)) as client:
         assert client.get(f"/api/tables/{g.id}/record").status_code == 403
         r = client.get(f"/api/tables/{g.id}/record", headers={"cookie": f"pref_{g.id}={token}"})
         assert r.status_code == 200 and "termination: abandoned" in r.text
+
+
+def test_a_table_played_at_after_the_look_is_not_archived(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'g.db'}")
+    g, _ = TableGame.create(storage, TableConfig(Rules.preset("sochi"), 3), BOTS, "Ann")
+    _play(g, random.Random(3), 2)
+    archive, rule, later = Archive(storage), RetentionRule(), time.time() + 31 * DAY
+    assert archive.due(rule, later) == [(g.id, "abandoned")]
+    monkeypatch.setattr(time, "time", lambda: later - 10)  # somebody comes back, 30 days on, and moves
+    _play(g, random.Random(4), 1)
+    assert not archive.archive(g.id, "abandoned", rule, later)
+    assert archive.due(rule, later) == [] and storage.deals(g.id) and archive.get(g.id) is None
 
 
 def test_retention_settings() -> None:
@@ -125,6 +137,7 @@ def test_retention_settings() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.subprocess
 def test_two_cluster_processes_sweep_at_once_on_postgresql() -> None:
     from preferans.server.cluster import Cluster
 

@@ -4,6 +4,7 @@ downloads and the final sheet, instead of "No such table"."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from preferans.rules import Rules
-from preferans.server.archive import Archive
+from preferans.server.archive import Archive, RetentionRule
 from preferans.server.game import TableConfig, TableGame
 from preferans.server.storage import Storage
 from web_helpers import browser, lang_context, running_server, russian_only, shot
@@ -43,7 +44,7 @@ def archived(tmp_path_factory: Any) -> Iterator[tuple[str, dict[str, str]]]:
                 g.act(0, int(rng.choice(g.deal.legal_actions())))
         if reason == "finished":
             g.vote_stop(0)
-        assert Archive(storage).archive(g.id, reason)
+        assert Archive(storage).archive(g.id, reason, RetentionRule(finished=1, idle=1), time.time() + 2)
         ids[reason] = g.id
     storage.close()
     with running_server(Path(db)) as base:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Float, MetaData, String, Table, Text, delete, func, insert, select, text, update
+from sqlalchemy import Column, Float, MetaData, Select, String, Table, Text, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from ..errors import PreferansError
@@ -125,30 +125,22 @@ class Archive:
         out: list[tuple[str, str]] = []
         with self.storage.engine.connect() as c:
             if rule.finished:
-                q = (select(tables.c.id).join(records, records.c.table_id == tables.c.id)
-                     .where(tables.c.status == "finished", records.c.finished < now - rule.finished)
-                     .order_by(records.c.finished).limit(rule.batch))  # fmt: skip
-                out += [(r.id, "finished") for r in c.execute(q)]
+                out += [(r.id, "finished") for r in c.execute(_due("finished", rule, now).limit(rule.batch))]
             if rule.idle and len(out) < rule.batch:
-                cutoff = now - rule.idle
-                last_move = select(func.max(moves.c.at)).where(moves.c.table_id == tables.c.id).scalar_subquery()
-                last_deal = select(func.max(deals.c.started)).where(deals.c.table_id == tables.c.id).scalar_subquery()
-                q = (select(tables.c.id).where(tables.c.status.in_(LIVE), tables.c.created < cutoff,
-                                               func.coalesce(last_move, 0.0) < cutoff,
-                                               func.coalesce(last_deal, 0.0) < cutoff)
-                     .order_by(tables.c.created).limit(rule.batch - len(out)))  # fmt: skip
+                q = _due("abandoned", rule, now).limit(rule.batch - len(out))
                 out += [(r.id, "abandoned") for r in c.execute(q)]
         return out
 
-    def archive(self, table_id: str, reason: str, now: float | None = None) -> bool:
+    def archive(self, table_id: str, reason: str, rule: RetentionRule, now: float | None = None) -> bool:
         """Archive one table found :meth:`due`; false when it no longer is (another sweep archived
         it, or somebody played meanwhile).  The caller holds the table's lease."""
         now = time.time() if now is None else now
+        with self.storage.engine.connect() as c:  # still due? (played at since the look, or archived)
+            if c.execute(_due(reason, rule, now).where(tables.c.id == table_id)).first() is None:
+                return False
         row = self.storage.table(table_id)
-        if row is None or row.status not in (("finished",) if reason == "finished" else LIVE):
-            return False
         game = TableGame.load(self.storage, table_id)  # no bot programs: nothing is started
-        if game is None:
+        if row is None or game is None:
             return False
         record: dict[str, Any] | None = None
         with self.storage.engine.connect() as c:
@@ -167,6 +159,9 @@ class Archive:
                   "sheets": json.dumps(sheets)}  # fmt: skip
         try:
             with self.storage.transaction() as c:
+                # Only from the status it was found in, and only if nothing was played since (one transaction).
+                if c.execute(_due(reason, rule, now).where(tables.c.id == table_id)).first() is None:
+                    raise _Changed
                 moved = c.execute(update(tables).where(tables.c.id == table_id, tables.c.status == row.status)
                                   .values(status=ARCHIVED)).rowcount  # fmt: skip
                 if moved != 1:
@@ -194,6 +189,21 @@ class Archive:
         """Every archived table, the first archived first."""
         with self.storage.engine.connect() as c:
             return [r.table_id for r in c.execute(select(archive.c.table_id).order_by(archive.c.archived))]
+
+
+def _due(reason: str, rule: RetentionRule, now: float) -> Select[tuple[str]]:
+    """The tables due for archiving for ``reason``, oldest first: finished ``rule.finished`` ago, or
+    not finished and without a move, a deal or a creation for ``rule.idle``."""
+    if reason == "finished":
+        return (select(tables.c.id).join(records, records.c.table_id == tables.c.id)
+                .where(tables.c.status == "finished", records.c.finished < now - rule.finished)
+                .order_by(records.c.finished))  # fmt: skip
+    cutoff = now - rule.idle
+    last_move = select(func.max(moves.c.at)).where(moves.c.table_id == tables.c.id).scalar_subquery()
+    last_deal = select(func.max(deals.c.started)).where(deals.c.table_id == tables.c.id).scalar_subquery()
+    return (select(tables.c.id).where(tables.c.status.in_(LIVE), tables.c.created < cutoff,
+                                      func.coalesce(last_move, 0.0) < cutoff, func.coalesce(last_deal, 0.0) < cutoff)
+            .order_by(tables.c.created))  # fmt: skip
 
 
 class _Changed(Exception):

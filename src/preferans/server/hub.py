@@ -518,7 +518,7 @@ class Hub:
                 if owner is not None:
                     continue  # another process plays it
                 try:
-                    done += await self.slow(self.archive.archive, table_id, reason, now)
+                    done += await self.slow(self.archive.archive, table_id, reason, self.retention, now)
                 finally:
                     await self.owners.release(table_id)
             except (SQLAlchemyError, PreferansError, RuntimeError) as e:  # the next sweep tries again
