@@ -167,3 +167,35 @@ def test_the_study_pages_are_served(client: TestClient) -> None:
         r = client.get(path)
         assert r.status_code == 200 and "text/html" in r.headers["content-type"], path
     assert json.loads(client.get("/api/i18n/ru").text)["messages"]["Study"] == "Разбор"
+
+
+def test_an_archived_table_stays_in_the_viewer_for_the_same_people(tmp_path: Any) -> None:
+    """Retention (issue 25) keeps a finished table's record: the viewer reads it from the archive,
+    for its players only at a table without spectators."""
+    from preferans.rules import Rules
+    from preferans.server.archive import Archive, RetentionRule
+    from preferans.server.game import TableConfig, TableGame
+    from preferans.server.storage import Storage
+
+    db = tmp_path / "a.db"
+    storage = Storage(f"sqlite:///{db}")
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+    g, token = TableGame.create(storage, TableConfig(Rules.preset("sochi"), 3, spectators=False), seats, "Аня")
+    rng = random.Random(3)
+    while g.deal is not None and not g.deal.is_over:
+        if g.bot_seat_to_act() is not None:
+            g.bot_act()
+        else:
+            g.act(0, int(rng.choice(g.deal.legal_actions())))
+    g.vote_stop(0)
+    assert g.finished
+    assert Archive(storage).archive(g.id, "finished", RetentionRule(finished=1), time.time() + 2)
+    with make_client(str(db), workers=0) as client:
+        assert client.get(f"/api/tables/{g.id}").status_code == 410
+        assert client.get(f"/api/study/tables/{g.id}").json()["error"] == "players_only"
+        mine = cookie(g.id, token)
+        game = client.get(f"/api/study/tables/{g.id}", headers=mine).json()
+        assert game["players"][0] == "Аня" and len(game["deals"]) == 1
+        steps = client.get(f"/api/study/tables/{g.id}/deals/1", headers=mine).json()
+        assert steps["states"][-1]["phase"] == "over"
+        assert client.get(f"/api/study/tables/{g.id}/deals/1").json()["error"] == "players_only"
