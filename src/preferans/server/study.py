@@ -45,7 +45,7 @@ from ..errors import PreferansError
 from ..rulings.analysis import Analysis, DealAnalysis, deal_dict
 from ..rulings.puzzles import Puzzle, shipped
 from ..solver import Position
-from .api import _archived, _finished, error
+from .api import error, kept_record
 from .guard import client_address
 from .hub import Hub, store_failure
 from .site import page
@@ -209,21 +209,11 @@ async def _record(request: Request, kind: str, ident: str) -> tuple[str, str] | 
     if kind == "tables":
         key = f"t:{ident[:32]}"
         # Who may see it is asked every time (a private table's players only), the cache after.
-        live = await _finished(request, ident, "study")
-        if isinstance(live, Response) and live.status_code != 410:
-            return live
-        if isinstance(live, Response):  # archived (issue 25): its record is kept, for the same people
-            archived = await _archived(request, ident, "study")
-            if isinstance(archived, Response):
-                return archived
-            if archived.record is None:
-                return error(404, "no_record", "nobody played at this table before it was archived: there is no record")
-            stored = archived.record
-        elif ("json", key) in study.cache:
+        stored = await kept_record(request, ident, "study")
+        if isinstance(stored, Response):
+            return stored
+        if ("json", key) in study.cache:
             return key, study.cache[("json", key)]
-        else:
-            async with live.lock:
-                stored = live.game.record or live.game.game_record()
         text = json.dumps(stored, ensure_ascii=False)
     elif kind == "records":
         key = f"r:{ident[:32]}"
