@@ -215,3 +215,43 @@ def test_moves_that_arrive_together_are_committed_together(tmp_path: Any) -> Non
     assert list(errors) == [8]  # the duplicate of move 2 alone
     assert [a for _, a in storage.deals("t")[0].moves] == [0, 1, 2, 3, 4, 5, 6, 7, 9]
     storage.close()
+
+
+def test_cluster_processes_starting_together_on_a_new_postgresql_database() -> None:
+    """Every store of a process (games, club, archive, study) creates its tables at start; the
+    processes of a cluster start together, and two ``CREATE TABLE`` of one name at once fail on
+    PostgreSQL (the study store's did: ``pg_type_typname_nsp_index``, the load benchmark's cluster
+    exited) — all of them create under one lock (:meth:`Storage.create_tables`)."""
+    import threading
+
+    import sqlalchemy
+
+    from pg_helpers import throwaway_postgresql
+    from preferans.server.archive import Archive
+    from preferans.server.club_storage import ClubStorage
+    from preferans.server.studystore import StudyStore
+
+    with throwaway_postgresql() as url:
+        admin = sqlalchemy.create_engine(url, isolation_level="AUTOCOMMIT")
+        for round_ in range(4):
+            with admin.connect() as c:
+                c.execute(sqlalchemy.text(f"CREATE DATABASE fresh{round_}"))
+            fresh = url.replace("/postgres?", f"/fresh{round_}?")
+            start, failures = threading.Barrier(4), list[str]()
+
+            def process(fresh: str = fresh, start: threading.Barrier = start, failures: list[str] = failures) -> None:
+                start.wait()
+                try:
+                    storage = Storage(fresh)
+                    ClubStorage(storage), Archive(storage), StudyStore(storage)
+                    storage.engine.dispose()
+                except Exception as e:  # the test reports every failure
+                    failures.append(repr(e)[:200])
+
+            threads = [threading.Thread(target=process) for _ in range(4)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            assert failures == [], failures
+        admin.dispose()

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Column, Float, MetaData, Select, String, Table, Text, delete, func, insert, select, text, update
+from sqlalchemy import Column, Float, MetaData, Select, String, Table, Text, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..errors import PreferansError
@@ -114,10 +114,7 @@ class Archive:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        with storage.engine.begin() as c:
-            if storage.engine.dialect.name == "postgresql":  # processes of a cluster start together
-                c.execute(text("SELECT pg_advisory_xact_lock(7365, 1)"))
-            _meta.create_all(c)
+        storage.create_tables(_meta)
 
     def due(self, rule: RetentionRule, now: float | None = None) -> list[tuple[str, str]]:
         """Up to ``rule.batch`` tables to archive now: ``(id, "finished" | "abandoned")``, oldest first."""

@@ -34,7 +34,6 @@ from sqlalchemy import (
     func,
     insert,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import Connection
@@ -217,10 +216,7 @@ class ClubStorage:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
         self.engine = storage.engine
-        with self.engine.begin() as c:
-            if self.engine.dialect.name == "postgresql":  # processes of a cluster start together
-                c.execute(text("SELECT pg_advisory_xact_lock(7365, 2)"))
-            club_metadata.create_all(c)
+        storage.create_tables(club_metadata)
 
     def _insert_ignore(self, table: Table) -> Any:
         """``INSERT … ON CONFLICT DO NOTHING`` in this database's dialect."""

@@ -226,14 +226,20 @@ class Storage:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
-            with self.engine.begin() as c:
-                if self.engine.dialect.name == "postgresql":  # processes of a cluster start together
-                    c.execute(text("SELECT pg_advisory_xact_lock(7365, 1)"))
-                metadata.create_all(c)
+            self.create_tables(metadata)
         except SQLAlchemyError as e:
             self.engine.dispose()
             reason = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
             raise StorageError(f"database {self.display_url}: cannot be used ({reason})") from None
+
+    def create_tables(self, tables: MetaData) -> None:
+        """Create the missing ``tables`` (the game's, the club's, the archive's, study's): on
+        PostgreSQL under one advisory lock, since the processes of a cluster start together and
+        two ``CREATE TABLE`` of one name at once fail on the type both make."""
+        with self.engine.begin() as c:
+            if self.engine.dialect.name == "postgresql":
+                c.execute(text("SELECT pg_advisory_xact_lock(7365, 1)"))
+            tables.create_all(c)
 
     @contextlib.contextmanager
     def _write(self) -> Iterator[Connection]:

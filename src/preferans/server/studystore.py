@@ -55,8 +55,7 @@ class StudyStore:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        with storage.engine.begin() as c:
-            metadata.create_all(c)
+        storage.create_tables(metadata)  # cluster processes start together: under the lock
 
     def add_record(self, record_json: str, name: str, problems: list[dict[str, Any]]) -> str:
         """Keep an uploaded record; its id (the same record twice: the same id)."""
