@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -183,7 +184,10 @@ def test_text_output_and_price(tmp_path: Path, capsys: pytest.CaptureFixture[str
     path = write(tmp_path, ["A 6H B:w C:w B2 C2"])
     rc, out, _ = run([str(path), "--price", "0.5"], capsys)
     assert rc == 0
-    assert "A 6♥ made" in out and "16/3" in out and "money" in out and "2.67" in out
+    assert "A 6♥ made" in out and "5⅓" in out and "money" in out
+    assert "16/3" not in out  # a player never reads a bare fraction
+    # on paper each writes 6⅔ → 7 whists for a mountain share: +6 −3 −3, money at ½ a whist
+    assert re.search(r"in whole whists\s+\+6\s+-3\s+-3", out) and re.search(r"money ×½\s+3\s+-1\.50", out)
 
 
 def test_save_and_load_without_loss(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -218,7 +222,7 @@ def test_interactive_session(tmp_path: Path) -> None:
         input=script, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert "error: tricks" in proc.stdout and "error: line: start with" in proc.stdout
+    assert "error: tricks" in proc.stdout and "error: declarer: start with" in proc.stdout
     assert "took back" in proc.stdout
     final = json.loads(proc.stdout.strip().splitlines()[-1])
     assert final["pool"] == {"A": 4, "B": 0, "C": 0} and final["mountain"]["B"] == 3
