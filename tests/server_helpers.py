@@ -134,10 +134,13 @@ class Replayer:
             return
         obs = deal.observation(seat)
         expected = obs.to_dict()
-        assert set(view) == set(expected) | {"legal", "move_ids"}
+        assert set(view) == set(expected) | {"legal", "move_ids", "forced"}
         for k, v in expected.items():
             assert view[k] == v, k
         assert [a for a, _ in view["legal"]] == [int(a) for a in obs.legal_actions]
+        legal = obs.legal_actions  # the one card left to play (bots/automatic.py), and only then
+        single = deal.phase.value == "play" and len(legal) == 1 and legal[0] < 32 and deal.to_act == seat
+        assert view["forced"] == (int(legal[0]) if single else None)
         assert cards_in_view(view) <= mask_texts(obs.visible_cards())
 
 

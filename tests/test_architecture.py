@@ -18,7 +18,7 @@ PACKAGE = SRC / "preferans"
 # Bottom to top (docs/architecture.md).  A module may import its own layer and those below.
 LAYERS: list[list[str]] = [
     ["preferans.errors", "preferans.cards", "preferans.i18n"],
-    ["preferans.rules"],
+    ["preferans.rules", "preferans.option_words"],
     ["preferans.actions", "preferans.seats"],
     ["preferans.engine"],
     ["preferans.scoring", "preferans.solver"],
@@ -29,7 +29,8 @@ LAYERS: list[list[str]] = [
     ["preferans.terminal", "preferans.server", "preferans.env"],
     ["preferans.cli", "preferans.__main__"],
 ]
-CORE = ["preferans", "preferans.cards", "preferans.i18n", "preferans.rules", "preferans.actions", "preferans.engine",
+CORE = ["preferans", "preferans.cards", "preferans.i18n", "preferans.rules", "preferans.option_words",
+        "preferans.actions", "preferans.engine",
         "preferans.scoring", "preferans.record"]  # fmt: skip
 ABOVE = ["preferans.solver", "preferans.rulings", "preferans.bots", "preferans.table", "preferans.env",
          "preferans.server", "preferans.terminal", "preferans.cli"]  # fmt: skip

@@ -17,6 +17,7 @@ are integer operations.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from enum import IntEnum
 
@@ -25,6 +26,7 @@ from .errors import CardError
 __all__ = [
     "ALL_CARDS_MASK",
     "DECK",
+    "RANKS",
     "RANK_NAMES",
     "SUIT_MASKS",
     "SUIT_WORDS",
@@ -40,7 +42,9 @@ __all__ = [
     "parse_cards",
     "parse_hand",
     "popcount",
+    "rank_text",
     "to_mask",
+    "with_ranks",
 ]
 
 Mask = int
@@ -317,6 +321,43 @@ def format_hand(mask: int, *, grouped: bool = False, ascii: bool = False) -> str
         ranks = " ".join((_RANK_ASCII if ascii else RANK_NAMES)[c & 7] for c in cards)
         parts.append((SUIT_LETTERS if ascii else SUIT_SYMBOLS)[s] + ranks)
     return " ".join(parts) if parts else "-"
+
+
+RANKS = ("en", "ru")
+"""The rank letters a player may read cards in: ``en`` — A K Q J; ``ru`` — Т К Д В (туз, король,
+дама, валет), as Russian packs and Russian books on Preferans print them."""
+
+_PICTURE_LETTERS = {"en": ("J", "Q", "K", "A"), "ru": ("В", "Д", "К", "Т")}
+_TO_RU = str.maketrans("JQKA", "ВДКТ")
+_ONE_CARD = re.compile(r"(?<![\w♠♣♦♥])(?:[7-9]|10|[AKQJ])[♠♣♦♥]")
+_ONE_SUIT = re.compile(r"[♠♣♦♥](?:10|[7-9AKQJ])(?![\w♠♣♦♥])(?: (?:10|[7-9AKQJ])(?![\w♠♣♦♥]))*")
+
+
+def rank_text(card: int, ranks: str = "en") -> str:
+    """One card as a player reads it: ``A♠``, or with ``ranks="ru"`` ``Т♠``.
+
+    >>> rank_text(Card.parse("A♠"), "ru"), rank_text(Card.parse("10♥"), "ru"), rank_text(Card.parse("Q♦"))
+    ('Т♠', '10♥', 'Q♦')
+    """
+    c = Card(card)
+    rank = c & 7
+    letter = _PICTURE_LETTERS["ru" if ranks == "ru" else "en"][rank - 4] if rank >= 4 else RANK_NAMES[rank]
+    return letter + SUIT_SYMBOLS[c >> 3]
+
+
+def with_ranks(text: str, ranks: str = "en") -> str:
+    """``text`` with every card in it (``A♠``, a hand ``♠A K 10``) written in the rank letters of
+    ``ranks`` — the one place the Russian letters replace A K Q J for display; words are left alone.
+
+    >>> with_ranks("Лёг: ♠A K 10 ♥Q J; ход A♣, потом 10♦", "ru")
+    'Лёг: ♠Т К 10 ♥Д В; ход Т♣, потом 10♦'
+    >>> with_ranks("Kodeks 3.3.8: K♠", "ru"), with_ranks("A♠", "en")
+    ('Kodeks 3.3.8: К♠', 'A♠')
+    """
+    if ranks != "ru" or not text:
+        return text
+    text = _ONE_CARD.sub(lambda m: m.group(0).translate(_TO_RU), text)
+    return _ONE_SUIT.sub(lambda m: m.group(0).translate(_TO_RU), text)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:

@@ -156,11 +156,15 @@ class SaveError(PreferansError):
 
 
 class GameError(TableError):
-    """A request the table cannot accept (seat taken, no deal, …); nothing changed."""
+    """A request the table cannot accept (seat taken, no deal, …); nothing changed.
 
-    def __init__(self, code: str, message: str) -> None:
+    ``reason``: the cause as a message players read in their language (a refused rule option),
+    when there is one."""
+
+    def __init__(self, code: str, message: str, reason: object = None) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = reason
 
 
 class InputError(PreferansError):

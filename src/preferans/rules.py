@@ -31,6 +31,8 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal, NamedTuple, get_args, get_type_hints
 
 from .errors import RulesError
+from .i18n import Msg
+from .option_words import Option, OptionValue
 
 __all__ = ["CHOICES", "OPTION_DOCS", "PRESETS", "OptionDoc", "Rules"]
 
@@ -240,16 +242,15 @@ class Rules:
         preferans.errors.RulesError: raspas_talon='participates' needs 4 players: ... (Kodeks 3.7.6.3), ...
         """
         if players == 2 and self.raspas_talon in ("suit_only", "participates"):
-            raise RulesError(
-                f"raspas_talon={self.raspas_talon!r}: in гусарик the talon is not opened on all-pass "
-                "(Kodeks 3.7.6.4, rules.md §16); use 'auto' or 'unused'"
-            )
+            raise RulesError(Msg(
+                "{option}={value!r}: in гусарик the talon is not opened on all-pass (Kodeks 3.7.6.4, rules.md §16); "
+                "use 'auto' or 'unused'", option=Option("raspas_talon"), value=OptionValue("raspas_talon",
+                                                                                          self.raspas_talon)))
         if players == 3 and self.raspas_talon == "participates":
-            raise RulesError(
-                "raspas_talon='participates' needs 4 players: the talon cards take tricks as the "
+            raise RulesError(Msg(
+                "{option}='participates' needs 4 players: the talon cards take tricks as the "
                 "sitting-out dealer's (Kodeks 3.7.6.1); with 3 players a talon card only names the suit "
-                "(Kodeks 3.7.6.3), use 'suit_only' or 'auto'"
-            )
+                "(Kodeks 3.7.6.3), use 'suit_only' or 'auto'", option=Option("raspas_talon")))
 
     def raspas_price_at(self, step: int) -> int:
         """Price of a trick on the ``step``-th consecutive all-pass (1-based), Kodeks 3.7.4."""
@@ -289,44 +290,59 @@ class Rules:
             v = getattr(self, f.name)
             if f.name in CHOICES and v not in CHOICES[f.name]:
                 allowed = ", ".join(repr(c) for c in CHOICES[f.name])
-                raise RulesError(f"{f.name}: {v!r} is not one of {allowed}")
+                raise RulesError(Msg("{option}: {value} is not one of {allowed}", option=Option(f.name),
+                                     value=repr(v), allowed=allowed))
         if not isinstance(self.name, str) or not 1 <= len(self.name) <= MAX_NAME or not self.name.isprintable():
             raise RulesError(f"name: 1 to {MAX_NAME} printable characters, not {str(self.name)[:40]!r}")
         for f in fields(self):  # sane sizes: a value past these is a typo (or an attack on a server)
             v = getattr(self, f.name)
             if isinstance(v, int | Fraction) and not isinstance(v, bool) and abs(v) > MAX_NUMBER:  # type: ignore[operator]
-                raise RulesError(f"{f.name}: at most {MAX_NUMBER:,}, not {str(v)[:20]}")
+                raise RulesError(Msg("{option}: at most {limit}, not {value}", option=Option(f.name),
+                                     limit=f"{MAX_NUMBER:,}", value=str(v)[:20]))
             if isinstance(v, Fraction) and v.denominator > 1000:
-                raise RulesError(f"{f.name}: a fraction with a denominator up to 1000, not {v}")
+                raise RulesError(Msg("{option}: a fraction with a denominator up to 1000, not {value}",
+                                     option=Option(f.name), value=str(v)))
             if isinstance(v, tuple | frozenset) and len(v) > 10:
-                raise RulesError(f"{f.name}: at most 10 values, not {len(v)}")
+                raise RulesError(Msg("{option}: at most 10 values, not {count}", option=Option(f.name), count=len(v)))
         if len(self.game_values) != 5 or any(v <= 0 for v in self.game_values):
-            raise RulesError("game_values: give five positive values, for levels 6 to 10")
+            raise RulesError(Msg("{option}: give five positive values, for levels 6 to 10",
+                                 option=Option("game_values")))
         if not self.half_whist_levels <= {6, 7, 8, 9, 10}:
-            raise RulesError(f"half_whist_levels: levels must be 6..10, not {sorted(self.half_whist_levels)}")
+            raise RulesError(Msg("{option}: levels must be 6..10, not {value}", option=Option("half_whist_levels"),
+                                 value=str(sorted(self.half_whist_levels))))
         if not self.raspas_exit_levels or any(not 6 <= x <= 10 for x in self.raspas_exit_levels):
-            raise RulesError("raspas_exit_levels: give one or more levels from 6 to 10")
+            raise RulesError(Msg("{option}: give one or more levels from 6 to 10",
+                                 option=Option("raspas_exit_levels")))
         if self.bombs and not self.dark_bids:
-            raise RulesError("bombs: bombs are earned by dark passes, so they need dark_bids=True (Kodeks 3.3.19)")
+            raise RulesError(Msg("{option}: bombs are earned by dark passes, so they need {dark}=True (Kodeks 3.3.19)",
+                                 option=Option("bombs"), dark=Option("dark_bids")))
         if self.bomb_limit < 2 or self.bomb_limit & (self.bomb_limit - 1):
-            raise RulesError(f"bomb_limit: must be a power of two ≥ 2, not {self.bomb_limit}")
+            raise RulesError(Msg("{option}: must be a power of two ≥ 2, not {value}", option=Option("bomb_limit"),
+                                 value=self.bomb_limit))
         if not 6 <= self.bez_trekh_max_level <= 10:
-            raise RulesError(f"bez_trekh_max_level: a level 6..10, not {self.bez_trekh_max_level}")
+            raise RulesError(Msg("{option}: a level 6..10, not {value}", option=Option("bez_trekh_max_level"),
+                                 value=self.bez_trekh_max_level))
         if self.dealer_shown_talon_whists < 0 or self.totus_bonus < 0:
-            raise RulesError("dealer_shown_talon_whists and totus_bonus must not be negative")
+            raise RulesError(Msg("{option} and {other} must not be negative",
+                                 option=Option("dealer_shown_talon_whists"), other=Option("totus_bonus")))
         for name in ("pool_target", "k_pool", "k_mount", "raspas_price", "misere_pool",
                      "misere_trick", "raspas_whists_per_trick", "help_whists_per_point"):
             if getattr(self, name) <= 0:
-                raise RulesError(f"{name}: must be positive, not {getattr(self, name)}")
+                raise RulesError(Msg("{option}: must be positive, not {value}", option=Option(name),
+                                     value=str(getattr(self, name))))
         for name in ("whist_mult", "remiz_mult", "cons_mult", "writeoff_mountain_mult"):
             if getattr(self, name) < 0:
-                raise RulesError(f"{name}: must not be negative, not {getattr(self, name)}")
+                raise RulesError(Msg("{option}: must not be negative, not {value}", option=Option(name),
+                                     value=str(getattr(self, name))))
         if self.pen_mult < 0:
-            raise RulesError(f"pen_mult: must not be negative, not {self.pen_mult}")
+            raise RulesError(Msg("{option}: must not be negative, not {value}", option=Option("pen_mult"),
+                                 value=str(self.pen_mult)))
         if self.raspas_limit < 0 or self.max_deals < 0:
-            raise RulesError("raspas_limit and max_deals must not be negative")
+            raise RulesError(Msg("{option} and {other} must not be negative", option=Option("raspas_limit"),
+                                 other=Option("max_deals")))
         if self.end_condition == "deals" and self.max_deals == 0:
-            raise RulesError("end_condition='deals' needs max_deals > 0")
+            raise RulesError(Msg("{option}='deals' needs {other} > 0", option=Option("end_condition"),
+                                 other=Option("max_deals")))
         if self.raspas_scoring == "whists" and self.raspas_talon in ("suit_only", "participates"):
             # Kodeks 3.7.6.2: on whists the talon takes no part in the play.
             raise RulesError(
@@ -387,9 +403,16 @@ def _coerce(name: str, value: Any) -> Any:
                 raise ValueError
             return value
     except (ValueError, TypeError, ZeroDivisionError, OverflowError):
-        raise RulesError(f"{name}: cannot use {value!r}, expected {typ}") from None
+        raise RulesError(Msg("{option}: cannot use {value}, expected {type}", option=Option(name),
+                             value=repr(value), type=_KIND_WORDS.get(typ.split("[")[0], typ))) from None
     return value
 
+
+_KIND_WORDS = {
+    "bool": Msg("true or false"), "int": Msg("a whole number"), "Fraction": Msg("a number or a fraction such as 40/3"),
+    "frozenset": Msg("numbers separated by spaces"), "tuple": Msg("numbers separated by spaces"),
+}  # fmt: skip
+"""What a field takes, in words, for the refusal of a value."""
 
 _FRACTION_TEXT = re.compile(r"\s*-?\d{1,12}(?:\.\d{1,12}|/\d{1,12})?\s*")
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from .actions import CLAIM_BASE, PROVEN_CLAIM_BASE, Action
 from .bots import LEVELS, Bot, make_bot
-from .bots.automatic import automatic_answer
+from .bots.automatic import automatic_answer, forced_card
 from .bots.events import DealStart, GameEnd, GameStart, deal_outcome, rules_digest
 from .bots.levels import is_bot_spec, split_specs
 from .bots.protocol import BotProtocolError
@@ -41,7 +41,8 @@ from .engine.deal import Deal, Phase
 from .engine.observation import Observation
 from .engine.result import DealKind, DealResult
 from .errors import BadSeat, DealInProgress, DealOver, GameOver, NotYourTurn, OptionOff, PreferansError, SaveError
-from .i18n import LANGS, Translator, call_name, check_lang
+from .i18n import LANGS, Call, Msg, Translator, call_name, check_lang
+from .option_words import Option
 from .record import GameRecord, RecordError, dumps, record_from_pulka
 from .record import load as load_record
 from .rules import Rules
@@ -326,7 +327,7 @@ class Table:
         self._programs: dict[int, Bot] = {}  # bot programs, started once for the whole game
         self._quiet = False  # replaying a saved game: the bots were told all this before
         self._ended = False
-        self.notices: list[str] = []  # for front ends to show: a bot program failed and was replaced
+        self.notices: list[Msg] = []  # for front ends to show: a bot program failed and was replaced
         self._hinter: Bot | None = None
         self.accusation: Accusation | None = None
         self.deal: Deal
@@ -403,7 +404,8 @@ class Table:
         if program is not None:
             program.close()
         self.seats[seat] = "bot:medium"
-        self.notices.append(f"{self.names[seat]}: {error}; the medium bot plays on in this seat")
+        self.notices.append(Msg("{name}: {error}; the medium bot plays on in this seat", name=self.names[seat],
+                                error=str(error)))
         bot = self._bots[seat] = self._make_bot(seat, self.log[-1])
         return bot
 
@@ -570,7 +572,8 @@ class Table:
         """The report as an action, if ``reporter`` may make it now; raises and changes nothing."""
         a = self.verify_report(irregularity, offender)
         if not 0 <= reporter < self.players:
-            raise BadSeat(f"report: the reporter is a seat 0..{self.players - 1}, not {reporter}")
+            raise BadSeat(Msg("report: the reporter is a seat 0..{last}, not {seat}", last=self.players - 1,
+                              seat=reporter))  # fmt: skip
         return a
 
     def open_accusation(self, action: Action, offender: int, reporter: int) -> None:
@@ -601,9 +604,10 @@ class Table:
         """
         acc = self.accusation
         if acc is None:
-            raise DealOver("answer: no report is waiting for an answer")
+            raise DealOver(Msg("answer: no report is waiting for an answer"))
         if seat not in self.answering():
-            raise BadSeat(f"answer: seat {seat} has nothing to answer to the report {acc.action}")
+            raise BadSeat(Msg("answer: seat {seat} has nothing to answer to the report {report}", seat=seat,
+                              report=Call(str(acc.action))))  # fmt: skip
         if agree and seat == acc.offender:
             return acc.action
         if agree:
@@ -631,11 +635,13 @@ class Table:
     def verify_report(self, irregularity: Action | str, offender: int) -> Action:
         """The report as an action; raises (:class:`~preferans.errors.OptionOff`, ...) and changes nothing."""
         if not self.rules.irregularity_reports:
-            raise OptionOff("report: irregularity reports are off at this table (irregularity_reports=False)")
+            raise OptionOff(Msg("report: irregularity reports are off at this table ({option}=False)",
+                                option=Option("irregularity_reports")))  # fmt: skip
         if self.deal.is_over:
-            raise DealOver("report: the deal is over")
+            raise DealOver(Msg("report: the deal is over"))
         if not 0 <= offender < self.players:
-            raise BadSeat(f"report: the offender is a seat 0..{self.players - 1}, not {offender}")
+            raise BadSeat(Msg("report: the offender is a seat 0..{last}, not {seat}", last=self.players - 1,
+                              seat=offender))  # fmt: skip
         return self.deal.verify_report(irregularity, offender)
 
     def claim(self, seat: int, tricks: int) -> bool:
@@ -653,9 +659,9 @@ class Table:
     def verify_claim(self, seat: int, tricks: int) -> None:
         """Raise (:class:`~preferans.errors.OptionOff`, ...) unless ``seat`` may claim ``tricks`` now."""
         if not self.rules.claims:
-            raise OptionOff("claim: claims are off at this table (claims=False)")
+            raise OptionOff(Msg("claim: claims are off at this table ({option}=False)", option=Option("claims")))
         if self.deal.is_over:
-            raise DealOver("claim: the deal is over")
+            raise DealOver(Msg("claim: the deal is over"))
         self.deal.verify_claim(seat, tricks)
 
     def claim_action(self, seat: int, tricks: int, *, proven: bool | None = None) -> Action:
@@ -675,15 +681,16 @@ class Table:
         Returns what happened, in words; raises :class:`PreferansError` for bad input.
         """
         words = text.split()
-        t = Translator(self.lang)  # the replies are in the table's language; errors stay the API's English
+        t = Translator(self.lang)  # the replies are in the table's language; errors are Msgs in both
         if not words:
-            raise PreferansError("command: empty")
+            raise PreferansError(Msg("command: empty"))
         head = words[0].lower()
         if head in ("claim", "заявка"):
             if not self.rules.claims:
-                raise OptionOff("claim: claims are off at this table (claims=False)")
+                raise OptionOff(Msg("claim: claims are off at this table ({option}=False)", option=Option("claims")))
             if len(words) != 2:
-                raise PreferansError("claim: write 'claim N' (tricks your side takes from now on) or 'claim rest'")
+                raise PreferansError(Msg("claim: write 'claim N' (tricks your side takes from now on) or "
+                                         "'claim rest'"))  # fmt: skip
             arg = words[1].lower()
             n = self.deal.tricks_remaining() if arg in ("rest", "all", "остальные", "все") else _int_arg(arg)
             proven = self.claim(seat, n)
@@ -692,15 +699,22 @@ class Table:
             return t.n("Claim of {n} trick: the opponents answer", "Claim of {n} tricks: the opponents answer", n)
         if head in ("report", "нарушение"):
             if not self.rules.irregularity_reports:
-                raise OptionOff("report: irregularity reports are off at this table (irregularity_reports=False)")
+                raise OptionOff(Msg("report: irregularity reports are off at this table ({option}=False)",
+                                    option=Option("irregularity_reports")))  # fmt: skip
             if len(words) < 3:
-                raise PreferansError(
+                raise PreferansError(Msg(
                     "report: write 'report WHAT WHO', WHAT = talon-seen, talon-exposed, talon-taken, "
-                    "misdeal, or 'out-of-turn WHO CALL'"
-                )
+                    "misdeal, or 'out-of-turn WHO CALL'"))  # fmt: skip
             what = words[1].lower().lstrip("!")
+            what = REPORT_WORDS.get(what, what)
             who = self._seat_of(words[2])
-            text = f"!out-of-turn {' '.join(words[3:]) or 'pass'}" if what == "out-of-turn" else f"!{what}"
+            if what == "out-of-turn" and len(words) > 3:
+                call = " ".join(words[3:])
+                with contextlib.suppress(PreferansError):
+                    call = str(Action.parse(call, bid=True))  # «пас», «7 пик»: the call as the engine writes it
+            else:
+                call = "pass"
+            text = f"!out-of-turn {call}" if what == "out-of-turn" else f"!{what}"
             made = self.accuse(text, who, seat)
             if made is not None:
                 return f"{self.names[who]}: {call_name(str(made), self.lang)}"
@@ -720,7 +734,7 @@ class Table:
                          call=call_name(str(acc.action), self.lang))  # fmt: skip
             return t("{call}: waiting for {names}", call=call_name(str(acc.action), self.lang),
                      names=self._waiting_names())  # fmt: skip
-        raise PreferansError(f"command: {words[0]!r} is not 'report', 'confirm', 'deny' or 'claim'")
+        raise PreferansError(Msg("command: {word} is not 'report', 'confirm', 'deny' or 'claim'", word=repr(words[0])))
 
     def _waiting_names(self) -> str:
         return ", ".join(self.names[s] for s in self.answering())
@@ -731,7 +745,8 @@ class Table:
                 return i
         if word.isdigit() and int(word) < self.players:
             return int(word)
-        raise PreferansError(f"player: {word!r} is not at this table ({', '.join(self.names)})")
+        raise PreferansError(Msg("player: {word} is not at this table ({names})", word=repr(word),
+                                 names=", ".join(self.names)))
 
     def automatic_move(self) -> tuple[int, Action] | None:
         """Moves nobody chooses: the face-down redraw (3.3.17); bots' answers to reports and claims.
@@ -780,10 +795,9 @@ class Table:
 
     def forced(self) -> Action | None:
         """The human's single legal card, when ``auto_single`` plays it for him."""
-        if not self.auto_single or self.human_to_act is None or self.deal.phase is not Phase.PLAY:
+        if not self.auto_single or self.human_to_act is None:
             return None
-        legal = self.deal.legal_actions()
-        return legal[0] if len(legal) == 1 else None
+        return forced_card(self.deal.phase, self.deal.legal_actions())
 
     @property
     def automatic_seat(self) -> int | None:
@@ -1083,8 +1097,16 @@ class Table:
 
 def _int_arg(word: str) -> int:
     if not word.isdigit():
-        raise PreferansError(f"claim: {word!r} is not a number of tricks")
+        raise PreferansError(Msg("claim: {word} is not a number of tricks", word=repr(word)))
     return int(word)
+
+
+REPORT_WORDS = {
+    "прикуп-видел": "talon-seen", "видел-прикуп": "talon-seen", "прикуп-открыт": "talon-exposed",
+    "открыл-прикуп": "talon-exposed", "прикуп-взят": "talon-taken", "взял-прикуп": "talon-taken",
+    "пересдача": "misdeal", "ошибка-сдачи": "misdeal", "не-в-очередь": "out-of-turn", "вне-очереди": "out-of-turn",
+}  # fmt: skip
+"""The Russian words of a typed report (``нарушение прикуп-видел Боря``), for the English kinds."""
 
 
 def _stored(text: str) -> tuple[int | None, Action | str]:

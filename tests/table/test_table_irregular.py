@@ -153,12 +153,12 @@ def test_the_replies_to_reports_and_claims_are_in_the_tables_language() -> None:
 
     t = Table(RULES, ["human"] * 3, names=["Аня", "Борис", "Вера"], seed=3, lang="ru")
     replies = [t.command("нарушение talon-seen Борис", 0)]
-    assert "видел прикуп" in replies[0] and "Ждём" in replies[0]
+    assert "прикуп подсмотрен" in replies[0] and "Ждём" in replies[0]
     replies.append(t.command("отрицаю", 1))
     assert "снято" in replies[-1]
     t.command("нарушение talon-seen Вера", 0)
     replies.append(t.command("признаю", 2))
-    assert replies[-1] == "Вера: видел прикуп"
+    assert replies[-1] == "Вера: прикуп подсмотрен"
     bots = Table(RULES, ["human", "bot:random", "bot:random"], names=["Аня", "Борис", "Вера"], seed=3, lang="ru")
     replies.append(bots.command("нарушение misdeal Борис", 0))
     assert "отрицает" in replies[-1]

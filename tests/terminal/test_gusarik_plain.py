@@ -15,6 +15,7 @@ from typing import TextIO, cast
 import pytest
 
 from preferans import Rules
+from preferans.cards import with_ranks
 from preferans.engine.deal import Phase
 from preferans.table import Table, default_names, parse_seats
 from preferans.terminal.plain import run_plain
@@ -32,6 +33,7 @@ class Player:
     def __init__(self, table: Table, lang: str, seed: int) -> None:
         self.table, self.lang, self.rng = table, lang, random.Random(seed)
         self.dummy_hands: dict[int, str] = {}
+        self.confirm = False  # two cards of the discard named: «yes» is due
 
     def isatty(self) -> bool:
         return False
@@ -39,8 +41,12 @@ class Player:
     def readline(self) -> str:
         deal = self.table.deal
         if self.table.deal_number not in self.dummy_hands and deal.phase is Phase.BIDDING:
-            self.dummy_hands[self.table.deal_number] = hand_text(deal.hands[2])
+            self.dummy_hands[self.table.deal_number] = with_ranks(hand_text(deal.hands[2]), self.lang)
         names = legal_names(deal, self.lang)
+        if deal.phase is Phase.DISCARD:  # two cards on one line, then «yes» to the confirmation
+            self.confirm = not self.confirm
+            yes = {"en": "yes", "ru": "да"}[self.lang]
+            return " ".join(self.rng.sample(names, 2)) + "\n" if self.confirm else yes + "\n"
         whist = {"en": "whist", "ru": "вист"}[self.lang]
         if whist in names:
             return whist + "\n"

@@ -82,7 +82,7 @@ def test_the_end_is_told_as_it_is() -> None:
     assert "The pulka is over." not in out and "Pulka: Sochi, 3 players, pool 20, 1 deal\n" in out
     two = Table(Rules.preset("sochi"), ["bot:random"] * 3, seed=1, max_deals=2, lang="ru")
     _, out = run(two, "", lang="ru")
-    assert "Игра остановлена после 2 сдач (--deals); пулька не закончена." in out
+    assert "Игра остановлена после 2 сдач, как было условлено; пулька не закончена." in out
     assert "Пулька: Сочи, игроков: 3, пуля 20, 2 сдачи\n" in out
     closed = Table(Rules.preset("sochi").replace(pool_target=2), ["bot:easy"] * 3, seed=2)
     _, out = run(closed, "")

@@ -64,8 +64,11 @@ def scripted_first_deal(seed: int) -> tuple[Table, list[str], int, str]:
         if first_card < 0 and t.deal.phase.value == "play":
             first_card = len(typed)
             wrong = str(Card(next(c for c in range(32) if c not in legal)))
+        discard = t.deal.phase.value == "discard"
         typed.append(Action(legal[0]).ascii())
         t.act(legal[0])
+        if discard and t.deal.phase.value != "discard":
+            typed.append("yes")  # the second card chosen: the discard is confirmed
         t.run_bots()
     return t, typed, first_card, wrong
 
@@ -84,7 +87,9 @@ def test_wrong_input_gets_a_message_and_a_new_prompt(tmp_path: Path) -> None:
     assert f"{wrong}: ! " in out or f"{wrong}\n! " in out  # the engine's reason for the illegal card
     assert out.count("Result: ") == 1 and "The game stopped after 1 deal (--deals)" in out
     score = table.scores[-1]  # an all-pass says its tricks on the next line, not packed as ``A5 B5 C0``
-    assert "Result: " + ("all-pass\nTricks: " if score.label.startswith("all-pass") else score.label) in out
+    # (an all-pass says why it is one first: everybody passed, and the price of a trick)
+    head = "all-pass\nEverybody passed: an all-pass" if score.label.startswith("all-pass") else score.label
+    assert "Result: " + head in out
 
 
 def test_russian_words_and_quit_saves_for_resume(tmp_path: Path) -> None:

@@ -46,12 +46,22 @@ def test_a_whole_deal_by_keyboard(tmp_path: Path) -> None:
             await pilot.pause()
             assert table.deal.phase.value == "discard" and table.deal.declarer == 0
             text = screen_text(app)
-            assert "Discard two cards (1 of 2)" in text
+            assert "Discard two cards: Enter marks a card" in text
             assert "Talon: " in text
-            await pilot.press("enter")
+            await pilot.press("enter")  # the first card is marked, nothing is sent
             await pilot.pause()
-            assert "Discard two cards (2 of 2)" in screen_text(app)
-            await pilot.press("enter")
+            assert "Discard: " in screen_text(app) and "and one more card" in screen_text(app)
+            await pilot.press("enter")  # Enter again on it: no longer marked
+            await pilot.pause()
+            assert app.marked == [] and table.deal.hands[0].bit_count() == 12
+            await pilot.press("enter", "right", "enter")  # two marked: asked to confirm
+            await pilot.pause()
+            assert len(app.marked) == 2 and "Enter discards them, Esc chooses again" in screen_text(app)
+            assert table.deal.hands[0].bit_count() == 12  # still nothing sent
+            await pilot.press("escape")  # choose again
+            await pilot.pause()
+            assert app.marked == []
+            await pilot.press("enter", "right", "enter", "enter")  # mark two, then discard them
             await pilot.pause()
             assert table.deal.phase.value == "declare"
             assert "Name your contract" in screen_text(app)
@@ -100,7 +110,7 @@ def test_illegal_cards_are_dimmed_and_undo_in_practice() -> None:
 
     async def drive() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("right", "enter", "enter", "enter", "enter")
+            await pilot.press("right", "enter", "enter", "right", "enter", "enter", "enter")
             await pilot.pause()
             assert table.deal.phase.value in ("play", "over")
             # Find a trick where you must follow suit: illegal cards are dimmed.
@@ -276,7 +286,7 @@ def test_open_hands_never_break_inside_a_suit(size: tuple[int, int]) -> None:
 
     async def drive() -> None:
         async with app.run_test(size=size) as pilot:
-            await pilot.press("right", "enter", "enter", "enter", "enter", "enter")
+            await pilot.press("right", "enter", "enter", "right", "enter", "enter", "enter", "enter")
             await pilot.pause()
             assert len(table.deal.exposed) >= 2
             log = [str(line.text).rstrip() for line in app.query_one("#log").lines]  # type: ignore[attr-defined]

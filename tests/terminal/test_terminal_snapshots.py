@@ -39,8 +39,9 @@ async def until_over(pilot: Pilot[Any]) -> None:
     [
         ("bidding", 12, ()),
         ("discard", 12, ("right", "enter")),  # the lowest bid wins the talon: two cards to discard
-        ("declare", 12, ("right", "enter", "enter", "enter")),
-        ("play", 12, ("right", "enter", "enter", "enter", "enter", "enter", "enter")),
+        ("discard_confirm", 12, ("right", "enter", "enter", "right", "enter")),  # two marked: discard them?
+        ("declare", 12, ("right", "enter", "enter", "right", "enter", "enter")),
+        ("play", 12, ("right", "enter", "enter", "right", "enter", "enter", "enter", "enter", "enter")),
         ("help", 12, ("question_mark",)),
         ("unknown_key", 12, ("x",)),
     ],
@@ -90,7 +91,7 @@ def test_four_handed_dealer_sits_out(snap_compare: Callable[..., bool], lang: st
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_play_at_100_by_30(snap_compare: Callable[..., bool], lang: str) -> None:
-    press = ("right", "enter", "enter", "enter", "enter", "enter", "enter")
+    press = ("right", "enter", "enter", "right", "enter", "enter", "enter", "enter", "enter")
     assert snap_compare(app(12, lang), press=press, terminal_size=(100, 30))
 
 

@@ -13,7 +13,16 @@ from collections.abc import Sequence
 from ..actions import FORBID_ID, REFUSE_ID, Action
 from ..engine.observation import Phase
 
-__all__ = ["automatic_answer"]
+__all__ = ["automatic_answer", "forced_card"]
+
+
+def forced_card(phase: Phase, legal: Sequence[Action]) -> Action | None:
+    """The card a player has no choice about in trick play — the one legal card (a forced
+    follow, the last card of the hand) — or ``None``.  The one definition of «forced» that the
+    terminal's ``--auto-play`` and the web client's auto-play setting share."""
+    if phase != Phase.PLAY or len(legal) != 1 or not Action(legal[0]).is_card:
+        return None
+    return Action(legal[0])
 
 
 def automatic_answer(phase: Phase, legal: Sequence[Action], *, bot: bool, rng: random.Random) -> Action | None:

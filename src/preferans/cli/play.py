@@ -45,6 +45,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed of every shuffle and bot (a replayable game)")
     p.add_argument("--lang", choices=LANGS, default=None,
                    help="language of the interface: en or ru (default en; a resumed game keeps its own)")
+    p.add_argument("--ranks", choices=("ru", "en"), default=None,
+                   help="card ranks: ru = Т К Д В, en = A K Q J (default: the language's)")
     p.add_argument("--plain", action="store_true", help="line mode for screen readers and pipes")
     p.add_argument("--practice", action="store_true", help="practice mode: undo your last action")
     p.add_argument("--auto-play", action="store_true", help="play a forced single card by itself")
@@ -135,8 +137,10 @@ def _play(args: argparse.Namespace, table: Table) -> int:
     if plain:
         from ..terminal.plain import run_plain
 
-        return run_plain(table, lang=table.lang, quit_save=default_save_path() if table.humans else None)
-    app = PlayApp(table, lang=table.lang, delay=args.delay, quit_save=default_save_path(), light=args.light)
+        return run_plain(table, lang=table.lang, quit_save=default_save_path() if table.humans else None,
+                         ranks=getattr(args, "ranks", None))  # fmt: skip
+    app = PlayApp(table, lang=table.lang, delay=args.delay, quit_save=default_save_path(), light=args.light,
+                  ranks=getattr(args, "ranks", None))  # fmt: skip
     app.run()
     if app.exit_message:
         print(app.exit_message)

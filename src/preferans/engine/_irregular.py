@@ -31,6 +31,8 @@ from ..actions import (
 )
 from ..cards import SUIT_MASKS, SUIT_SYMBOLS, mask_of
 from ..errors import ActionError, IllegalAction
+from ..i18n import Call, Msg
+from ..seats import dummy_seat
 from ._state import (
     ACTIONS,
     AT_TALON,
@@ -66,22 +68,27 @@ class IrregularMixin(DealFields):
         """Raise :class:`IllegalAction` naming the rule if this report is impossible now."""
         a = self._irregular_action(action)
         if not 0 <= seat < self.players:
-            raise IllegalAction(f"{a}: seat must be 0..{self.players - 1}, not {seat}")
+            raise IllegalAction(Msg("{report}: seat must be 0..{last}, not {seat}", report=Call(str(a)),
+                                    last=self.players - 1, seat=seat))  # fmt: skip
         if self._phase != BIDDING:
-            raise IllegalAction(
-                f"{a}: this irregularity is reported during the auction (Kodeks 3.3.16–3.3.18, "
-                f"seed-002 p.12); the deal is in the {self.phase_name} phase"
-            )
+            raise IllegalAction(Msg(
+                "{report}: this irregularity is reported during the auction (Kodeks 3.3.16–3.3.18, "
+                "seed-002 p.12); the deal is in the {phase} phase", report=Call(str(a)),
+                phase=Msg(self.phase_name, context="phase")))  # fmt: skip
         bidder = seat in self.active and not self._passed >> seat & 1
         if a in (TALON_SEEN_ID, TALON_TAKEN_ID) and seat not in self.active:
-            raise IllegalAction(f"{a}: seat {seat} is the dealer, who takes no part in this deal")
+            raise IllegalAction(Msg("{report}: seat {seat} is the dealer, who takes no part in this deal",
+                                    report=Call(str(a)), seat=seat))  # fmt: skip
         if a == TALON_SEEN_ID and not bidder:
-            raise IllegalAction(f"{a}: seat {seat} has already passed, so seeing the talon changes nothing (3.3.16)")
+            raise IllegalAction(Msg("{report}: seat {seat} has already passed, so seeing the talon changes nothing "
+                                    "(3.3.16)", report=Call(str(a)), seat=seat))  # fmt: skip
         if OUT_OF_TURN_BASE <= a <= OUT_OF_TURN_BASE + NUM_BIDS:
             if not bidder:
-                raise IllegalAction(f"{a}: seat {seat} is not bidding (passed, or the dealer)")
+                raise IllegalAction(Msg("{report}: seat {seat} is not bidding (passed, or the dealer)",
+                                        report=Call(str(a)), seat=seat))  # fmt: skip
             if seat == self._to_act:
-                raise IllegalAction(f"{a}: it is seat {seat}'s turn, so the call is not out of turn")
+                raise IllegalAction(Msg("{report}: it is seat {seat}'s turn, so the call is not out of turn",
+                                        report=Call(str(a)), seat=seat))  # fmt: skip
         return a
 
     def report(self, action: Action | int | str, seat: int) -> None:
@@ -292,14 +299,15 @@ class IrregularMixin(DealFields):
 
     def verify_claim(self, seat: int, tricks: int) -> None:
         if self._phase != PLAY:
-            raise IllegalAction(f"claim: only during play, not in the {self.phase_name} phase")
+            raise IllegalAction(Msg("claim: only during play, not in the {phase} phase",
+                                    phase=Msg(self.phase_name, context="phase")))  # fmt: skip
         if self._kind not in (DealKind.GAME, DealKind.MISERE):
-            raise IllegalAction("claim: only in a game or a misère, where two sides play against each other")
+            raise IllegalAction(Msg("claim: only in a game or a misère, where two sides play against each other"))
         if seat not in self.active:
-            raise IllegalAction(f"claim: seat {seat} holds no cards in this deal")
+            raise IllegalAction(Msg("claim: seat {seat} holds no cards in this deal", seat=seat))
         left = self.tricks_remaining()
         if not 0 <= tricks <= left:
-            raise IllegalAction(f"claim: {tricks} tricks claimed, but {left} remain")
+            raise IllegalAction(Msg("claim: {count} tricks claimed, but {left} remain", count=tricks, left=left))
 
     def claim(self, seat: int, tricks: int, *, proven: bool = False) -> None:
         """``seat`` claims that his side takes ``tricks`` of the remaining tricks.
@@ -320,7 +328,8 @@ class IrregularMixin(DealFields):
             return
         side = self._side(seat)
         self._claim = (seat, tricks)
-        self._claim_answer_by = tuple(s for s in self.active if s not in side)
+        # гусарик: the dummy never acts on its own; the whister, who plays its cards, answers for it (rules.md §16).
+        self._claim_answer_by = tuple(s for s in self.active if s not in side and s != dummy_seat(self.players))
         self._phase = CLAIM_ANSWER
         self._to_act = self._claim_answer_by[0]
 

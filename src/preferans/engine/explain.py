@@ -20,6 +20,7 @@ from ..actions import (
 )
 from ..cards import SUIT_SYMBOLS, Card, format_hand
 from ..i18n import Call, Joined, Msg
+from ..option_words import Option, OptionValue
 from ._state import DealFields, Phase
 from .ladder import MISERE_KINDS, ladder_positions
 
@@ -59,7 +60,8 @@ def explain_illegal(deal: DealFields, a: Action) -> Msg:
     if phase == Phase.WHIST and a == HALF_WHIST_ID:
         levels = ", ".join(str(x) for x in sorted(deal.rules.half_whist_levels)) or "—"
         return Msg("Half-whist is only for the second defender after the first passed, on levels {levels} "
-                   "(table option half_whist_levels); {legal}", levels=levels, legal=_legal_text(deal))  # fmt: skip
+                   "(table option {option}); {legal}", levels=levels, option=Option("half_whist_levels"),
+                   legal=_legal_text(deal))  # fmt: skip
     return Msg("{action} is not possible now ({phase}); {legal}",
                action=_call(a), phase=Msg(phase.value, context="phase"), legal=_legal_text(deal))  # fmt: skip
 
@@ -101,15 +103,17 @@ def _explain_call(deal: DealFields, a: Action) -> Msg:
             "after_pass_any": Msg("a bid may be held only after somebody passed (seed 002 p.19)"),
             "via_passed_player": Msg("only the senior holds, across a passed player, never on 6♠ (club rules)"),
         }[rules.hold_rule]
-        return Msg("You may not hold {bid} with «here» at this table (hold_rule={rule}): {who}; a held bid must be "
-                   "overcalled (rules.md §3.2.6)", bid=best_call, rule=rules.hold_rule, who=who)  # fmt: skip
+        return Msg("You may not hold {bid} with «here» at this table ({option}={rule}): {who}; a held bid must be "
+                   "overcalled (rules.md §3.2.6)", bid=best_call, option=Option("hold_rule"),
+                   rule=OptionValue("hold_rule", rules.hold_rule), who=who)  # fmt: skip
     if a == TAKE_TALON_ID:
         return Msg("Only third hand, after first and second hand passed, may take the talon unbid (Kodeks 3.3.15)")
     if a == INVITE_ID:
         return Msg("Misère «пополам» is for 4 players, once per deal, as the player's first call (Kodeks 3.6.9)")
     if a == DARK_PASS_ID or (a.is_bid and a.is_dark):
         if not rules.dark_bids:
-            return Msg("{action}: dark calls need the table agreement dark_bids=True (Kodeks 3.3.19)", action=_call(a))
+            return Msg("{action}: dark calls need the table agreement {option}=True (Kodeks 3.3.19)",
+                       action=_call(a), option=Option("dark_bids"))
         if view.has_called or a == DARK_PASS_ID:
             return Msg("{action}: a dark call is made before looking at the cards, so only as a player's first call "
                        "(Kodeks 3.3.19)", action=_call(a))  # fmt: skip
@@ -124,24 +128,24 @@ def _explain_call(deal: DealFields, a: Action) -> Msg:
         if view.misere_taken:
             return Msg("Misère has already been bid in this auction; only a 9-level game overcalls it (Kodeks 3.6.4)")
         if c.without_talon and not rules.without_talon_bids:
-            return Msg("{action}: bids without the talon need the table option without_talon_bids=True "
-                       "(seed 002 p.17)", action=_call(a))  # fmt: skip
+            return Msg("{action}: bids without the talon need the table option {option}=True (seed 002 p.17)",
+                       action=_call(a), option=Option("without_talon_bids"))
         return Msg("{action} is not above the current bid {bid} (Kodeks 3.3.8); {legal}",
                    action=_call(a), bid=best_call, legal=_legal_text(deal))  # fmt: skip
     if c.without_talon and not rules.without_talon_bids:
-        return Msg("{action}: bids without the talon need the table option without_talon_bids=True (seed 002 p.17)",
-                   action=_call(a))  # fmt: skip
+        return Msg("{action}: bids without the talon need the table option {option}=True (seed 002 p.17)",
+                   action=_call(a), option=Option("without_talon_bids"))
     if view.is_misere_bidder and not rules.misere_bidder_may_continue:
-        return Msg("{action}: after bidding misère you may only pass (table option misere_bidder_may_continue)",
-                   action=_call(a))  # fmt: skip
+        return Msg("{action}: after bidding misère you may only pass (table option {option})",
+                   action=_call(a), option=Option("misere_bidder_may_continue"))
     low = view.lowest_trick_level()
     if c.level < low:
         if view.dark_passes:
             return Msg("{action}: after a dark pass only a {level}-level game or higher overcalls (Kodeks 3.3.19)",
                        "{action}: after {n} dark passes only a {level}-level game or higher overcalls (Kodeks 3.3.19)",
                        n=view.dark_passes, action=_call(a), level=6 + view.dark_passes)  # fmt: skip
-        return Msg("{action}: after the all-pass series the lowest game is {level} (table option raspas_exit_levels)",
-                   action=_call(a), level=low)  # fmt: skip
+        return Msg("{action}: after the all-pass series the lowest game is {level} (table option {option})",
+                   action=_call(a), level=low, option=Option("raspas_exit_levels"))
     pos = ladder_positions(rules.misere_rank, rules.without_talon_bids)
     if best is not None and pos[bid] <= pos[BIDS.index(best)]:
         if best.is_misere:
@@ -154,6 +158,6 @@ def _explain_call(deal: DealFields, a: Action) -> Msg:
                    "(Kodeks 3.3.8, 3.3.11)", action=_call(a), bid=best_call, lowest=lowest)  # fmt: skip
     if not rules.jump_bids:
         nxt = next((_call(32 + b) for b in legal_bids if b not in MISERE_KINDS), Call("—"))
-        return Msg("jump bid {action}: bids go up one step at this table (jump_bids=False), the next is {next} "
-                   "(Kodeks 3.3.8)", action=_call(a), next=nxt)  # fmt: skip
+        return Msg("jump bid {action}: bids go up one step at this table ({option}=False), the next is {next} "
+                   "(Kodeks 3.3.8)", action=_call(a), next=nxt, option=Option("jump_bids"))  # fmt: skip
     return Msg("{action} is not legal now; {legal}", action=_call(a), legal=_legal_text(deal))

@@ -8,6 +8,7 @@ the event loop: storage runs in threads and the analysis in the worker pool.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from typing import Any
@@ -17,10 +18,13 @@ from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..errors import PreferansError, TableError
-from ..rules import Rules
+from ..i18n import LANGS, Translator, text
+from ..option_words import GROUPS, WORDS
+from ..rules import CHOICES, Rules
+from .buckets import Buckets
 from .game import GameError, TableConfig, bot_levels
 from .guard import PEER_HEADER, client_address
-from .hub import Elsewhere, Hub, LiveTable, RateLimiter, store_failure
+from .hub import Elsewhere, Hub, LiveTable, store_failure
 from .records import record_of
 from .settings import MAX_OPTION, MAX_OPTIONS, MAX_POOL
 from .sheetsvg import sheet_svg
@@ -36,26 +40,26 @@ def cookie_name(table_id: str) -> str:
     return f"pref_{table_id}"
 
 
-def error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def error(status: int, code: str, message: str, cause: BaseException | None = None) -> JSONResponse:
+    """An error answer; with the ``cause`` whose reason is a message (:class:`~preferans.i18n.Msg`),
+    ``texts`` has it in every language (a bad rule option named in the player's words)."""
+    body: dict[str, Any] = {"error": code, "message": message}
+    reason = getattr(cause, "reason", None) or (cause.args[0] if cause is not None and cause.args else None)
+    if callable(getattr(reason, "tr", None)):
+        body["texts"] = {lang: text(reason, lang) for lang in LANGS}
+    return JSONResponse(body, status_code=status)
 
 
 class AddressLimits:
-    """Per-address limit on creating tables and taking seats (``rate`` a second, bursts of ``burst``)."""
+    """Per-address limit on creating tables and taking seats (``rate`` a second, bursts of ``burst``),
+    in bounded memory (:class:`.buckets.Buckets`)."""
 
     def __init__(self, rate: float, burst: float = 20.0) -> None:
         self.rate, self.burst = rate, burst
-        self._limits: dict[str, RateLimiter] = {}
+        self._buckets = Buckets(rate, burst)
 
     def limited(self, address: str) -> bool:
-        if self.rate <= 0:
-            return False
-        lim = self._limits.get(address)
-        if lim is None:
-            if len(self._limits) > 10000:
-                self._limits.clear()
-            lim = self._limits[address] = RateLimiter(rate=self.rate, burst=self.burst)
-        return not lim.allow()
+        return not self._buckets.take(address)
 
 
 def _hub(request: Request) -> Hub:
@@ -100,10 +104,48 @@ def _limited(request: Request) -> bool:
 
 @router.get("/api/presets")
 async def presets(request: Request) -> dict[str, Any]:
+    """The presets' values, the bot levels, and the options form: every option with its group, kind
+    and words (English message ids: the client shows them through the catalog)."""
     return {
         "presets": {name: Rules.preset(name).to_dict() for name in Rules.PRESET_NAMES},
         "bot_levels": bot_levels(_hub(request).programs),
+        "groups": [list(g) for g in GROUPS],
+        "options": option_fields(),
     }
+
+
+FORM_LEFT_OUT = frozenset(("name", "pool_target"))
+"""Options the create form does not list among the rule options: the preset's label, and the
+pool, which has a field of its own."""
+
+
+def option_fields() -> list[dict[str, Any]]:
+    """Every option the create form offers: ``field``, ``group``, ``kind`` (``bool``, ``choice``,
+    ``int``, ``fraction`` or ``levels``), ``name``, ``help`` and, for a choice, ``choices``
+    (``[value, label]``), in the order of :class:`~preferans.rules.Rules`."""
+    defaults = Rules()
+    out = []
+    for f in dataclasses.fields(Rules):
+        words = WORDS.get(f.name)
+        if f.name in FORM_LEFT_OUT or words is None:
+            continue
+        value = getattr(defaults, f.name)
+        if f.name in CHOICES:
+            kind = "choice"
+        elif isinstance(value, bool):
+            kind = "bool"
+        elif isinstance(value, int):
+            kind = "int"
+        elif isinstance(value, tuple | frozenset):
+            kind = "levels"
+        else:
+            kind = "fraction"
+        item: dict[str, Any] = {"field": f.name, "group": words.group, "kind": kind, "name": words.name,
+                                "help": words.help}  # fmt: skip
+        if kind == "choice":
+            item["choices"] = [[c, words.choices.get(c, c)] for c in CHOICES[f.name]]
+        out.append(item)
+    return out
 
 
 @router.get("/api/lobby")
@@ -136,9 +178,9 @@ async def create_table(request: Request) -> Response:
         return error(400, "bad_json", "the body must be a JSON object")
     try:
         config, specs, seat = table_request(body)
-        live, token = await _hub(request).create(config, specs, str(body.get("name", ""))[:256], seat)
+        live, token = await _hub(request).create(config, specs, body.get("name"), seat)
     except PreferansError as e:
-        return error(400, getattr(e, "code", "bad_table"), str(e))
+        return error(400, getattr(e, "code", "bad_table"), str(e), e)
     except SQLAlchemyError as e:
         return error(503, "db_unavailable", store_failure(e).replace("the move", "the table"))
     resp = JSONResponse({"id": live.id, "url": f"/t/{live.id}", "seat": seat}, status_code=201)
@@ -167,11 +209,11 @@ async def take_seat(table_id: str, seat: int, request: Request) -> Response:
         body = await _json_body(request)
     except ValueError as e:
         return error(400, "bad_json", f"the body must be a JSON object ({e})")
-    name = body.get("name", "") if isinstance(body, dict) else ""
+    name = body.get("name") if isinstance(body, dict) else None
     try:
-        token = await _hub(request).sit(live, seat, str(name)[:256])
+        token = await _hub(request).sit(live, seat, name)
     except TableError as e:
-        return error(409, e.code, str(e))
+        return error(400 if e.code == "bad_name" else 409, e.code, str(e))
     except SQLAlchemyError as e:
         return error(503, "db_unavailable", store_failure(e).replace("the move", "the seat"))
     resp = JSONResponse({"seat": seat})
@@ -203,12 +245,16 @@ async def _finished(request: Request, table_id: str, what: str) -> LiveTable | R
 
 
 @router.get("/api/tables/{table_id}/record")
-async def record(table_id: str, request: Request, format: str = "text") -> Response:
+async def record(table_id: str, request: Request, format: str = "text", lang: str = "") -> Response:
+    """The finished game's record; ``?lang=ru`` writes it in the downloader's language (its ``lang``
+    header — a resumed game speaks it — and the event's words)."""
     live = await _finished(request, table_id, "record")
     if isinstance(live, Response):
         return live
     async with live.lock:
         stored = live.game.record or live.game.game_record()
+    if lang in LANGS:
+        stored = in_language(stored, lang)
     if format == "json":
         disposition = f'attachment; filename="preferans-{table_id}.json"'
         return JSONResponse(stored, headers={"Content-Disposition": disposition})
@@ -237,6 +283,23 @@ async def analysis(table_id: str, request: Request, tables: bool = False, format
     if format == "text":
         return Response(text, media_type="text/plain; charset=utf-8")
     return Response(data, media_type="application/json")
+
+
+def in_language(stored: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A stored record (the JSON twin) with its player-facing header words in ``lang``: the
+    ``lang`` header and the server's own event line; the moves and the rules are the format's."""
+    headers = dict(stored.get("headers") or {})
+    headers["lang"] = lang
+    ours = {event_words(x) for x in LANGS} | {"preferans serve"}
+    if headers.get("event") in ours:
+        headers["event"] = event_words(lang)
+    return {**stored, "headers": headers}
+
+
+def event_words(lang: str) -> str:
+    """The event line of a record the server writes, in ``lang``."""
+    t = Translator(lang)
+    return t("A game on the Preferans server")
 
 
 def table_request(body: dict[str, Any]) -> tuple[TableConfig, list[dict[str, Any]], int]:
@@ -271,12 +334,19 @@ def table_request(body: dict[str, Any]) -> tuple[TableConfig, list[dict[str, Any
         try:
             rules = rules.replace(**changes)  # all at once: some fields only make sense together
         except PreferansError as e:
-            raise GameError("bad_table", str(e).replace("pool_target", "pool (pool_target)")) from None
+            raise _bad_option(e) from None
     if not 1 <= rules.pool_target <= MAX_POOL:  # however it was given: pool or options
         raise GameError("bad_table", f"pool (pool_target): 1..{MAX_POOL} points, not {rules.pool_target}")
     players = body.get("players", 3)
     if players not in (2, 3, 4) or isinstance(players, bool):
         raise GameError("bad_table", f"players: 2 (гусарик, with the dummy), 3 or 4, not {str(players)[:20]!r}")
+    try:
+        rules.check_players(players)  # e.g. a talon that takes all-pass tricks needs four
+    except PreferansError as e:
+        raise _bad_option(e) from None
+    lang = body.get("lang", "en")
+    if lang not in LANGS:
+        raise GameError("bad_table", f"lang: {' or '.join(LANGS)}, not {str(lang)[:20]!r}")
     specs = body.get("seats")
     if specs is None:
         specs = [{"kind": "human"}] * players
@@ -288,4 +358,9 @@ def table_request(body: dict[str, Any]) -> tuple[TableConfig, list[dict[str, Any
     spectators = body.get("spectators", True)
     if not isinstance(spectators, bool):
         raise GameError("bad_table", "spectators: true or false")
-    return TableConfig(rules, players, spectators), list(specs), seat
+    return TableConfig(rules, players, spectators, lang), list(specs), seat
+
+
+def _bad_option(e: PreferansError) -> GameError:
+    """A refused option as the table's error, its reason kept (named in the player's words)."""
+    return GameError("bad_table", str(e).replace("pool_target", "pool (pool_target)"), e.args[0] if e.args else None)

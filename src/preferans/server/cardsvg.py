@@ -2,20 +2,21 @@
 
 A 32-card Preferans pack: 7 to ace in four suits, drawn in four colours
 (♠ black, ♣ green, ♦ blue, ♥ red) so suits are told apart at a glance on a
-phone.  Number cards show their pips; J, Q, K and A a large letter and suit.
+phone.  Number cards show their pips; J, Q, K and A a large letter and suit —
+or, with ``ranks="ru"``, В, Д, К and Т (валет, дама, король, туз) as Russian packs print them.
 
 >>> svg = card_svg("10♥")
 >>> svg.startswith("<svg") and "10" in svg and "♥" in svg
 True
->>> card_svg("QS") == card_svg("Q♠")
-True
+>>> card_svg("QS") == card_svg("Q♠"), ">Д<" in card_svg("Q♠", "ru")
+(True, True)
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from ..cards import Card
+from ..cards import RANKS, Card, rank_text
 
 __all__ = ["SUIT_COLOURS", "card_back_svg", "card_sprite_svg", "card_svg"]
 
@@ -38,10 +39,11 @@ _PIPS: dict[int, tuple[tuple[float, float, bool], ...]] = {
 
 
 @cache
-def card_svg(text: str) -> str:
-    """The SVG of one card given in any text form ``Card.parse`` reads."""
+def card_svg(text: str, ranks: str = "en") -> str:
+    """The SVG of one card given in any text form ``Card.parse`` reads, its rank in the letters of
+    ``ranks`` (``en`` A K Q J, ``ru`` Т К Д В)."""
     card = Card.parse(text)
-    label = str(card)
+    label = rank_text(card, ranks if ranks in RANKS else "en")
     rank, suit = label[:-1], label[-1]
     colour = SUIT_COLOURS[card // 8]
     parts = [
@@ -89,14 +91,14 @@ def card_back_svg() -> str:
 
 
 @cache
-def card_sprite_svg() -> str:
+def card_sprite_svg(ranks: str = "en") -> str:
     """Every card and the back as ``<symbol>`` elements of one SVG (``id`` = ``card-0`` … ``card-31``,
     ``card-back``): the client loads it once and draws each card with ``<use>``, so no card ever
     waits for its own image (no blank flash while a picture loads)."""
     # No style attribute (a strict Content-Security-Policy refuses inline styles) and not display:none
     # (patterns inside a hidden SVG are not drawn where they are used): an SVG of no size.
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true">']
-    for ident, svg in [*((str(c), card_svg(str(Card(c)))) for c in range(32)), ("back", card_back_svg())]:
+    for ident, svg in [*((str(c), card_svg(str(Card(c)), ranks)) for c in range(32)), ("back", card_back_svg())]:
         inner = svg[svg.index(">") + 1 : svg.rindex("</svg>")]
         if ident == "back":
             inner = inner.replace('id="p"', 'id="card-back-lattice"').replace("url(#p)", "url(#card-back-lattice)")

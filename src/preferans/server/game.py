@@ -12,6 +12,7 @@ the frames.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import random
 import secrets
@@ -23,15 +24,17 @@ from ..actions import Action
 from ..bots import LEVELS
 from ..engine.deal import Deal
 from ..errors import GameError, GameOver, PreferansError
+from ..i18n import LANGS, Translator
+from ..option_words import choice_name, option_name
 from ..record import to_json
-from ..rules import Rules
+from ..rules import CHOICES, Rules
 from ..scoring.pulka import Pulka
+from ..seats import name_problem
 from ..table import Rulings, Table
 from .storage import SeatRow, Storage, move_row
 
 __all__ = ["GameError", "PlannedMove", "Seat", "TableConfig", "TableGame", "bot_levels", "hash_token", "parse_programs"]
 
-MAX_NAME = 32
 
 
 def hash_token(token: str) -> str:
@@ -68,32 +71,49 @@ class PlannedMove:
 
 @dataclass(frozen=True)
 class TableConfig:
-    """What the table's creator chose."""
+    """What the table's creator chose; ``lang`` is his language, the table's: the bots' and the
+    unnamed players' names on the sheet («Бот 2», «Игрок 3») and the game's record speak it."""
 
     rules: Rules
     players: int = 3
     spectators: bool = True
+    lang: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rules": self.rules.to_dict(), "players": self.players, "spectators": self.spectators}
+        return {"rules": self.rules.to_dict(), "players": self.players, "spectators": self.spectators,
+                "lang": self.lang}  # fmt: skip
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableConfig:
-        return cls(Rules.from_dict(d["rules"]), int(d["players"]), bool(d["spectators"]))
+        lang = d.get("lang", "en")
+        return cls(Rules.from_dict(d["rules"]), int(d["players"]), bool(d["spectators"]),
+                   lang if lang in LANGS else "en")  # fmt: skip
 
 
-def clean_name(name: object, default: str) -> str:
-    """A player's name: printable, trimmed, at most 32 characters, writable in a game record
-    (no comma or colon, not starting with '#').
+def clean_name(name: object, default: str, field: str = "name") -> str:
+    """A player's name as given (spaces around it trimmed; none given: ``default``), or
+    :class:`GameError` ``bad_name`` naming the field and what is wrong — never a name cut or
+    changed silently (issue 25): 1–32 printable characters, writable in a game record (no comma
+    or colon, not starting with '#', :func:`preferans.seats.name_problem`).
 
-    >>> clean_name("  Anna, the #1: ", "x"), clean_name("#", "Player 2")
-    ('Anna the #1', 'Player 2')
+    >>> clean_name("  Anna  ", "x"), clean_name("", "Player 2"), clean_name(None, "Bot 3")
+    ('Anna', 'Player 2', 'Bot 3')
+    >>> clean_name("A" * 5000, "x")
+    Traceback (most recent call last):
+    ...
+    preferans.errors.GameError: name: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'… is longer than 32 characters
     """
-    if not isinstance(name, str):
+    if name is None:
         return default
-    name = "".join(ch for ch in name if ch.isprintable() and ch not in ",:").strip()[:MAX_NAME]
-    name = name.lstrip("# ").strip()
-    return name or default
+    if not isinstance(name, str):
+        raise GameError("bad_name", f"{field}: a name is text, not {type(name).__name__}")
+    name = name.strip()
+    if not name:
+        return default
+    problem = name_problem(name)
+    if problem is not None:
+        raise GameError("bad_name", f"{field}: {problem}")
+    return name
 
 
 class TableGame:
@@ -145,7 +165,7 @@ class TableGame:
         storage: Storage,
         config: TableConfig,
         seat_specs: list[dict[str, Any]],
-        creator: str,
+        creator: object,
         creator_seat: int = 0,
         rulings: Rulings | None = None,
         programs: Mapping[str, str] | None = None,
@@ -159,6 +179,7 @@ class TableGame:
         if not 0 <= creator_seat < n:
             raise GameError("bad_table", f"seat: 0..{n - 1}, not {creator_seat}")
         seats: list[Seat] = []
+        t = Translator(config.lang)
         for i, spec in enumerate(seat_specs):
             kind = spec.get("kind", "human")
             if i == creator_seat:
@@ -168,14 +189,15 @@ class TableGame:
                 levels = bot_levels(programs)
                 if level not in levels:
                     raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(levels)}, not {level!r}")
-                seats.append(Seat(i, clean_name(spec.get("name"), f"Bot {i + 1}"), "bot", level))
+                seats.append(Seat(i, clean_name(spec.get("name"), t("Bot {n}", n=i + 1), f"seats[{i}].name"), "bot",
+                                  level))  # fmt: skip
             elif kind == "human":
                 seats.append(Seat(i, "", "human"))
             else:
                 raise GameError("bad_table", f"seats[{i}].kind: 'human' or 'bot', not {kind!r}")
         token = secrets.token_urlsafe(24)
         me = seats[creator_seat]
-        me.name = clean_name(creator, f"Player {creator_seat + 1}")
+        me.name = clean_name(creator, t("Player {n}", n=creator_seat + 1))
         me.token_hash = hash_token(token)
         table_id = secrets.token_urlsafe(8)
         storage.create_table(table_id, config.to_dict(), [_seat_row(s) for s in seats])
@@ -230,13 +252,14 @@ class TableGame:
         specs = ["human" if s.kind == "human" else self._spec(s.level) for s in self.seats]
         # Each deal's seed is drawn when it is dealt (and stored); the table's own seed only seeds hints.
         return Table(self.rules, specs, names=self.pulka_names(), seed=secrets.randbelow(2**31), start=False,
-                     rulings=self.rulings)  # fmt: skip
+                     rulings=self.rulings, lang=self.config.lang)  # fmt: skip
 
     def pulka_names(self) -> list[str]:
         """Seat names made distinct for the sheet."""
         names: list[str] = []
+        t = Translator(self.config.lang)
         for s in self.seats:
-            name = s.name or f"Player {s.seat + 1}"
+            name = s.name or t("Player {n}", n=s.seat + 1)
             while name in names:
                 name = f"{name} ({s.seat + 1})"
             names.append(name)
@@ -259,7 +282,7 @@ class TableGame:
                 return s.seat
         return None
 
-    def sit(self, seat: int, name: str) -> str:
+    def sit(self, seat: int, name: object) -> str:
         """Take a free human seat; returns the new secret token."""
         if not 0 <= seat < self.players:
             raise GameError("bad_seat", f"seat: 0..{self.players - 1}, not {seat}")
@@ -267,7 +290,7 @@ class TableGame:
         if s.taken:
             raise GameError("seat_taken", f"seat {seat + 1} is already taken")
         token = secrets.token_urlsafe(24)
-        name = clean_name(name, f"Player {seat + 1}")
+        name = clean_name(name, Translator(self.config.lang)("Player {n}", n=seat + 1))
         if not self.storage.take_seat(self.id, seat, name, hash_token(token)):
             raise GameError("seat_taken", f"seat {seat + 1} is already taken")
         s.name, s.token_hash = name, hash_token(token)
@@ -454,7 +477,9 @@ class TableGame:
         """The game so far as the JSON twin of a record (:meth:`preferans.table.Table.to_record`)."""
         assert self.table is not None, "a game record needs a game"
         date = dt.datetime.now(dt.UTC).strftime("%Y.%m.%d")
-        return to_json(self.table.to_record({"event": "preferans serve", "date": date, "table": self.id}))
+        t = Translator(self.config.lang)
+        event = t("A game on the Preferans server")
+        return to_json(self.table.to_record({"event": event, "date": date, "table": self.id}))
 
     def vote_stop(self, seat: int) -> bool:
         """Agree to end the game between deals (rules.md §10: unclosed pools settled as they are).
@@ -472,6 +497,32 @@ class TableGame:
             self.save_record()
             return True
         return False
+
+
+@functools.lru_cache(maxsize=256)
+def rule_changes(rules: Rules) -> tuple[dict[str, Any], ...]:
+    """The options where ``rules`` differ from their preset, for the table page: each with its
+    name and value in every language (``{"field", "name": {lang: …}, "value": {lang: …}}``);
+    the pool is shown by itself.  (Worked out once per rules: every state frame carries it.)"""
+    base = Rules.preset(rules.name) if rules.name in Rules.PRESET_NAMES else Rules()
+    mine, theirs = rules.to_dict(), base.to_dict()
+    out = []
+    for field_name, value in mine.items():
+        if field_name in ("name", "pool_target") or theirs.get(field_name) == value:
+            continue
+        out.append({"field": field_name, "name": {lang: option_name(field_name, lang) for lang in LANGS},
+                    "value": {lang: _value_text(field_name, value, lang) for lang in LANGS}})  # fmt: skip
+    return tuple(out)
+
+
+def _value_text(field_name: str, value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return Translator(lang)("yes" if value else "no")
+    if isinstance(value, list):
+        return " ".join(str(x) for x in value) or "—"
+    if isinstance(value, str) and field_name in CHOICES:
+        return choice_name(field_name, value, lang)
+    return str(value)
 
 
 def bot_levels(programs: Mapping[str, str] | None = None) -> list[str]:

@@ -49,9 +49,10 @@ from ..bots.pimc import PimcBot
 from ..cards import cards_of
 from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
+from ..scoring.reasons import deal_story
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
-from .game import GameError, TableConfig, TableGame
+from .game import GameError, TableConfig, TableGame, rule_changes
 from .settings import MAX_FRAME, ServerConfig
 from .storage import Storage
 from .views import public_view, seat_view
@@ -173,10 +174,13 @@ def to_json(value: Any) -> str:
 
 
 def error_frame(code: str, message: str, ref: object = None, error: BaseException | None = None) -> str:
-    """An error frame; with the ``error`` that caused it, ``texts`` has its reason in every language."""
+    """An error frame; with the ``error`` that caused it, when its reason is a message players read
+    (:class:`~preferans.i18n.Msg`: the engine's reasons, the table's refusals), ``texts`` has it in
+    every language (otherwise the client words the ``code`` itself)."""
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message, "ref": ref}
-    if error is not None:
-        frame["texts"] = {lang: text(error, lang) for lang in LANGS}
+    reason = getattr(error, "reason", None) or (error.args[0] if error is not None and error.args else None)
+    if callable(getattr(reason, "tr", None)):
+        frame["texts"] = {lang: text(reason, lang) for lang in LANGS}
     return to_json(frame)
 
 
@@ -446,7 +450,7 @@ class Hub:
         self.live[game.id] = live
         return live
 
-    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: str, seat: int
+    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: object, seat: int
                      ) -> tuple[LiveTable, str]:  # fmt: skip
         """Create a table (stored first) and own it."""
         game, token = await self.db(TableGame.create, self.storage, config, specs, name, seat, self.rulings,
@@ -484,7 +488,7 @@ class Hub:
         return len(idle)
 
     # -- seats ------------------------------------------------------------------------------------
-    async def sit(self, live: LiveTable, seat: int, name: str) -> str:
+    async def sit(self, live: LiveTable, seat: int, name: object) -> str:
         async with live.lock:
             token = await self.db(live.game.sit, seat, name)
             live.away_since[seat] = time.monotonic()
@@ -559,6 +563,7 @@ class Hub:
             "players": g.players,
             "rules": g.rules.name,
             "options": {"irregularity_reports": g.rules.irregularity_reports, "claims": g.rules.claims},
+            "changes": rule_changes(g.rules),  # the house rules: options changed from the preset, in words
             "pool": g.rules.pool_target,
             "spectators": g.config.spectators,
             "watching": sum(1 for c in live.clients if c.seat is None),
@@ -599,11 +604,14 @@ class Hub:
             }
             if g.deal is not None and g.deal.is_over:
                 deal, last = g.deal, sheet.history[-1]
+                story = deal_story(deal.result, last, g.rules, sheet.names)
                 result = deal.result.to_dict()
                 result.pop("talon", None)  # not public (Rostov all-pass, dark misère)
                 info["result"] = {
                     "label": last.label, **result,
                     "labels": {lang: text(last.label, lang) for lang in LANGS},
+                    # the deal explaining itself: why it ended so, and what each sheet line comes from
+                    "story": {lang: [text(x, lang) for x in story] for lang in LANGS},
                     # what the deal wrote on the sheet: [column, player, amount, on (whists), why]
                     "written": [[e.column, e.player, str(e.amount), e.on, e.why] for e in last.entries],
                     # the hands as dealt, face up for the review after the deal
@@ -784,7 +792,7 @@ class Hub:
                     await before(g)
                 made = await move(g) if on_loop else await (self.slow if slow else self.db)(move, g)
             except TableError as e:
-                client.put(error_frame(e.code, str(e), ref))
+                client.put(error_frame(e.code, str(e), ref, e))
                 return
             except PreferansError as e:
                 client.put(error_frame("illegal", str(e), ref, e))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bots.automatic import forced_card
 from ..engine.deal import Deal
 
 __all__ = ["legal_choices", "public_view", "seat_view"]
@@ -21,6 +22,9 @@ def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
     view = obs.to_dict()
     view["legal"] = [[int(a), str(a)] for a in obs.legal_actions]
     view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
+    # The card this seat has no choice about (the one the auto-play setting plays: bots/automatic.py).
+    forced = forced_card(deal.phase, obs.legal_actions) if deal.to_act == seat else None
+    view["forced"] = None if forced is None else int(forced)
     return view
 
 
@@ -32,6 +36,7 @@ def public_view(deal: Deal) -> dict[str, Any]:
     view = obs.to_dict()
     view["seat"] = None
     view["legal"] = []
+    view["forced"] = None
     view["move_ids"] = [None if a is None else int(a) for _, a in obs.moves]
     return view
 

@@ -9,8 +9,10 @@ lines between suits only, never inside one.
 
 Keys: ←/→ choose (the cursor stops at the ends), Enter play, s sheet, l last
 trick, h hint (it marks its choice and never moves the cursor), u undo
-(practice), a auto-play a forced card, t light/dark, ? help, q save and quit.
-Any other key gets a one-line answer.
+(practice), a auto-play a forced card, t light/dark, ? help, q save and quit;
+the same keys on the Russian layout (ы, д, р, г, ф, е, й).  In the discard Enter
+marks two cards and a third Enter discards them (Esc chooses again).  Any other
+key gets a one-line answer.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
 from ..actions import Action
-from ..cards import Card, iter_display
+from ..cards import Card, iter_display, rank_text, with_ranks
 from ..engine.deal import Phase
 from ..errors import PreferansError
 from ..scoring.text_sheet import render_text
@@ -54,11 +56,12 @@ _RED = "bold red"
 _HINT = "underline bold"
 
 
-def card_text(card: int, style: str = "") -> Text:
-    """A card with its suit's colour: red suits red, black suits in the text colour (light or dark)."""
+def card_text(card: int, style: str = "", ranks: str = "en") -> Text:
+    """A card with its suit's colour: red suits red, black suits in the text colour (light or dark);
+    its rank in the player's letters (``ranks``: A K Q J or Т К Д В)."""
     c = Card(card)
     red = c.suit in (2, 3)
-    return Text(str(c), style=(_RED if red else "bold") + (" " + style if style else ""))
+    return Text(rank_text(c, ranks), style=(_RED if red else "bold") + (" " + style if style else ""))
 
 
 def suit_groups(mask: int) -> list[list[Card]]:
@@ -86,7 +89,7 @@ def hand_lines(mask: int, width: int, first: int = 0) -> list[list[list[Card]]]:
     return lines
 
 
-_SUIT_GROUP = re.compile(r"[♠♣♦♥](?:10|[7-9AKQJ])(?: (?:10|[7-9AKQJ])(?![\w♠♣♦♥]))*")
+_SUIT_GROUP = re.compile(r"[♠♣♦♥](?:10|[7-9AKQJВДКТ])(?: (?:10|[7-9AKQJВДКТ])(?![\w♠♣♦♥]))*")
 
 
 def fold(text: str, width: int, sep: str = " ") -> list[str]:
@@ -170,16 +173,17 @@ class PlayApp(App[int]):
         Binding("home", "jump(0)", "first", show=False),
         Binding("end", "jump(-1)", "last", show=False),
         Binding("enter,space", "choose", "play", show=False),
-        Binding("s", "sheet", "sheet", show=False),
-        Binding("l", "last_trick", "last trick", show=False),
-        Binding("h", "hint", "hint", show=False),
-        Binding("u", "undo", "undo", show=False),
-        Binding("a", "auto", "auto-play", show=False),
-        Binding("t", "theme_toggle", "light/dark", show=False),
-        Binding("question_mark,f1", "help", "help", show=False),
-        Binding("colon,slash", "type", "type an action", show=False),
+        # The letters and their places on the Russian layout (ЙЦУКЕН), so the keys work in either.
+        Binding("s,ы", "sheet", "sheet", show=False),
+        Binding("l,д", "last_trick", "last trick", show=False),
+        Binding("h,р", "hint", "hint", show=False),
+        Binding("u,г", "undo", "undo", show=False),
+        Binding("a,ф", "auto", "auto-play", show=False),
+        Binding("t,е", "theme_toggle", "light/dark", show=False),
+        Binding("question_mark,f1,comma", "help", "help", show=False),
+        Binding("colon,slash,ж,Ж,full_stop", "type", "type an action", show=False),
         Binding("escape", "cancel_typing", "cancel", show=False),
-        Binding("q", "quit_game", "quit", show=False),
+        Binding("q,й", "quit_game", "quit", show=False),
         Binding("ctrl+q,ctrl+c", "quit_game", "quit", show=False, priority=True),
     ]
     BOUND_KEYS = frozenset(k for b in BINDINGS if isinstance(b, Binding) for k in b.key.split(","))
@@ -192,6 +196,7 @@ class PlayApp(App[int]):
         delay: float = 0.5,
         quit_save: Path | None = None,
         light: bool = False,
+        ranks: str | None = None,
     ) -> None:
         super().__init__()
         self.table = table
@@ -206,7 +211,9 @@ class PlayApp(App[int]):
         self._busy = False
         self._hinting = False
         self._log_buffer: list[str] = []
-        self.narrator = Narrator(table, lang=lang, say=self._log_line)
+        self.narrator = Narrator(table, lang=lang, say=self._log_line, ranks=ranks)
+        self.ranks = self.narrator.ranks
+        self.marked: list[Action] = []  # the discard chosen so far: sent only when confirmed
         self.t = self.narrator.t
         self.viewer = self.narrator.viewer if self.narrator.viewer is not None else 0
 
@@ -253,7 +260,7 @@ class PlayApp(App[int]):
         if width <= 10:  # before the first layout: the log's share of the screen (see CSS)
             width = self.size.width - 30 - 22 - 4
         for line in [*self._log_buffer, text]:
-            for part in line.split("\n"):
+            for part in with_ranks(line, self.ranks).split("\n"):
                 for row in fold(part, width if width > 10 else 0):
                     log.write(row)
         self._log_buffer.clear()
@@ -299,6 +306,8 @@ class PlayApp(App[int]):
 
     def _after_moves(self) -> None:
         table = self.table
+        while table.notices:  # a bot program failed and another bot took its seat
+            self._log_line("! " + self.t.text(table.notices.pop(0)))
         table.save()
         if table.deal.is_over:
             self.message = game_end_text(table, self.lang) if table.is_over else self.t("Press Enter for the next deal")
@@ -348,7 +357,35 @@ class PlayApp(App[int]):
         if not options:
             return
         action = options[min(self.cursor, len(options) - 1)]
+        if table.deal.phase is Phase.DISCARD and action.is_card:
+            self.mark(action)
+            return
         self.play(action)
+
+    def mark(self, card: Action) -> None:
+        """The discard: a card is marked (or unmarked) and, once two are, a further Enter (or
+        Space) discards them — a card sent is gone, so nothing goes before it is confirmed."""
+        if len(self.marked) == 2:
+            chosen, self.marked = self.marked, []
+            seat = self.table.human_to_act
+            try:
+                for a in chosen:
+                    self.table.act(a, seat)
+            except PreferansError as e:
+                self.message = self.t.text(e)
+                self.refresh_all()
+                return
+            self.message = ""
+            self.cursor = 0
+            self.hinted = None
+            self.refresh_all()
+            self.advance()
+            return
+        if card in self.marked:
+            self.marked.remove(card)
+        else:
+            self.marked.append(card)
+        self.refresh_all()
 
     def play(self, action: Action | str) -> None:
         """Make the human's move (also used by tests and by typed input)."""
@@ -362,6 +399,7 @@ class PlayApp(App[int]):
             self.message = self.t.text(e)
             self.refresh_all()
             return
+        self.marked = []
         self.message = ""
         self.cursor = 0
         self.hinted = None
@@ -394,11 +432,11 @@ class PlayApp(App[int]):
         body = Text()
         for s, c in cards:
             body.append(f"{self.narrator.name(s):<10}")
-            body.append_text(card_text(c))
+            body.append_text(card_text(c, ranks=self.ranks))
             body.append("\n")
         body.append(self.narrator.takes(winner) + "\n\n")
         body.append(self.t("Cards played: {cards}", cards=""), style="bold")
-        body.append(hand_text(played_mask(deal)))
+        body.append(self.narrator.cards(hand_text(played_mask(deal))))
         self.push_screen(TextScreen(self.t("Last trick"), body, "Esc"))
 
     def action_hint(self) -> None:
@@ -461,6 +499,7 @@ class PlayApp(App[int]):
             self.refresh_prompt()
             return
         self.narrator.resync()
+        self.marked = []
         moves = ", ".join(f"{self.narrator.name(s)} {action_name(a, self.lang)}" for s, a in reversed(undone))
         self._log_line(self.t("Taken back: {moves}", moves=moves))
         self.message = ""
@@ -487,6 +526,10 @@ class PlayApp(App[int]):
 
     def action_cancel_typing(self) -> None:
         box = self._main.query_one("#typed", Input)
+        if not box.has_class("on") and self.marked:  # Esc in the discard: choose the two cards again
+            self.marked = []
+            self.refresh_all()
+            return
         box.remove_class("on")
         self.set_focus(None)
 
@@ -519,6 +562,9 @@ class PlayApp(App[int]):
             self.message = self.t.text(e)
             self.refresh_prompt()
             return
+        if self.table.deal.phase is Phase.DISCARD and action.is_card:
+            self.mark(action)  # a typed card is marked like a chosen one
+            return
         self.play(action)
 
     def action_theme_toggle(self) -> None:
@@ -535,7 +581,8 @@ class PlayApp(App[int]):
             t("cursor stops at the ends.  Enter or Space plays the chosen one;"),
             t(": or / lets you type it instead (AS, pass, 7NT, шесть пик)."),
             t("Legal cards are bright, the others dim; ★ marks the declarer; the"),
-            t("highlighted name is the player to act."),
+            t("highlighted name is the player to act.  The discard: Enter marks"),
+            t("two cards (▲), a third Enter discards them, Esc chooses again."),
             "",
             t("s  the score sheet (pool, mountain, whists) and the settlement"),
             t("l  the last trick and the cards played so far"),
@@ -544,6 +591,7 @@ class PlayApp(App[int]):
             t("a  auto-play a forced single card on/off"),
             t("t  light / dark colours"),
             t("q  save and quit (go on with: preferans play --resume FILE)"),
+            t("The letter keys work on the Russian layout too (ы д р г ф е й)."),
         ])  # fmt: skip
 
     def action_quit_game(self) -> None:
@@ -634,7 +682,7 @@ class PlayApp(App[int]):
                 out.append(t("Trick {n}", n=len(done)) + "\n", style="bold underline")
             for s, c in shown:
                 out.append(f"{self.narrator.name(s)[:8]:<9}", style="bold" if s == winner else "")
-                out.append_text(card_text(c, "dim" if winner is not None and s != winner else ""))
+                out.append_text(card_text(c, "dim" if winner is not None and s != winner else "", self.ranks))
                 out.append("\n")
             if winner is not None:
                 out.append(f"→ {self.narrator.name(winner)}\n", style="bold")
@@ -645,7 +693,7 @@ class PlayApp(App[int]):
         if deal.talon_shown:
             out.append(f"\n{t('Talon')}: ")
             for c in deal.talon[: deal.talon_shown]:
-                out.append_text(card_text(c))
+                out.append_text(card_text(c, ranks=self.ranks))
                 out.append(" ")
         elif deal.phase is Phase.BIDDING:
             out.append(f"{t('Talon')}: ", style="dim")
@@ -659,17 +707,23 @@ class PlayApp(App[int]):
             text = self.message
         elif seat is None:
             text = "" if deal.is_over else t("{name} is thinking…", name=self.narrator.name(deal.to_act or 0))
+        elif deal.phase is Phase.DISCARD and len(self.marked) == 2:
+            text = t("Discard {cards}? Enter discards them, Esc chooses again",
+                     cards=" ".join(str(a) for a in self.marked))  # fmt: skip
+        elif deal.phase is Phase.DISCARD and self.marked:
+            text = t("Discard: {card} and one more card (Enter marks it, Esc clears)", card=str(self.marked[0]))
         elif deal.phase is Phase.DISCARD:
-            text = t("Discard two cards ({k} of 2)", k=13 - deal.hands[seat].bit_count())
+            text = t("Discard two cards: Enter marks a card")
         elif deal.phase is Phase.PLAY and deal.to_play is not None and deal.to_play != seat:
             text = self.narrator.playing_for(deal.to_play)
         else:
             text = t.p("prompt", deal.phase.value)
-        self._widget("prompt").update(Text(text))
+        self._widget("prompt").update(Text(self.narrator.cards(text)))
 
     def _groups_text(self, groups: list[list[Card]], legal: set[int], cursor: int | None,
                      dim_all: bool = True) -> Text:  # fmt: skip
         out = Text()
+        marked = {int(a) for a in self.marked}  # the discard chosen so far: ▲ before each
         for k, group in enumerate(groups):
             if k:
                 out.append("  ")
@@ -678,13 +732,18 @@ class PlayApp(App[int]):
                     out.append(" ")
                 if c == cursor:
                     style = "reverse"
+                elif int(c) in marked:
+                    style = "bold"
                 elif c in legal or not dim_all:
                     style = ""
                 else:
                     style = "dim"
                 if self.hinted is not None and int(c) == int(self.hinted):
                     style = (style + " " + _HINT).strip()
-                out.append_text(Text(str(c), style=style) if style == "dim" else card_text(c, style))
+                if int(c) in marked:
+                    out.append("▲", style="bold")
+                shown = rank_text(c, self.ranks)
+                out.append_text(Text(shown, style=style) if style == "dim" else card_text(c, style, self.ranks))
         return out
 
     def refresh_choices(self) -> None:
@@ -721,7 +780,7 @@ class PlayApp(App[int]):
             hand.append_text(self._groups_text(row, legal, cursor, dim_all=bool(cards)))
         if play_from != seat and len(rows) < 2:
             hand.append("\n")
-            hand.append(f"({t('Your hand')}: {hand_text(deal.hands[seat])})", style="dim")
+            hand.append(f"({t('Your hand')}: {self.narrator.cards(hand_text(deal.hands[seat]))})", style="dim")
         self._widget("hand").update(hand)
         self._widget("calls").update(self._calls_rows(calls, chosen))
 

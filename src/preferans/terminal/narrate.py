@@ -12,25 +12,37 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..actions import Action
+from ..cards import RANKS, with_ranks
 from ..engine.deal import Phase
 from ..i18n import Translator, preset_name
 from ..seats import dummy_seat
 from ..table import Table
 from .words import action_name, hand_text, result_text
 
-__all__ = ["YOU", "Narrator"]
+__all__ = ["YOU", "Narrator", "default_ranks"]
 
 YOU = ("You", "Вы")
 """The names a lone person gets (``default_names``): sentences about him take the second person."""
 
 
-class Narrator:
-    """Tells ``table``'s moves through ``say``; ``viewer`` is the seat whose view is told (``None``: all)."""
+def default_ranks(lang: str) -> str:
+    """The rank letters a player of ``lang`` reads by default: Т К Д В in Russian (as Russian packs
+    and books print them), A K Q J in English (docs/play.md)."""
+    return "ru" if lang == "ru" else "en"
 
-    def __init__(self, table: Table, *, lang: str = "en", say: Callable[[str], None] = print) -> None:
+
+class Narrator:
+    """Tells ``table``'s moves through ``say``; ``viewer`` is the seat whose view is told (``None``: all).
+
+    ``ranks`` are the rank letters cards are shown in (``en`` A K Q J, ``ru`` Т К Д В; default: the
+    language's, :func:`default_ranks`)."""
+
+    def __init__(self, table: Table, *, lang: str = "en", say: Callable[[str], None] = print,
+                 ranks: str | None = None) -> None:  # fmt: skip
         self.table = table
         self.t = Translator(lang)
         self.lang = lang
+        self.ranks = ranks if ranks in RANKS else default_ranks(lang)
         self._say = say
         humans = table.humans
         self.viewer: int | None = humans[0] if humans else None  # None: a bots-only game shows everything
@@ -42,7 +54,11 @@ class Narrator:
 
     # -- output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
-        self._say(text)
+        self._say(self.cards(text))
+
+    def cards(self, text: str) -> str:
+        """``text`` with its cards in the player's rank letters (Т К Д В or A K Q J)."""
+        return with_ranks(text, self.ranks)
 
     def name(self, seat: int) -> str:
         """A player's name; a negative seat is the talon card leading an all-pass trick (Kodeks 3.7.6);
@@ -166,7 +182,7 @@ class Narrator:
         deal, t = self.table.deal, self.t
         score = self.table.scores[-1] if self.table.scores else None
         names = [self.name(s) for s in range(deal.seats)]
-        for line in result_text(deal.result, score, names, self.lang):
+        for line in result_text(deal.result, score, names, self.lang, rules=self.table.rules):
             self.say(line)
         sheet, seats = self.table.pulka.sheet, range(deal.players)
         pool = ", ".join(f"{names[i]} {sheet.pool[i]}" for i in seats)

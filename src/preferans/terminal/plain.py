@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from ..actions import Action
 from ..engine.deal import Phase
-from ..errors import PreferansError
+from ..errors import InputError, PreferansError
 from ..scoring.text_sheet import render_text
 from ..table import Table
 from .narrate import Narrator
@@ -41,6 +42,10 @@ COMMANDS: dict[str, str] = {
     "auto": "auto", "автоход": "auto",
     "quit": "quit", "exit": "quit", "q": "quit", "выход": "quit",
 }  # fmt: skip
+
+YES = frozenset(("y", "yes", "д", "да", "снести", "discard"))
+NO = frozenset(("n", "no", "н", "нет", "отмена", "cancel"))
+"""The answers to «discard these two?», English and Russian."""
 """The words of the line mode's commands, English and Russian."""
 
 
@@ -55,14 +60,16 @@ class PlainGame(Narrator):
         out: TextIO | None = None,
         inp: TextIO | None = None,
         quit_save: Path | None = None,
+        ranks: str | None = None,
     ) -> None:
-        super().__init__(table, lang=lang)
+        super().__init__(table, lang=lang, ranks=ranks)
         self.out = out if out is not None else sys.stdout
         self.inp = inp if inp is not None else sys.stdin
         self.quit_save = quit_save
+        self.discard: list[Action] = []  # the discard chosen so far, sent only when confirmed
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        print(self.cards(text), file=self.out, flush=True)
 
     def show_trick(self) -> None:
         deal, t = self.table.deal, self.t
@@ -105,14 +112,21 @@ class PlainGame(Narrator):
                 head = t("Your card")
         elif phase is Phase.DISCARD:
             self.say(f"{t('Your hand')}: {hand_text(deal.hands[seat])}")
-            head = t("Discard two cards ({k} of 2)", k=13 - deal.hands[seat].bit_count())
+            if len(self.discard) == 2:
+                cards = " ".join(str(a) for a in self.discard)
+                return f"{t('Discard {cards}?', cards=cards)} [{t('yes')}, {t('no')}]: "
+            if self.discard:
+                head = t("Discard two cards: {card} and one more", card=str(self.discard[0]))
+                left = [a for a in legal_names(deal, self.lang) if a != action_name(self.discard[0], self.lang)]
+                return f"{head} [{', '.join(left)}]: "
+            head = t("Discard two cards (one or both on a line)")
         else:
             head = t.p("prompt", phase.value)
         choices = ", ".join(legal_names(deal, self.lang))
         return f"{head} [{choices}]: "
 
     def _read(self, prompt: str) -> str | None:
-        print(prompt, end="", file=self.out, flush=True)
+        print(self.cards(prompt), end="", file=self.out, flush=True)
         line = self.inp.readline()
         if not line:
             self.say()
@@ -152,6 +166,44 @@ class PlainGame(Narrator):
             return None
         return True
 
+    def choose_discard(self, line: str, seat: int) -> None:
+        """The discard: one or two cards a line, then «discard these two? yes / no»; the two are
+        sent only on «yes» (a card sent is gone: the engine takes no discard back)."""
+        t = self.t
+        key = line.strip().lower()
+        if len(self.discard) == 2:
+            if key in YES:
+                chosen, self.discard = self.discard, []
+                for a in chosen:
+                    self.table.act(a, seat)
+            elif key in NO:
+                self.discard = []
+                self.say(t("Choose the discard again"))
+            else:
+                raise InputError(t("answer yes or no"))
+            return
+        for card in self._cards_of(line):
+            if card in self.discard:
+                raise InputError(t("{card} is chosen already; choose another card", card=action_name(card, self.lang)))
+            self.discard.append(card)
+
+    def _cards_of(self, line: str) -> list[Action]:
+        """One card or two on a line (``Т♠ К♦``, ``туз пик король бубен``, ``AS KD``)."""
+        deal = self.table.deal
+        try:
+            return [read_action(deal, line, self.lang)]
+        except PreferansError as first:
+            words = line.split()
+            for k in range(1, len(words)):
+                try:
+                    pair = [read_action(deal, " ".join(words[:k]), self.lang),
+                            read_action(deal, " ".join(words[k:]), self.lang)]  # fmt: skip
+                except PreferansError:
+                    continue
+                if len(self.discard) + len(pair) <= 2 and pair[0] != pair[1]:
+                    return pair
+            raise first
+
     def undo(self) -> None:
         table, t = self.table, self.t
         if not table.practice:
@@ -165,6 +217,7 @@ class PlainGame(Narrator):
         except PreferansError as e:
             self.say(f"! {t.text(e)}")
             return
+        self.discard = []
         self.resync()
         moves = ", ".join(f"{self.name(s)} {action_name(a, self.lang)}" for s, a in reversed(undone))
         self.say(t("Taken back: {moves}", moves=moves))
@@ -183,7 +236,7 @@ class PlainGame(Narrator):
         while True:
             table.run_bots()
             while table.notices:  # a bot program failed and another bot took its seat
-                self.say("! " + table.notices.pop(0))
+                self.say("! " + t.text(table.notices.pop(0)))
             if table.deal.is_over:
                 if table.is_over:
                     break
@@ -204,6 +257,9 @@ class PlainGame(Narrator):
                     self.say(f"! {t.text(e)}")
                 continue
             try:
+                if table.deal.phase is Phase.DISCARD:
+                    self.choose_discard(line, seat)
+                    continue
                 action = read_action(table.deal, line, self.lang)
                 table.act(action, seat)
             except PreferansError as e:
@@ -224,6 +280,6 @@ class PlainGame(Narrator):
         return 0
 
 
-def run_plain(table: Table, *, lang: str = "en", quit_save: Path | None = None,
-              out: TextIO | None = None, inp: TextIO | None = None) -> int:  # fmt: skip
-    return PlainGame(table, lang=lang, out=out, inp=inp, quit_save=quit_save).run()
+def run_plain(table: Table, *, lang: str = "en", quit_save: Path | None = None, out: TextIO | None = None,
+              inp: TextIO | None = None, ranks: str | None = None) -> int:  # fmt: skip
+    return PlainGame(table, lang=lang, out=out, inp=inp, quit_save=quit_save, ranks=ranks).run()

@@ -26,7 +26,9 @@ from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind, DealResult
 from ..errors import InputError, PreferansError
 from ..i18n import LANGS, Translator, call_name
+from ..rules import Rules
 from ..scoring import DealScore
+from ..scoring.reasons import deal_story, ending_reason
 from ..scoring.text_sheet import entry_text
 from ..seats import dummy_seat
 from ..table import Table
@@ -267,13 +269,21 @@ def contract_text(deal: Deal, names: Sequence[str], lang: str = "en", you: int |
 def contract_name(c: Contract, lang: str = "en") -> str:
     """A contract as the player reads it: its bid's name, ``… totus`` after the dedicated totus bid."""
     t = Translator(lang)
-    base = Contract(c.level, c.strain, c.without_talon) if c.level else Contract(0, c.strain, c.without_talon)
-    name = action_name(Action.bid(base), lang)
+    if c.level and c.without_talon:  # declared after a bid «без прикупа»: the strain and the words (9♥ без прикупа)
+        name = t("{contract} without the talon", contract=action_name(Action.bid(Contract(c.level, c.strain)), lang))
+    else:
+        name = action_name(Action.bid(Contract(c.level, c.strain, c.without_talon)), lang)
     return t("{contract} totus", contract=name) if getattr(c, "totus", False) else name
 
 
-def result_text(result: DealResult, score: DealScore | None, names: Sequence[str], lang: str = "en") -> list[str]:
-    """The outcome of a deal and what it wrote on the sheet, a few lines."""
+def result_text(result: DealResult, score: DealScore | None, names: Sequence[str], lang: str = "en", *,
+                rules: Rules | None = None) -> list[str]:  # fmt: skip
+    """The outcome of a deal and what it wrote on the sheet, a few lines.
+
+    With ``rules`` the deal explains itself (:mod:`preferans.scoring.reasons`): why it ended
+    without play when it did, and a line per sheet line saying where it comes from; without
+    them the sheet lines are listed in one short line (the full-screen result area).
+    """
     t = Translator(lang)
     # The sheet's all-pass label packs the tricks as ``A7 B2 C1``; the next line says them in words.
     if score is None or result.kind is DealKind.ALL_PASS:
@@ -281,14 +291,25 @@ def result_text(result: DealResult, score: DealScore | None, names: Sequence[str
     else:
         label = t.text(score.label)
     lines = [t("Result: {label}", label=label)]
+    ending = ending_reason(result, rules, score.raspas_step if score else 0) if rules is not None else None
+    if ending is not None:
+        lines.append(t.text(ending))
     if result.tricks:
         # An all-pass is played by the active hands only: гусарик's dummy is out (docs/rules.md §16).
         out = dummy_seat(result.players) if result.kind is DealKind.ALL_PASS else None
-        parts = [f"{names[s]} {n}" for s, n in sorted(result.tricks.items()) if s != out]
+        # «Аня 7», or «Бот 2: 7» where a name ends in a figure or a space (so «Бот 2 7» is not misread).
+        def told(seat: int, n: int) -> str:
+            return f"{names[seat]}: {n}" if names[seat][-1:].isdigit() else f"{names[seat]} {n}"
+
+        parts = [told(s, n) for s, n in sorted(result.tricks.items()) if s != out]
         if result.players == 4 and result.dealer_tricks:
-            parts.append(f"{names[result.dealer]} {result.dealer_tricks}")
+            parts.append(told(result.dealer, result.dealer_tricks))
         lines.append(t("Tricks: {tricks}", tricks=", ".join(parts)))
-    if score is not None:
+    if score is not None and rules is not None and score.entries:
+        lines.append(t("Written:"))
+        story = deal_story(result, score, rules, names)
+        lines.extend("  " + t.text(line) for line in story[len(story) - len(score.entries):])
+    elif score is not None:
         written = " · ".join(entry_text(e, tuple(names), lang) for e in score.entries) or t("nothing")
         lines.append(t("Written: {entries}", entries=written))
     return lines
@@ -336,6 +357,8 @@ def hint_reason(why: tuple[str, str], t: Translator) -> str:
     """A hint's reason (:attr:`preferans.table.Hint.why`) in the reader's language."""
     key, arg = why
     if key == "estimates":
+        if t.lang != "en":  # ♠5.0 … NT3.0 → ♠5,0 … БК3,0: the strain's name and the decimal comma
+            arg = re.sub(r"(\d)\.(\d)", r"\1,\2", arg.replace("NT", t.p("strain", "NT")))
         return t("expected tricks by strain: {estimates}", estimates=arg)
     if key == "declarer":
         return t("the declarer should take about {tricks} tricks", tricks=arg)

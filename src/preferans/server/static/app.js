@@ -4,7 +4,7 @@
 // Every word comes from the project's gettext catalog (i18n.js: t, tn, tp).
 "use strict";
 (function () {
-  const { SUITS, STRAINS, $, el, cardId, sortHand, suitClass, cardSvg, actText } = PREF;
+  const { SUITS, STRAINS, $, el, cardId, sortHand, suitClass, cardSvg, actText, cardLabel, rankText } = PREF;
   const { t, tn, tp } = I18N;
   // The chosen language (the top bar's button changes it: PREF.setLang).
   let lang = PREF.lang;
@@ -12,12 +12,15 @@
   function applyI18n() {
     document.querySelectorAll("#rules option").forEach((o) => { o.textContent = tp("preset", o.value); });
     $("sheet").alt = t("Score sheet"); $("sheet-big").alt = t("Score sheet");
+    $("ranks").setAttribute("aria-label", t("Card ranks")); $("ranks").title = t("Card ranks");
+    $("autoplay-label").title = t("A card you have no choice about (the only one you may play) is played by itself after a moment");
     document.title = t("Preferans");
   }
   function onLang(newLang) {
     lang = newLang; applyI18n(); lastSheetKey = "";
-    if (state) render(); else if (!$("lobby").hidden) renderSeatSpecs();
+    if (state) render(); else if (!$("lobby").hidden) { renderSeatSpecs(); renderOptions(); }
     if (!$("missing").hidden) showMissing();
+    $("ranks").value = PREF.ranks;
   }
 
   // ---------------------------------------------------------------- lobby: create a table
@@ -33,6 +36,66 @@
       sel.value = old[i - 1] || "bot:easy";
       box.append(el("div", { class: "spec" }, el("span", { text: t("Seat {n}", { n: i + 1 }) }), sel));
     }
+  }
+  // The rule options (GET /api/presets: every option with its group, kind and words), drawn as a form:
+  // each option's value starts as the chosen preset's; the ones the player changes are marked and sent.
+  let presets = null, optionFields = [], optionGroups = [];
+  const touched = new Set();
+  const presetValue = (field) => valueText(presets[$("rules").value][field]);
+  function valueText(v) { return Array.isArray(v) ? v.join(" ") : String(v); }
+  function controlValue(c) { return c.type === "checkbox" ? String(c.checked) : c.value.trim(); }
+  function setControl(c, text) { if (c.type === "checkbox") c.checked = text === "true"; else c.value = text; }
+  function markChanged(c) {
+    c.closest(".opt").classList.toggle("changed", controlValue(c) !== presetValue(c.dataset.field));
+    const group = c.closest(".opt-group"), n = group.querySelectorAll(".opt.changed").length;
+    group.querySelector(".opt-count").textContent = n ? tn("{n} changed", "{n} changed", n) : "";
+  }
+  function renderOptions() {
+    const box = $("options-form");
+    if (!presets || !box) return;
+    const kept = {};
+    box.querySelectorAll("[data-field]").forEach((c) => { kept[c.dataset.field] = controlValue(c); });
+    const open = new Set([...box.querySelectorAll("details.opt-group[open]")].map((d) => d.dataset.group));
+    box.replaceChildren(...optionGroups.map(([group, name]) => {
+      // A group a fold of its own (the form would be a long page otherwise); its title says how many are changed.
+      const set = el("details", { class: "opt-group", "data-group": group, open: open.has(group) || null },
+        el("summary", {}, el("span", { text: t(name) }), el("span", { class: "opt-count" })));
+      optionFields.filter((o) => o.group === group).forEach((o) => {
+        const id = "opt-" + o.field;
+        let control;
+        if (o.kind === "bool") control = el("input", { type: "checkbox", id });
+        else if (o.kind === "choice") control = el("select", { id }, ...o.choices.map(([v, label]) => el("option", { value: v, text: t(label) })));
+        else if (o.kind === "int") control = el("input", { type: "number", id, min: 0, max: 1000000, inputmode: "numeric" });
+        else control = el("input", { type: "text", id, inputmode: o.kind === "levels" ? "numeric" : "decimal", size: 10 });
+        control.dataset.field = o.field;
+        setControl(control, o.field in kept && touched.has(o.field) ? kept[o.field] : presetValue(o.field));
+        const mark = () => { touched.add(o.field); markChanged(control); };
+        control.addEventListener("input", mark); control.addEventListener("change", mark);
+        const row = o.kind === "bool"
+          ? el("div", { class: "opt check" }, el("label", { for: id }, control, " ", el("span", { class: "opt-name", text: t(o.name) })))
+          : el("div", { class: "opt " + o.kind }, el("label", { for: id, class: "opt-name", text: t(o.name) }), control);
+        row.append(el("span", { class: "opt-help", text: t(o.help) }));
+        set.append(row);
+        markChanged(control);
+      });
+      return set;
+    }));
+  }
+  // The preset changed: every option the player has not touched takes the new preset's value.
+  function presetChanged() {
+    $("options-form").querySelectorAll("[data-field]").forEach((c) => {
+      if (!touched.has(c.dataset.field)) setControl(c, presetValue(c.dataset.field));
+      markChanged(c);
+    });
+  }
+  // What the form sends: FIELD=VALUE for each option that differs from the preset.
+  function chosenOptions() {
+    const out = [];
+    $("options-form").querySelectorAll("[data-field]").forEach((c) => {
+      const v = controlValue(c);
+      if (v !== presetValue(c.dataset.field)) out.push(c.dataset.field + "=" + v);
+    });
+    return out;
   }
   function recentTables() {
     try { return JSON.parse(localStorage.getItem("pref_tables") || "[]"); } catch (e) { return []; }
@@ -60,11 +123,15 @@
     $("name").value = localStorage.getItem("pref_name") || "";
     $("players").addEventListener("change", renderSeatSpecs);
     // The pool follows the preset until the player types his own.
-    let presets = null, poolTouched = false;
+    let poolTouched = false;
     $("pool").addEventListener("input", () => { poolTouched = true; });
-    fetch("/api/presets").then((r) => r.json()).then((d) => { presets = d.presets; });
+    fetch("/api/presets").then((r) => r.json()).then((d) => {
+      presets = d.presets; optionFields = d.options || []; optionGroups = d.groups || [];
+      renderOptions();
+    });
     $("rules").addEventListener("change", () => {
       if (presets && !poolTouched) $("pool").value = presets[$("rules").value].pool_target;
+      if (presets) presetChanged();
     });
     renderSeatSpecs();
     $("create-form").addEventListener("submit", async (ev) => {
@@ -77,15 +144,25 @@
         const n = +s.dataset.seat + 1;
         seats.push(s.value === "human" ? { kind: "human" } : { kind: "bot", level: s.value.slice(4), name: t("Bot {n}", { n }) });
       });
-      const options = $("options").value.split("\n").map((s) => s.trim()).filter(Boolean);
-      // No name typed: «Игрок 1» / "Player 1" in the creator's language (it is written on the sheet).
+      const options = presets ? chosenOptions() : [];
+      // No name typed: «Игрок 1» / "Player 1" in the creator's language (it is written on the sheet);
+      // the table speaks the creator's language (bots' names, the record).
       const body = { name: name || t("Player {n}", { n: 1 }), rules: $("rules").value, pool: +$("pool").value, players: +$("players").value,
-        seats, spectators: $("spectators").checked, options };
+        seats, spectators: $("spectators").checked, options, lang };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const data = await r.json().catch(() => ({}));
-      if (!r.ok) { $("create-error").textContent = data.message || t("Error"); return; }
+      // A refused option is named in the player's words (the server's texts); the open options show it.
+      if (!r.ok) { $("create-error").textContent = refusal(data) || t("Error");
+        if (data.texts) $("options-box").open = true; return; }
       location.href = data.url;
     });
+  }
+
+  // A refused request in the player's words: the server's own texts (a rule option named), else the
+  // catalog's text for its code, else the server's English.
+  function refusal(data) {
+    if (data.texts && data.texts[lang]) return data.texts[lang];
+    return data.error && I18N.has("error", data.error) ? tp("error", data.error) : data.message;
   }
 
   // ---------------------------------------------------------------- an unknown table link
@@ -98,6 +175,9 @@
   // ---------------------------------------------------------------- the table
   const tableId = (location.pathname.match(/^\/t\/([\w-]+)/) || [])[1];
   let ws = null, state = null, msgId = 0, retry = 0, lastSheetKey = "", remembered = "", gone = false;
+  const chosen = new Set(); let discardKey = "";  // the discard being chosen (card ids), for one position
+  const AUTO_DELAY = 700;  // ms the forced card stays marked before it is played by itself
+  let autoTimer = null, autoKey = null, autoCard = null;
 
   function connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -130,8 +210,9 @@
   let errTimer = null;
   function showError(f) {
     // The engine's reason in the player's language when the server gave it; else the error's kind.
-    const text = (f.texts && f.texts[lang]) || (I18N.has("error", f.code) ? tp("error", f.code) : f.message);
-    const s = $("status"); s.textContent = text; s.classList.add("err");
+    // (In English the server's message says it exactly; in Russian the code's words when there is no text.)
+    const text = (f.texts && f.texts[lang]) || (lang !== "en" && I18N.has("error", f.code) ? tp("error", f.code) : f.message);
+    const s = $("status"); s.textContent = rankText(text); s.classList.add("err");
     clearTimeout(errTimer); errTimer = setTimeout(() => { s.classList.remove("err"); if (state) render(); }, 3000);
   }
 
@@ -168,6 +249,7 @@
       $("free-seats").replaceChildren(...free.map((s) => el("button", { class: "primary", type: "button",
         "data-seat": s.seat, onclick: () => takeSeat(s.seat) }, t("Sit here") + " — " + t("Seat {n}", { n: s.seat + 1 }))));
     }
+    autoPlay();
     renderPlayers();
     renderCentre();
     renderHand();
@@ -181,7 +263,7 @@
     localStorage.setItem("pref_name", name);
     const r = await fetch("/api/tables/" + tableId + "/seats/" + seat, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
-    if (!r.ok) { const d = await r.json().catch(() => ({})); $("join-error").textContent = d.message || t("That seat is taken."); return; }
+    if (!r.ok) { const d = await r.json().catch(() => ({})); $("join-error").textContent = refusal(d) || t("That seat is taken."); return; }
     if (ws) ws.close(); // reconnect with the new seat cookie
   }
 
@@ -295,31 +377,31 @@
     if (last) trick.append(el("span", { class: "last-label", text: t("last trick") }));
   }
 
-  // After the deal: what it wrote on the sheet in words, the tricks, and every hand face up.
-  function writtenText(entry) {
-    const [column, player, amount, on, why] = entry;
-    const who = nameOf(player);
-    let s;
-    if (column === "pool") s = t("{name}: pool {amount}", { name: who, amount });
-    else if (column === "mountain") s = t("{name}: mountain {amount}", { name: who, amount });
-    else s = t("{name} → {other}: whists {amount}", { name: who, other: nameOf(on), amount });
-    if (why === "help" || why === "write-off") s += " (" + tp("entry", why) + ")";
-    return s;
+  // After the deal: why it ended so (when that needs saying), what it wrote on the sheet and where each
+  // line comes from (the server's words: preferans.scoring.reasons), the tricks, and every hand face up.
+  function story(r) {
+    const lines = (r.story && (r.story[lang] || r.story.en)) || [];
+    const n = (r.written || []).length;
+    return { why: lines.length > n ? lines[0] : null, entries: lines.slice(lines.length - n) };
   }
   function renderReview() {
     const f = state, tb = f.table, v = f.view, r = tb.result;
     const box = $("review"); box.hidden = false;
     if (!r) return;
     box.append(el("h2", { text: resultText(r) }));
+    const told = story(r);
+    if (told.why) box.append(el("p", { class: "why", text: told.why }));
     const seats = Object.keys(r.tricks || {}).map(Number);
     if (seats.length) {
-      const parts = seats.map((s) => nameOf(s) + " " + r.tricks[String(s)]);
-      if (v.players === 4 && r.dealer_tricks) parts.push(nameOf(v.dealer) + " " + r.dealer_tricks);
+      // «Аня 7», or «Бот 2: 7» where a name ends in a figure (so «Бот 2 7» cannot be misread).
+      const told = (s, n) => nameOf(s) + (/[\d\s]$/.test(nameOf(s)) ? ": " : " ") + n;
+      const parts = seats.map((s) => told(s, r.tricks[String(s)]));
+      if (v.players === 4 && r.dealer_tricks) parts.push(told(v.dealer, r.dealer_tricks));
       box.append(el("div", { class: "tricks-line", text: t("Tricks: {tricks}", { tricks: parts.join(", ") }) }));
     }
     box.append(el("h4", { text: t("Written on the sheet") }));
     const ul = el("ul", { class: "written" });
-    (r.written || []).forEach((e) => ul.append(el("li", { text: writtenText(e) })));
+    told.entries.forEach((line) => ul.append(el("li", { text: line })));
     if (!(r.written || []).length) ul.append(el("li", { text: t("nothing") }));
     box.append(ul);
     box.append(el("h4", { text: t("The hands as dealt") }));
@@ -341,7 +423,7 @@
       box.append(el("div", { class: "actions" },
         el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")),
         el("button", { type: "button", id: "stop-game", class: "quiet", disabled: votes.includes(f.you),
-          onclick: () => send({ type: "stop" }) }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : ""))));
+          onclick: () => $("stop-dialog").showModal() }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : ""))));
     }
   }
 
@@ -352,11 +434,20 @@
     if (!v || f.you === null || v.phase === "over") return;
     const legal = new Map((v.legal || []).filter(([id]) => id < 32).map(([id, text]) => [id, text]));
     const mineToPlay = v.to_act === f.you && (v.to_play === null || v.to_play === f.you || v.phase !== "play");
+    // The discard: a tap chooses a card (or puts it back); the two go only when confirmed (renderControls).
+    const discarding = v.phase === "discard" && mineToPlay;
+    if (!discarding || discardKey !== f.deal + ":" + f.n) { chosen.clear(); discardKey = f.deal + ":" + f.n; }
+    const pick = (id) => {
+      if (chosen.has(id)) chosen.delete(id); else if (chosen.size < 2) chosen.add(id);
+      render();
+    };
     const cardButton = (c, ok, dim) => {
       const id = cardId(c);
-      const s = cardSvg(c, (ok ? "legal" : (dim ? "dim" : "")));
-      if (ok) { s.setAttribute("tabindex", "0"); s.addEventListener("click", () => act(id));
-        s.addEventListener("keydown", (e) => { if (e.key === "Enter") act(id); }); }
+      const s = cardSvg(c, (ok ? "legal" : (dim ? "dim" : "")) + (chosen.has(id) ? " chosen" : "")
+        + (autoCard === id ? " auto" : ""));
+      const choose = discarding ? () => pick(id) : () => act(id);
+      if (ok) { s.setAttribute("tabindex", "0"); s.addEventListener("click", choose);
+        s.addEventListener("keydown", (e) => { if (e.key === "Enter") choose(); }); }
       return s;
     };
     sortHand(v.hand).forEach((c) => hand.append(cardButton(c, mineToPlay && legal.has(cardId(c)), mineToPlay && legal.size)));
@@ -438,6 +529,9 @@
     if (!v || f.you === null || v.phase === "over") return;
     renderIrregular(box, f, v, tb);
     if (v.to_act !== f.you) return;
+    if (v.phase === "discard") { renderDiscard(box, v); return; }
+    if (autoCard !== null) box.append(el("div", { class: "label auto-note", id: "auto-note",
+      text: t("Played by itself: {card}", { card: cardLabel(PREF.cardText(autoCard)) }) }));
     const calls = (v.legal || []).filter(([id]) => id >= 32);
     const isLadderBid = (text) => /^(dark )?\d+(NT|♠|♣|♦|♥)$/.test(text);
     const others = calls.filter(([, text]) => !isLadderBid(text));
@@ -458,6 +552,39 @@
       where.append(ladders);
     }
   }
+  // The discard chosen in the hand, then «Discard» (both cards sent, in order) or «Choose again».
+  function renderDiscard(box, v) {
+    const ids = [...chosen];
+    const cards = ids.map((id) => cardLabel(PREF.cardText(id))).join(" ");
+    box.append(el("div", { class: "label", id: "discard-note", text: ids.length === 2
+      ? t("Discard {cards}?", { cards }) : tn("Choose two cards to discard: {n} chosen", "Choose two cards to discard: {n} chosen", ids.length) }));
+    const row = el("div", { class: "calls" });
+    row.append(el("button", { type: "button", id: "discard-confirm", class: "primary", disabled: ids.length !== 2,
+      onclick: () => { if (chosen.size !== 2) return; const n = state.n; chosen.clear();
+        ids.forEach((id, k) => send({ type: "act", action: id, n: n + k })); } }, t("Discard")));
+    if (ids.length) row.append(el("button", { type: "button", id: "discard-cancel", onclick: () => { chosen.clear(); render(); } }, t("Choose again")));
+    box.append(row);
+    // Any other call of the phase (none in the rules today) stays offered.
+    const calls = (v.legal || []).filter(([id]) => id >= 32);
+    if (calls.length) {
+      const other = el("div", { class: "calls" });
+      calls.forEach(([id, text]) => other.append(el("button", { type: "button", class: "call", "data-action": text, onclick: () => act(id) }, actText(text))));
+      box.append(other);
+    }
+  }
+  // Auto-play (the player's setting): the one card he has no choice about (the server's "forced",
+  // bots/automatic.py) is played by itself after a moment, marked meanwhile so he sees it go.
+  function autoPlay() {
+    const f = state, v = f && f.view;
+    const card = v && f.you !== null && v.to_act === f.you && $("autoplay").checked ? v.forced : null;
+    const key = card === null ? null : f.deal + ":" + f.n;
+    if (key === autoKey) return;
+    clearTimeout(autoTimer); autoKey = key; autoCard = card;
+    if (card === null || card === undefined) { autoCard = null; return; }
+    autoTimer = setTimeout(() => {
+      if (state && state.deal + ":" + state.n === key) { send({ type: "act", action: card, n: state.n }); }
+    }, AUTO_DELAY);
+  }
   function resultText(r) {
     // The deal's label as the server's sheet wrote it (preferans.scoring.deal_label), in the chosen language.
     return r ? (r.labels && r.labels[lang]) || r.label : "";
@@ -474,9 +601,17 @@
       $("sheet").src = url; $("sheet-new-tab").href = url;
       if ($("sheet-dialog").open) $("sheet-big").src = url;
     }
+    // The table's rules: the preset and the pool, and every option changed from the preset, in words.
+    const changes = tb.changes || [];
+    $("rules-box").replaceChildren(
+      el("div", { class: "rules-line" }, el("span", { text: t("Rules of this table") + ": " }),
+        el("b", { text: tp("preset", tb.rules) + ", " + t("pool {pool}", { pool: tb.pool }) })),
+      ...(changes.length ? [el("ul", { class: "changes" }, ...changes.map((c) => el("li", { "data-field": c.field },
+        el("span", { text: (c.name[lang] || c.name.en) + ": " }), el("b", { text: c.value[lang] || c.value.en }))))] : []));
     const rb = $("result-box"); rb.replaceChildren();
     rb.hidden = !(tb.result || tb.status === "finished");
-    if (tb.result) rb.append(el("h3", { text: t("Result") }), el("p", { class: "res", text: resultText(tb.result) }));
+    if (tb.result) rb.append(el("div", { class: "res-line" }, el("span", { class: "muted", text: t("Result") + ": " }),
+      el("span", { class: "res", text: resultText(tb.result) })));
     if (tb.status === "finished") {
       rb.append(el("h3", { text: t("The game is over") }));
       if (tb.settlement && tb.sheet) {
@@ -484,9 +619,11 @@
         tb.sheet.names.forEach((nm, i) => ul.append(el("li", {}, el("span", { text: nm }), el("b", { text: tb.settlement[i] }))));
         rb.append(ul);
       }
-      rb.append(el("a", { class: "button", href: "/api/tables/" + tb.id + "/record", download: "", text: t("Download record") }), " ",
+      // The record in the player's language (its lang header: a resumed game speaks it).
+      rb.append(el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?lang=" + lang, download: "", text: t("Download record") }), " ",
                 el("a", { class: "button", href: "/api/tables/" + tb.id + "/analysis?format=text", target: "_blank", text: t("Analysis") }),
-                " ", el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?format=json", download: "", text: "JSON" }));
+                " ", el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?format=json&lang=" + lang, download: "",
+                  text: t("Record for programs") }));
     }
     const log = $("log"); log.replaceChildren();
     if (!v) return;
@@ -497,7 +634,7 @@
       if (talonTold || !shown.length || v.contract === null && v.phase === "play") return;
       talonTold = true;
       const li = el("li", { class: "talon-line" }, el("span", { class: "who", text: t("Talon") + ":" }));
-      shown.forEach((c) => li.append(" ", el("span", { class: "tc s" + suitClass(c), text: c })));
+      shown.forEach((c) => li.append(" ", el("span", { class: "tc s" + suitClass(c), text: cardLabel(c) })));
       log.append(li);
     };
     v.moves.forEach(([s, text], i) => {
@@ -507,7 +644,7 @@
         cardMoves++;
         if (!discard) return;
         tellTalon();
-        const what = id === null ? t("discards") : t("discards {card}", { card: text });
+        const what = id === null ? t("discards") : t("discards {card}", { card: cardLabel(text) });
         log.append(el("li", { class: "discard-line" }, el("span", { class: "who", text: nameOf(s) }), " ", el("span", { text: what })));
         return;
       }
@@ -516,13 +653,19 @@
     if (v.phase !== "bidding") tellTalon();
     const trickLine = (n, cards, winner) => {
       const li = el("li", { class: "trick-line" }, el("span", { class: "who", text: t("Trick {n}", { n }) + ":" }));
-      cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: c }),
+      cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: cardLabel(c) }),
         el("sub", { text: initials(s) })));
       if (winner !== null) li.append(" → ", el("b", { text: nameOf(winner) }));
       log.append(li);
     };
     v.completed_tricks.forEach((tr, k) => trickLine(k + 1, tr.cards, tr.winner));
     if (v.trick.length) trickLine(v.completed_tricks.length + 1, v.trick, null);
+    // The deal's end in the log too: its result and where each sheet line comes from.
+    if (v.phase === "over" && tb.result) {
+      log.append(el("li", { class: "result-line" }, el("b", { text: resultText(tb.result) })));
+      const told = story(tb.result);
+      [told.why, ...told.entries].filter(Boolean).forEach((line) => log.append(el("li", { class: "story-line", text: line })));
+    }
     log.scrollTop = log.scrollHeight;
   }
 
@@ -536,6 +679,16 @@
   $("sheet-thumb").addEventListener("click", openSheet);
   $("sheet-close").addEventListener("click", () => $("sheet-dialog").close());
 
+  $("stop-yes").addEventListener("click", () => { $("stop-dialog").close(); send({ type: "stop" }); });
+  $("stop-no").addEventListener("click", () => $("stop-dialog").close());
+  $("ranks").addEventListener("change", () => PREF.setRanks($("ranks").value));
+  // Auto-play of a forced card: the player's own setting, kept in this browser.
+  $("autoplay").checked = localStorage.getItem("pref_autoplay") === "1";
+  $("autoplay").addEventListener("change", () => {
+    localStorage.setItem("pref_autoplay", $("autoplay").checked ? "1" : "0");
+    autoKey = null; if (state) render();
+  });
+
   $("copy").addEventListener("click", async () => {
     const inp = $("invite"); inp.select();
     try { await navigator.clipboard.writeText(inp.value); } catch (e) { document.execCommand("copy"); }
@@ -545,6 +698,7 @@
   async function start() {
     await PREF.start({ onLang });
     applyI18n();
+    $("ranks").value = PREF.ranks;
     if (!tableId) { initLobby(); return; }
     const r = await fetch("/api/tables/" + tableId).catch(() => null);
     if (r && r.status === 404) { gone = true; showMissing(); return; }

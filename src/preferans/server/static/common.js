@@ -13,6 +13,10 @@ window.PREF = (function () {
   const PAGES = [["/", () => t("Play")]];
   const state = { lang: localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en") };
   const langListeners = [];
+  // The rank letters cards are shown in: "ru" Т К Д В (as Russian packs and books print them), "en" A K Q J.
+  // A player's own setting (localStorage pref_ranks); unset, it follows the language.
+  const RANK_LETTERS = { ru: { J: "В", Q: "Д", K: "К", A: "Т" }, en: { J: "J", Q: "Q", K: "K", A: "A" } };
+  function ranks() { const r = localStorage.getItem("pref_ranks"); return r === "ru" || r === "en" ? r : (state.lang === "ru" ? "ru" : "en"); }
   const $ = (id) => document.getElementById(id);
 
   function el(tag, attrs, ...children) {
@@ -35,13 +39,22 @@ window.PREF = (function () {
       return (x >> 3) - (y >> 3) || (y & 7) - (x & 7); });
   }
   function suitClass(text) { const i = SUITS.indexOf(text.slice(-1)); return i < 0 ? "nt" : String(i); }
+  // A card's text as the player reads it: "A♠" → "Т♠" with the Russian letters.
+  function cardLabel(text) { const r = text.slice(0, -1); return (RANK_LETTERS[ranks()][r] || r) + text.slice(-1); }
+  // Every card in a text (an engine's reason, a hand "♠A K 10") in the player's rank letters (cards.with_ranks).
+  function rankText(text) {
+    if (ranks() !== "ru" || !text) return text;
+    const ru = (s) => s.replace(/[JQKA]/g, (c) => RANK_LETTERS.ru[c]);
+    return text.replace(/(^|[^\w♠♣♦♥])((?:[7-9]|10|[AKQJ])[♠♣♦♥])/g, (m, pre, card) => pre + ru(card))
+      .replace(/[♠♣♦♥](?:10|[7-9AKQJ])(?![\w♠♣♦♥])(?: (?:10|[7-9AKQJ])(?![\w♠♣♦♥]))*/g, ru);
+  }
   // A card drawn from the sprite (/cards/sprite.svg, loaded once by start()): nothing to load, so no blank flash.
   function cardSvg(text, cls) {
     const s = document.createElementNS(SVG, "svg");
     s.setAttribute("class", "card " + (cls || ""));
     s.setAttribute("viewBox", "0 0 60 90");
     s.setAttribute("role", "img");
-    s.setAttribute("aria-label", text || "?");
+    s.setAttribute("aria-label", text ? cardLabel(text) : "?");
     if (text) s.dataset.card = text;
     const use = document.createElementNS(SVG, "use");
     use.setAttribute("href", "#card-" + (text ? cardId(text) : "back"));
@@ -53,11 +66,14 @@ window.PREF = (function () {
     // context "call", NT → БК in Russian, cards and suit bids as they are.
     if (text.startsWith("dark ")) return tp("call", "dark {call}", { call: actText(text.slice(5)) });
     if (text.startsWith("!out-of-turn ")) return tp("call", "out of turn: {call}", { call: actText(text.slice(13)) });
-    let m = text.match(/^(\d+)-no-talon$/);
+    let m = text.match(/^claim (\d+)( proven)?$/);  // a claim of N of the remaining tricks (proved by the solver)
+    if (m) return m[2] ? I18N.tnp("call", "claim of {n} trick (proved)", "claim of {n} tricks (proved)", +m[1])
+      : I18N.tnp("call", "claim of {n} trick", "claim of {n} tricks", +m[1]);
+    m = text.match(/^(\d+)-no-talon$/);
     if (m) return tp("call", "{level} without the talon", { level: m[1] });
     m = text.match(/^(\d+)(NT|♠|♣|♦|♥)$/);
     if (m) return m[1] + (m[2] === "NT" ? tp("strain", "NT") : m[2]);
-    if (text.length <= 3 && "♠♣♦♥".includes(text.slice(-1))) return text;
+    if (text.length <= 3 && "♠♣♦♥".includes(text.slice(-1))) return cardLabel(text);
     return tp("call", text);
   }
   // Every element marked data-i18n shows its English text (the message id) in the chosen language.
@@ -71,7 +87,10 @@ window.PREF = (function () {
       e.placeholder = t(e.dataset.i18nPlaceholder);
     });
     const button = $("lang");
-    if (button) { button.textContent = state.lang === "ru" ? "EN" : "RU"; button.setAttribute("aria-label", t("language")); }
+    // The button names the language the page speaks, in its own words («Рус», "Eng": a Russian page shows
+    // no Latin word); a click switches to the other, which its tooltip names.
+    if (button) { button.textContent = state.lang === "ru" ? "Рус" : "Eng"; button.setAttribute("aria-label", t("language"));
+      button.title = state.lang === "ru" ? "English" : "Русский"; }
     drawNav();
   }
   function drawNav() {
@@ -85,24 +104,43 @@ window.PREF = (function () {
   // Called (after the new catalog is loaded and the marked elements redrawn) when the player switches language.
   function onLang(callback) { langListeners.push(callback); }
   async function setLang(lang) {
+    const before = ranks();
     state.lang = lang; localStorage.setItem("pref_lang", lang);
-    await I18N.load(lang); applyI18n();
+    await I18N.load(lang);
+    if (ranks() !== before) await loadSprite();
+    applyI18n();
     for (const f of langListeners) f(lang);
+  }
+  // The player's rank letters ("ru" or "en"); the cards are drawn again in them.
+  async function setRanks(r) {
+    localStorage.setItem("pref_ranks", r);
+    await loadSprite();
+    for (const f of langListeners) f(state.lang);
+  }
+  // The cards as one sprite in the player's rank letters (/cards/sprite.svg?ranks=ru), drawn once: a card
+  // on the page is a <use> of its symbol, so replacing the sprite redraws every card.
+  let spriteRanks = null;
+  async function loadSprite() {
+    const holder = $("sprite");
+    if (!holder || spriteRanks === ranks()) return;
+    const r = ranks();
+    const svg = await fetch("/cards/sprite.svg?ranks=" + r).then((x) => x.text());
+    holder.innerHTML = svg; spriteRanks = r;
   }
   // The page's start: the catalog, the card sprite (only where the page has a #sprite holder), the words.
   async function start(options) {
-    const holder = $("sprite");
-    const sprite = holder ? fetch("/cards/sprite.svg").then((r) => r.text()) : null;
+    const sprite = loadSprite();
     await I18N.load(state.lang);
-    if (holder) holder.innerHTML = await sprite;  // the cards, drawn once, before anything shows them
+    await sprite;  // the cards, drawn once, before anything shows them
     if (options && options.onLang) onLang(options.onLang);
     const button = $("lang");
     if (button) button.addEventListener("click", () => setLang(state.lang === "ru" ? "en" : "ru"));
     applyI18n();
   }
   return {
-    SUITS, RANKS, STRAINS, PAGES, $, el, cardId, cardText, sortHand, suitClass, cardSvg, actText,
-    applyI18n, onLang, setLang, start,
+    SUITS, RANKS, STRAINS, PAGES, $, el, cardId, cardText, cardLabel, rankText, sortHand, suitClass, cardSvg, actText,
+    applyI18n, onLang, setLang, setRanks, start,
     get lang() { return state.lang; },
+    get ranks() { return ranks(); },
   };
 })();

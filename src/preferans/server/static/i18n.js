@@ -69,7 +69,13 @@ window.I18N = (function () {
     const m = messages[context + "\u0004" + msgid];
     return format(typeof m === "string" ? m : msgid, vars);
   }
+  // npgettext: the form for n of an id in a context.
+  function tnp(context, singular, pluralId, n, vars) {
+    const m = messages[context + "\u0004" + singular];
+    const s = Array.isArray(m) ? m[Math.min(plural(n), m.length - 1)] : (n === 1 ? singular : pluralId);
+    return format(s, Object.assign({ n }, vars));
+  }
   // Whether the catalog has a text for an id (in a context): for ids that are codes, not English.
   function has(context, msgid) { return (context ? context + "\u0004" + msgid : msgid) in messages; }
-  return { load, t, tn, tp, has, compilePlural };
+  return { load, t, tn, tp, tnp, has, compilePlural };
 })();
