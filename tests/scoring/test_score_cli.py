@@ -244,3 +244,29 @@ def test_svg_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, _ = run(["--rules", "leningrad", "--players", "A,B,C,D", str(path), "--svg",
                     str(out_svg)], capsys)  # fmt: skip
     assert rc == 0 and out_svg.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_lang_ru_sheet_settlement_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang ru``: the table's words in, the sheet, the whole-whist settlement and the SVG in Russian."""
+    path = write(tmp_path, ["Аня 6♠ вист Боря пас Вася, 6 взяток", "распасы Аня 3 Боря 5 Вася 2"])
+    svg = tmp_path / "sheet.svg"
+    rc, out, _ = run([str(path), "--players", "Аня,Боря,Вася", "--lang", "ru", "--svg", str(svg)], capsys)
+    assert rc == 0
+    assert "Аня 6♠ сыграна" in out and "в целых вистах" in out and "Оба способа сходятся" in out
+    assert "/3" not in out and "Settlement" not in out
+    drawn = svg.read_text(encoding="utf-8")
+    assert "пуля" in drawn and "гора" in drawn and "pool" not in drawn
+
+
+@pytest.mark.subprocess
+def test_interactive_session_in_russian() -> None:
+    script = "Аня 6♠ вист Боря пас Вася, 6 взяток\nфу\nundo\nquit\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", "import sys; from preferans.cli import main; sys.exit(main())",
+         "score", "-i", "--players", "Аня,Боря,Вася", "--lang", "ru"],
+        input=script, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "[сдача 1, сдаёт Аня]>" in proc.stdout and "1. Аня 6♠ сыграна" in proc.stdout
+    assert "ошибка: начните с того, кто играл" in proc.stdout and "ничего не записано" in proc.stdout
+    assert "последняя сдача отменена" in proc.stdout
