@@ -11,6 +11,8 @@ Routes (each group in its own module):
   ``POST /api/tables/{id}/seats/{seat}``; ``GET /api/tables/{id}/sheet.svg``;
   ``GET /api/tables/{id}/record`` and ``/analysis`` of a finished game.
 * :mod:`.play` — ``WS /ws/{id}``, the game (see :mod:`preferans.server.hub`).
+* :mod:`.scorepages` — ``/score``: the score keeper of a game played with real cards (its
+  pages and ``/api/score/…``; the sheets in :mod:`.scoresheets`).
 
 Every request first passes :mod:`.guard` (allowed hosts, same origin, body size,
 security headers).
@@ -34,7 +36,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, play, site
+from . import api, play, scorepages, site
 from .api import AddressLimits, error
 from .guard import Guard
 from .hub import Hub, Owners
@@ -148,6 +150,7 @@ def create_app(
     app.include_router(site.router)
     app.include_router(api.router)
     app.include_router(play.router)
+    app.include_router(scorepages.router)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
     app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
                        body_timeout=cfg.body_timeout,
