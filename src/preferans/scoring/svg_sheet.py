@@ -72,13 +72,14 @@ class _Style:
     stacked: bool  # the whists' caption above their totals (else before them)
     columns: tuple[float, ...]  # the totals' columns (player, pool, mountain, whists ±, result, exact)
     pairs_per_row: int
+    min_label: float = 0.0  # no word smaller (phone: 15 units, ≥ 12 px when 440 units are 366 px wide)
 
 
 _STYLES: dict[str, _Style] = {
     "wide": _Style(60, {2: (900, 560, 200), 3: (900, 620, 230), 4: (760, 760, 250)}, 11, 15, 9, 20, 18, 13, 16,
                    False, (0, 170, 270, 390, 530, 660), 3),
-    "phone": _Style(30, {2: (380, 420, 150), 3: (380, 500, 130), 4: (380, 380, 140)}, 15, 20, 13, 22, 17, 13, 18,
-                    True, (0, 110, 166, 240, 316), 2),
+    "phone": _Style(30, {2: (380, 420, 150), 3: (380, 500, 130), 4: (380, 380, 140)}, 15, 20, 15, 22, 17, 15, 18,
+                    True, (0, 110, 166, 240, 316), 2, 15),
 }  # fmt: skip
 
 
@@ -424,7 +425,7 @@ def _totals(c: _Canvas, g: _Geometry, sheet: Sheet, settlement: Settlement, tr: 
     per = st.pairs_per_row
     for r in range(0, len(pairs), per):
         c.text(x0 + 4, y, "  ·  ".join(pairs[r:r + per]), size=st.head * 1.05, anchor="start", fit=g.w - 8,
-               min_size=st.head * 0.8)  # fmt: skip
+               min_size=max(st.head * 0.8, st.min_label))  # fmt: skip
         y += st.head * 1.6
     note = tr("{deals}; settled on paper and by the formula alike; the results sum to 0.",
               deals=tr.n("{n} deal", "{n} deals", len(sheet.history)))  # fmt: skip

@@ -87,8 +87,8 @@
     $("status").textContent = s.over ? t("The pulka is closed.") : s.status;
     $("readonly").hidden = edit;
     $("editor").hidden = !edit || (s.over && editing === null);
-    $("sheet").src = api("/api/score/" + s.id + "/sheet.svg?layout=phone&v=" + s.version);
-    $("sheet").alt = t("Score sheet");
+    $("pulka").src = api("/api/score/" + s.id + "/sheet.svg?layout=phone&v=" + s.version);
+    $("pulka").alt = t("Score sheet");
     drawSettlement(s);
     drawDeals(s, edit);
     $("view-link").value = location.origin + "/score/" + s.id + "/view";
@@ -117,7 +117,8 @@
         el("b", { text: d.n + 1 + ". " + d.label }),
         el("span", { class: "muted", text: " · " + t("dealer {name}", { name: d.dealer }) })),
       el("div", { class: "written", text: d.written }),
-      el("div", { class: "typed muted", text: "«" + d.text + "»" + (d.quota ? " · «за своими»" : "") }),
+      // The line as it was typed, for the one who keeps the score (the others read what it wrote).
+      edit ? el("div", { class: "typed muted", text: "«" + d.text + "»" + (d.quota ? " · «за своими»" : "") }) : null,
       edit ? el("div", { class: "deal-actions" },
         el("button", { type: "button", text: t("Correct"), onclick: () => startEdit(d) }),
         el("button", { type: "button", class: "danger", text: t("Delete"), onclick: () => remove(d) })) : null)));
