@@ -19,7 +19,7 @@ from preferans.scoring.text_sheet import render_text
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def sochi_three(names: str | list[str] = "ABC") -> Pulka:
+def sochi_three(names: tuple[str, ...] | list[str] = ("A", "B", "C")) -> Pulka:
     a, b, c = names
     p = Pulka(Rules.preset("sochi").replace(pool_target=10), list(names))
     p.game(b, "6S", defence={c: "whist", a: "whist"}, tricks={b: 6, c: 2, a: 2})
@@ -31,7 +31,7 @@ def sochi_three(names: str | list[str] = "ABC") -> Pulka:
     return p
 
 
-def leningrad_four(names: str | list[str] = "ABCD") -> Pulka:
+def leningrad_four(names: tuple[str, ...] | list[str] = ("A", "B", "C", "D")) -> Pulka:
     a, b, c, d = names
     p = Pulka(Rules.preset("leningrad").replace(end_condition="agreement"), list(names))
     p.game(b, "7C", defence={c: "whist", d: "whist"}, tricks={b: 7, c: 2, d: 1})
@@ -42,7 +42,7 @@ def leningrad_four(names: str | list[str] = "ABCD") -> Pulka:
     return p
 
 
-def gusarik(names: str | list[str] = "AB") -> Pulka:
+def gusarik(names: tuple[str, ...] | list[str] = ("A", "B")) -> Pulka:
     a, b = names
     k = ScoreKeeper(Rules.preset("sochi"), list(names))
     k.enter(f"{a} 7S {b}:w {a}6")

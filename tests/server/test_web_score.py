@@ -124,7 +124,7 @@ def test_a_six_deal_game_on_a_phone_in_russian(server: str, browser: Browser, re
                              f".join(' ') === {' '.join(whole_row(page))!r}")  # fmt: skip
 
     # The paper sheet fills the phone's width and its smallest label is at least 12 px there.
-    page.wait_for_function("document.getElementById('pulka').complete && document.getElementById('pulka').naturalWidth > 0")
+    page.wait_for_function("(i => i.complete && i.naturalWidth > 0)(document.getElementById('pulka'))")
     shown = page.evaluate("document.getElementById('pulka').getBoundingClientRect().width")
     svg = httpx.get(f"{server}/api/score/{sheet_id}/sheet.svg?lang=ru&layout=phone").text
     view_w = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))  # type: ignore[union-attr]

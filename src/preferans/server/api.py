@@ -222,12 +222,12 @@ async def take_seat(table_id: str, seat: int, request: Request) -> Response:
 
 
 @router.get("/api/tables/{table_id}/sheet.svg")
-async def sheet(table_id: str, request: Request, lang: str = "en") -> Response:
+async def sheet(table_id: str, request: Request, lang: str = "en", layout: str = "wide") -> Response:
     live = await _live(request, table_id)
     if isinstance(live, Response):
         return live
     async with live.lock:
-        body = sheet_svg(live.game, lang[:8])
+        body = sheet_svg(live.game, lang[:8], "phone" if layout == "phone" else "wide")
     return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
