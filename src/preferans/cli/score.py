@@ -168,8 +168,8 @@ def _interact(
     keeper: ScoreKeeper, inp: TextIO, out: TextIO, args: argparse.Namespace, price: Fraction | None
 ) -> ScoreKeeper:
     """The line-by-line loop: every line is a deal or a command; errors change nothing."""
-    t = Translator(args.lang)
-    lang = args.lang
+    lang = getattr(args, "lang", "en")  # a caller's own Namespace may not say it
+    t = Translator(lang)
     print(t(HELP, names=", ".join(keeper.names)).splitlines()[0] + t("  ('help' for more)"),
           file=out)  # fmt: skip
     while True:

@@ -50,6 +50,7 @@ from ..cards import cards_of
 from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
 from ..scoring.reasons import deal_story
+from ..scoring.sheet import paper_amount, signed_amount
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
 from .game import GameError, TableConfig, TableGame, rule_changes
@@ -613,13 +614,15 @@ class Hub:
                     # the deal explaining itself: why it ended so, and what each sheet line comes from
                     "story": {lang: [text(x, lang) for x in story] for lang in LANGS},
                     # what the deal wrote on the sheet: [column, player, amount, on (whists), why]
-                    "written": [[e.column, e.player, str(e.amount), e.on, e.why] for e in last.entries],
+                    "written": [[e.column, e.player, paper_amount(e.amount), e.on, e.why] for e in last.entries],
                     # the hands as dealt, face up for the review after the deal
                     "hands": {str(s): [str(c) for c in cards_of(deal.initial_hands[s])] for s in deal.active},
                 }  # fmt: skip
             if g.finished:
                 st = pulka.settlement()
-                info["settlement"] = [str(x) for x in st.rounded]
+                # whole whists as paper settles them (+6, never 16/3), the exact result beside
+                info["settlement"] = [signed_amount(w) for w in st.whole]
+                info["settlement_exact"] = [paper_amount(x) for x in st.rounded]
         return info
 
     def state_frames(self, live: LiveTable, seats: set[int | None] | None = None) -> dict[int | None, str]:
