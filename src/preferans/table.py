@@ -427,7 +427,9 @@ class Table:
         end = GameEnd(len(p.results), reason, tuple(p.settlement().net), p.sheet.to_dict())
         self._tell(lambda _, bot: bot.tell_end(end))
 
-    def _deal_seed(self, number: int) -> int:
+    def deal_seed(self, number: int) -> int:
+        """The shuffle's seed of deal ``number`` derived from the table's ``seed``: tables with one
+        ``seed`` deal the same cards in the same order (a duplicate match, docs/club.md)."""
         return (self.seed * 1_000_003 + number * 7919) % 2**63
 
     def verify_next_deal(self) -> None:
@@ -444,7 +446,7 @@ class Table:
         """
         self.verify_next_deal()
         number = self.deal_number + 1
-        entry = DealLog(self._deal_seed(number) if seed is None else seed, self.pulka.next_dealer,
+        entry = DealLog(self.deal_seed(number) if seed is None else seed, self.pulka.next_dealer,
                         self.pulka.min_level)  # fmt: skip
         self.log.append(entry)
         self._start(entry)
@@ -990,7 +992,7 @@ class Table:
                 raise SaveError(f"deal {i + 1}: the record does not show every card, so it cannot be played on")
             reporters = dict(d.reporters)
             entry: dict[str, Any] = {
-                "seed": probe._deal_seed(i + 1), "dealer": d.dealer, "min_level": d.min_level,
+                "seed": probe.deal_seed(i + 1), "dealer": d.dealer, "min_level": d.min_level,
                 "actions": [
                     f"{reporters[k]}:{a.ascii()}" if k in reporters else a.ascii()
                     for k, a in enumerate(d.actions) if a is not None

@@ -13,6 +13,8 @@ Routes (each group in its own module):
 * :mod:`.play` — ``WS /ws/{id}``, the game (see :mod:`preferans.server.hub`).
 * :mod:`.scorepages` — ``/score``: the score keeper of a game played with real cards (its
   pages and ``/api/score/…``; the sheets in :mod:`.scoresheets`).
+* :mod:`.club_api` — the club: accounts, profiles ``/u/{name}`` and their history, ratings,
+  the lobby's open tables, duplicate matches (docs/club.md).
 
 Every request first passes :mod:`.guard` (allowed hosts, same origin, body size,
 security headers).
@@ -36,8 +38,9 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, play, scorepages, site
+from . import api, club_api, play, scorepages, site
 from .api import AddressLimits, error
+from .club import Club
 from .guard import Guard
 from .hub import Hub, Owners
 from .settings import ServerConfig
@@ -151,6 +154,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(play.router)
     app.include_router(scorepages.router)
+    club_api.install(app, Club(store, cfg))  # accounts, history, ratings, the lobby, matches (docs/club.md)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
     app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
                        body_timeout=cfg.body_timeout,

@@ -82,6 +82,9 @@ class ServerConfig:
     proxy_timeout: float = 10.0  # cluster: seconds a peer has to answer a passed-on request
     proxy_websockets: int = 2000  # cluster: client WebSockets carried to the other processes at once
     stop_timeout: float = 3.0
+    session_secret: str = ""  # signs the account sessions' cookies ("": a secret kept in the database)
+    login_rate: float = 0.2  # sign-in and registration attempts a second per address, bursts of login_burst
+    login_burst: float = 10.0
 
 
 def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:

@@ -121,6 +121,8 @@
       }
     }).catch(() => {});
     $("name").value = localStorage.getItem("pref_name") || "";
+    // Signed in, you sit as yourself: the name is your account's (lobby.js and docs/club.md).
+    if (PREF.account) { $("name").value = PREF.account.name; $("name").readOnly = true; }
     $("players").addEventListener("change", renderSeatSpecs);
     // The pool follows the preset until the player types his own.
     let poolTouched = false;
@@ -148,7 +150,7 @@
       // No name typed: «Игрок 1» / "Player 1" in the creator's language (it is written on the sheet);
       // the table speaks the creator's language (bots' names, the record).
       const body = { name: name || t("Player {n}", { n: 1 }), rules: $("rules").value, pool: +$("pool").value, players: +$("players").value,
-        seats, spectators: $("spectators").checked, options, lang };
+        seats, spectators: $("spectators").checked, options, lang, private: $("private").checked };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const data = await r.json().catch(() => ({}));
       // A refused option is named in the player's words (the server's texts); the open options show it.
