@@ -521,7 +521,7 @@ def _sheet_text(text: str, names: tuple[str, ...]) -> Parsed | None:
     """``A pool +3; B mountain -5; C whists A +10`` (``C whists on A 10``, ``Аня гора -5``), or
     ``None`` when the line is not one of these."""
     parts = [part.split() for part in text.split(";") if part.strip()]
-    if (not parts or len(parts[0]) < 2 or player_seat(names, parts[0][0], "sheet") is None
+    if (not parts or len(parts[0]) < 2 or player_seat(names, parts[0][0], Msg("player")) is None
             or parts[0][1].casefold() not in _COLUMNS):  # fmt: skip
         return None
     a, b, c = (names[k % len(names)] for k in range(3))
@@ -531,12 +531,12 @@ def _sheet_text(text: str, names: tuple[str, ...]) -> Parsed | None:
     for words in parts:
         column = _COLUMNS.get(words[1].casefold()) if len(words) > 1 else None
         rest = [w for w in words[2:] if w.casefold() not in ("on", "на")]
-        who = player_seat(names, words[0], "sheet")
+        who = player_seat(names, words[0], Msg("player"))
         if who is None or column is None:
             raise fail(Msg("sheet: cannot read «{words}»; write {form}", words=" ".join(words), form=form))
         on = -1
         if column == "whists":
-            target = player_seat(names, rest[0], "sheet") if len(rest) == 2 else None
+            target = player_seat(names, rest[0], Msg("player")) if len(rest) == 2 else None
             if target is None or target == who:
                 raise fail(Msg("sheet: write whose whists on whom, e.g. «C whists A +10», not «{words}»",
                                words=" ".join(words)))  # fmt: skip
@@ -560,7 +560,7 @@ def _void_line(tokens: Sequence[str], names: tuple[str, ...]) -> Parsed:
     p = Parsed()
     p.void = True
     for tok in tokens:
-        seat = player_seat(names, tok.lstrip("@"), "void") if tok.lstrip("@") else None
+        seat = player_seat(names, tok.lstrip("@"), Msg("player")) if tok.lstrip("@") else None
         if seat is not None and tok.startswith("@"):
             p.dealer = seat
         elif seat is not None:
@@ -572,7 +572,7 @@ def _void_line(tokens: Sequence[str], names: tuple[str, ...]) -> Parsed:
 
 def _penalty_line(tokens: Sequence[str], names: tuple[str, ...]) -> Parsed:
     """``penalty A B:52 D:7`` — B writes 52 and D 7 whists on the offender A (Kodeks 3.3.16.3)."""
-    offender = player_seat(names, tokens[0], "penalty") if tokens else None
+    offender = player_seat(names, tokens[0], Msg("player")) if tokens else None
     if len(tokens) < 2 or offender is None:
         raise fail(Msg("penalty: write «penalty OFFENDER B:52 D:7» (Kodeks 3.3.16.3)"))
     p = Parsed()
@@ -580,8 +580,8 @@ def _penalty_line(tokens: Sequence[str], names: tuple[str, ...]) -> Parsed:
     p.penalty = {}
     for tok in tokens[1:]:
         writer, sep, amount = tok.partition(":")
-        dealer = player_seat(names, tok[1:], "penalty") if tok.startswith("@") and len(tok) > 1 else None
-        seat = player_seat(names, writer, "penalty") if sep and writer else None
+        dealer = player_seat(names, tok[1:], Msg("player")) if tok.startswith("@") and len(tok) > 1 else None
+        seat = player_seat(names, writer, Msg("player")) if sep and writer else None
         if dealer is not None:
             p.dealer = dealer
         elif seat is not None:
