@@ -99,7 +99,16 @@ def test_a_six_deal_game_on_a_phone_in_russian(server: str, browser: Browser, re
     page.reload()
     page.wait_for_selector("#deals li")
     assert page.locator("#deals li").count() == 5
-    write(page, "Б 6 червей вист Аня пас Вася без одной")
+    # 6 with the connection dropped: kept on the phone, said so, and sent when it is back.
+    page.context.set_offline(True)
+    page.fill("#line", "Б 6 червей вист Аня пас Вася без одной")
+    page.click("#write")
+    page.wait_for_selector("#pending:not([hidden])")
+    assert "Нет связи" in page.inner_text("#pending") and page.locator("#deals li").count() == 5
+    assert page.evaluate(f"localStorage.getItem('score_pending_{sheet_id}')")
+    page.context.set_offline(False)
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 6")
+    assert page.locator("#pending").is_hidden()
 
     # An earlier deal corrected: Боря took 3 in the first deal, not 4.
     page.locator("#deals li").nth(0).get_by_role("button", name="Исправить").click()
