@@ -39,7 +39,7 @@ from ..rules import Rules
 from ..scoring.scorekeeper import ScoreKeeper
 from ..scoring.svg_sheet import Layout
 from ..scoring.text_sheet import entry_text
-from .api import COOKIE_MAX_AGE, _json_body, _limited, error
+from .api import COOKIE_MAX_AGE, _limited, error, json_object
 from .hub import store_failure
 from .scoresheets import MAX_DEALS, MAX_LINE, ScoreSheets, SheetRow, keeper_of, new_keeper, sheet_state
 from .settings import MAX_OPTION, MAX_OPTIONS, MAX_POOL
@@ -138,12 +138,9 @@ async def create(request: Request, lang: str = "en") -> Response:
     lang = _lang(lang)
     if _limited(request):
         return error(429, "rate_limited", "too many requests; slow down")
-    try:
-        body = await _json_body(request)
-    except ValueError as e:
-        return error(400, "bad_json", f"the body must be a JSON object ({e})")
-    if not isinstance(body, dict):
-        return error(400, "bad_json", "the body must be a JSON object")
+    body = await json_object(request)
+    if isinstance(body, Response):
+        return body
     try:
         keeper = _new_keeper(body)
     except PreferansError as e:
@@ -193,12 +190,9 @@ async def read(sheet_id: str, request: Request, lang: str = "en", since: int | N
 
 async def _line(request: Request) -> tuple[str, bool, int | None] | Response:
     """The typed line, «за своими» and the version it was typed on, from the body."""
-    try:
-        body = await _json_body(request)
-    except ValueError as e:
-        return error(400, "bad_json", f"the body must be a JSON object ({e})")
-    if not isinstance(body, dict):
-        return error(400, "bad_json", "the body must be a JSON object")
+    body = await json_object(request)
+    if isinstance(body, Response):
+        return body
     line, quota, version = body.get("text", ""), body.get("quota", False), body.get("version")
     if not isinstance(line, str) or not isinstance(quota, bool) or not (version is None or isinstance(version, int)):
         return error(400, "bad_json", "text: a string; quota: true or false; version: a number")
