@@ -675,9 +675,10 @@ class Hub:
                 }  # fmt: skip
             if g.finished:
                 st = pulka.settlement()
-                # whole whists as paper settles them (+6, never 16/3), the exact result beside
-                info["settlement"] = [signed_amount(w) for w in st.whole]
-                info["settlement_exact"] = [paper_amount(x) for x in st.rounded]
+                info["settlement"] = [str(x) for x in st.rounded]  # exact (data: the club's history)
+                # what a player reads: whole whists as paper settles them (+6, never 16/3), the exact as 5⅓
+                info["settlement_whole"] = [signed_amount(w) for w in st.whole]
+                info["settlement_paper"] = [paper_amount(x) for x in st.rounded]
         return info
 
     def state_frames(self, live: LiveTable, seats: set[int | None] | None = None) -> dict[int | None, str]:
