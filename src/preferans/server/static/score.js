@@ -179,6 +179,7 @@
       }
     }
     $("line").value = line;
+    $("line-error").textContent = "";
     saveDraft();
     preview();
   }
@@ -191,13 +192,14 @@
     $("confirm").hidden = true;
     previewTimer = setTimeout(async () => {
       const line = $("line").value.trim();
-      if (!line || editing !== null) { $("preview").textContent = ""; $("line-error").textContent = ""; return; }
+      if (!line || editing !== null) { $("preview").textContent = ""; return; }
       try {
         const r = await fetch(api("/api/score/" + sheetId + "/check"), { method: "POST", headers: headers(), body: JSON.stringify({ text: line }) });
         const d = await r.json();
         if ($("line").value.trim() !== line) return;
-        if (r.ok) { $("preview").textContent = d.label + ": " + d.written; $("line-error").textContent = ""; }
-        else { $("preview").textContent = ""; $("line-error").textContent = r.status === 409 ? "" : d.message; }
+        // While the line is being written, what is still missing is said quietly; in red only when it is sent.
+        $("preview").classList.toggle("missing", !r.ok);
+        $("preview").textContent = r.ok ? d.label + ": " + d.written : r.status === 409 ? "" : d.message;
       } catch (e) { /* offline: the line is checked when it is sent */ }
     }, 350);
   }
@@ -238,7 +240,7 @@
       $("confirm-yes").onclick = () => { $("confirm").hidden = true; change.body.quota = true; send(change); };
       return false;
     }
-    if (!r.ok) { $("line-error").textContent = d.message || d.error; return false; }
+    if (!r.ok) { $("line-error").textContent = d.message || d.error; $("preview").textContent = ""; return false; }
     show(d);
     done();
     return true;
@@ -256,6 +258,7 @@
     await send(JSON.parse(raw));
   }
   function write() {
+    clearTimeout(previewTimer);  // the answer to the line sent says it all
     const line = $("line").value.trim();
     if (!line) { $("line-error").textContent = t("Write the deal first: the buttons above build the line."); return; }
     if (!state) return;
@@ -307,7 +310,7 @@
     $("sheet-page").hidden = false;
     document.querySelectorAll(".kind").forEach((b) => b.addEventListener("click", () => { kind = b.dataset.kind; resetPick(); drawBuilder(); buildLine(); }));
     $("line").value = localStorage.getItem("score_draft_" + sheetId) || "";
-    $("line").addEventListener("input", () => { saveDraft(); preview(); });
+    $("line").addEventListener("input", () => { $("line-error").textContent = ""; saveDraft(); preview(); });
     $("line").addEventListener("keydown", (e) => { if (e.key === "Enter") write(); });
     $("write").addEventListener("click", write);
     $("cancel-edit").addEventListener("click", done);
