@@ -123,3 +123,13 @@ def test_a_new_sheet_checks_its_fields(client: TestClient) -> None:
     client.cookies.clear()
     for path in ("/score", f"/score/{sid}", f"/score/{sid}/view"):
         assert client.get(path).status_code == 200
+
+
+def test_a_tables_sheet_comes_in_the_phone_layout_too(client: TestClient) -> None:
+    """The table page asks a phone's sheet in the phone layout (its words ≥ 12 px at 390 wide)."""
+    from server_helpers import create_table
+
+    tid, _ = create_table(client, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    wide = client.get(f"/api/tables/{tid}/sheet.svg?lang=ru").text
+    phone = client.get(f"/api/tables/{tid}/sheet.svg?lang=ru&layout=phone").text
+    assert 'viewBox="0 0 440 ' in phone and 'viewBox="0 0 440 ' not in wide and "пуля" in phone
