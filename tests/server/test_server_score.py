@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from preferans.scoring.scorekeeper import ScoreKeeper
-from server_helpers import make_client
+from server_helpers import create_table, make_client
 
 GAME = [
     "Аня 6♠ вист Боря пас Вася, 6 взяток",
@@ -127,8 +127,6 @@ def test_a_new_sheet_checks_its_fields(client: TestClient) -> None:
 
 def test_a_tables_sheet_comes_in_the_phone_layout_too(client: TestClient) -> None:
     """The table page asks a phone's sheet in the phone layout (its words ≥ 12 px at 390 wide)."""
-    from server_helpers import create_table
-
     tid, _ = create_table(client, seats=[{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
     wide = client.get(f"/api/tables/{tid}/sheet.svg?lang=ru").text
     phone = client.get(f"/api/tables/{tid}/sheet.svg?lang=ru&layout=phone").text
