@@ -79,7 +79,7 @@ _STYLES: dict[str, _Style] = {
     "wide": _Style(60, {2: (900, 560, 200), 3: (900, 620, 230), 4: (760, 760, 250)}, 11, 15, 9, 20, 18, 13, 16,
                    False, (0, 170, 270, 390, 530, 660), 3),
     "phone": _Style(30, {2: (380, 420, 150), 3: (380, 500, 130), 4: (380, 380, 140)}, 15, 20, 15, 22, 17, 15, 18,
-                    True, (0, 110, 166, 240, 316), 2, 15),
+                    True, (0, 104, 150, 234, 312), 2, 15),
 }  # fmt: skip
 
 
@@ -409,7 +409,7 @@ def _totals(c: _Canvas, g: _Geometry, sheet: Sheet, settlement: Settlement, tr: 
         if wide and differs:
             cells.append(signed_amount(exact[i]))
         for k, (x, cell, fit) in enumerate(zip(cols, cells, widths, strict=False)):
-            c.text(x, y, _cut(cell, fit, st.row) if k == 0 else cell, size=st.row, anchor="start",
+            c.text(x, y, _cut(cell, fit, st.row * 1.25) if k == 0 else cell, size=st.row, anchor="start",
                    weight="bold" if k in (0, 4) else "normal", family=FONT if k == 0 else HAND,
                    fill=LINE if k == 0 else GREY if k == 5 else INK, fit=fit if k else None)  # fmt: skip
     y = ty + step * (n + 1) + 4
