@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from preferans.scoring.scorekeeper import ScoreKeeper
+from preferans.server.app import create_app
 from server_helpers import create_table, make_client
 
 GAME = [
@@ -131,3 +132,14 @@ def test_a_tables_sheet_comes_in_the_phone_layout_too(client: TestClient) -> Non
     wide = client.get(f"/api/tables/{tid}/sheet.svg?lang=ru").text
     phone = client.get(f"/api/tables/{tid}/sheet.svg?lang=ru&layout=phone").text
     assert 'viewBox="0 0 440 ' in phone and 'viewBox="0 0 440 ' not in wide and "пуля" in phone
+
+
+def test_the_sheets_live_on_postgresql_too(pg_url: str) -> None:
+    """The same sheet on PostgreSQL: written, stale changes refused, read back by a second server."""
+    with TestClient(create_app(pg_url, allowed_hosts=("testserver",), bot_delay=0.0)) as first:
+        sid, key = new_sheet(first)
+        assert add(first, sid, key, GAME[0], 0).status_code == 200
+        assert add(first, sid, key, GAME[1], 0).status_code == 409  # made on version 0: the sheet is at 1
+    with TestClient(create_app(pg_url, allowed_hosts=("testserver",), bot_delay=0.0)) as second:
+        state = second.get(f"/api/score/{sid}?lang=ru").json()
+        assert [d["text"] for d in state["deals"]] == GAME[:1] and state["version"] == 1
