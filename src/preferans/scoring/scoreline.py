@@ -453,6 +453,8 @@ class _Reader:
         p = self.p
         assert p.declarer is not None
         active = active_seats(_dealer(p, self.pulka), self.pulka.players)
+        if p.declarer not in active:  # four players: the dealer sits out
+            raise fail(Msg("declarer: {name} deals and sits out this deal", name=self.names[p.declarer]))
         return [s for s in defenders_of(active, p.declarer) if s < len(self.names)]
 
     def _close_pending(self) -> None:
