@@ -518,9 +518,8 @@ class Table:
         deal = self.deal
         deal.replay_move(seat, action)
         self.accusation = None  # the deal moved on: a pending accusation is out of date
-        made = deal.actions[-1]
-        who = deal.moves[-1][0]
-        self.log[-1].actions.append(f"{who}:{made.ascii()}" if made.is_irregular else made.ascii())
+        who, made = deal.moves[-1]
+        self.log[-1].actions.append(deal.actions[-1].ascii())  # a report as SEAT:action (SeatedAction)
         self._after_move(who, made)
         return made
 
@@ -950,7 +949,7 @@ class Table:
                 break  # dealt but not begun: not part of the record yet
             deal = self._new_deal(entry)
             for text in entry.actions:
-                _replay(deal, text)
+                deal.replay_move(None, text)  # SEAT:action for a report or a claim
             deals.append(deal)
         rec = record_from_pulka(self.pulka, deals, headers=headers)
         if self.pulka.is_over and not self._closed_by_rules():
@@ -1053,7 +1052,7 @@ class Table:
             table._start(entry)
             for text in d["actions"]:
                 try:
-                    table.move(*_stored(text))
+                    table.move(None, text)
                 except PreferansError as e:
                     raise SaveError(f"deal {i + 1}, action {text!r}: {e}") from None
             if not table.deal.is_over and i + 1 < len(deals):
@@ -1109,16 +1108,3 @@ REPORT_WORDS = {
     "пересдача": "misdeal", "ошибка-сдачи": "misdeal", "не-в-очередь": "out-of-turn", "вне-очереди": "out-of-turn",
 }  # fmt: skip
 """The Russian words of a typed report (``нарушение прикуп-видел Боря``), for the English kinds."""
-
-
-def _stored(text: str) -> tuple[int | None, Action | str]:
-    """One saved action as a move; ``SEAT:action`` marks a report or a claim by that seat."""
-    seat_text, sep, rest = text.partition(":")
-    if not (sep and seat_text.isdigit()):
-        return None, text
-    return int(seat_text), Action.parse(rest, bid=True)
-
-
-def _replay(deal: Deal, text: str) -> None:
-    """Replay one saved action on ``deal``."""
-    deal.replay_move(*_stored(text))
