@@ -103,8 +103,8 @@ def test_a_six_deal_game_on_a_phone_in_russian(server: str, browser: Browser, re
     page.context.set_offline(True)
     page.fill("#line", "Б 6 червей вист Аня пас Вася без одной")
     page.click("#write")
-    page.wait_for_selector("#pending:not([hidden])")
-    assert "Нет связи" in page.inner_text("#pending") and page.locator("#deals li").count() == 5
+    page.wait_for_function("document.getElementById('pending').textContent.includes('Нет связи')")
+    assert page.locator("#pending").is_visible() and page.locator("#deals li").count() == 5
     assert page.evaluate(f"localStorage.getItem('score_pending_{sheet_id}')")
     page.context.set_offline(False)
     page.wait_for_function("document.querySelectorAll('#deals li').length === 6")
