@@ -7,6 +7,7 @@ are the CI's.  Screenshots go to ``tmp/artifacts/web`` of the checkout, or ``$PR
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import shutil
@@ -38,11 +39,17 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: Any) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("web") / "games.db"
+    with running_server(tmp_path_factory.mktemp("web") / "games.db") as base:
+        yield base
+
+
+@contextlib.contextmanager
+def running_server(db: Path, *flags: str) -> Iterator[str]:
+    """``preferans serve`` on the SQLite file ``db`` (with ``flags``) in a process of its own: its URL."""
     port = _free_port()
-    code = ("import sys; from preferans.cli import main; "
-            f"sys.exit(main(['serve', '--port', '{port}', '--db', 'sqlite:///{db}', '--bot-delay', '0.05', "
-            "'--log-level', 'warning']))")  # fmt: skip
+    args = ["serve", "--port", str(port), "--db", f"sqlite:///{db}", "--bot-delay", "0.05", "--log-level", "warning",
+            *flags]  # fmt: skip
+    code = f"import sys; from preferans.cli import main; sys.exit(main({args!r}))"
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -59,6 +66,7 @@ def server(tmp_path_factory: Any) -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait()
 
 
 @pytest.fixture(scope="module")

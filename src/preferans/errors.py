@@ -136,7 +136,7 @@ class BotProtocolError(PreferansError):
 
     ``kind`` says which: ``timeout``, ``crash`` (exited, or cannot start), ``unreadable``,
     ``illegal``, ``greeting`` (a bad greeting, a version not spoken), ``protocol`` (a line
-    unasked).
+    unasked), ``limit`` (the server already runs as many programs as it may).
     """
 
     def __init__(self, message: str, kind: str = "protocol") -> None:

@@ -37,6 +37,7 @@ from .bots.automatic import automatic_answer, forced_card
 from .bots.events import DealStart, GameEnd, GameStart, deal_outcome, rules_digest
 from .bots.levels import is_bot_spec, split_specs
 from .bots.protocol import BotProtocolError
+from .bots.sandbox import ProgramSlots
 from .engine.deal import Deal, Phase
 from .engine.observation import Observation
 from .engine.result import DealKind, DealResult
@@ -304,9 +305,11 @@ class Table:
         lang: str = "en",
         start: bool = True,
         rulings: Rulings | None = None,
+        program_slots: ProgramSlots | None = None,
     ) -> None:
         self.rules = rules
         self.lang = check_lang(lang)
+        self.program_slots = program_slots  # a server's cap on running bot programs, and their limits
         self.seats = parse_seats(seats)
         self.players = len(self.seats)
         self.names = list(names) if names else default_names(self.seats, lang)
@@ -498,7 +501,7 @@ class Table:
             return make_bot(spec[4:], self.rules, seed=entry.seed + 101 * (seat + 1) + len(self.log))
         program = self._programs.get(seat)
         if program is None:
-            program = self._programs[seat] = make_bot(spec, self.rules)
+            program = self._programs[seat] = make_bot(spec, self.rules, slots=self.program_slots)
             if not self._quiet:
                 try:
                     program.tell_game(self._game_start(seat))

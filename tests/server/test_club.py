@@ -267,6 +267,18 @@ def test_a_duplicate_match_deals_the_same_cards_and_compares_them(client: TestCl
     assert len(set(hands)) == 1
     # both players' histories have their own table of the match
     assert client.get("/api/users/Rival").json()["history"][0]["table"] == ids[1]
+    # a week on, the retention rule archives the tables (issue 25): the match still compares them
+    portal = client.portal
+    assert portal is not None
+    for tid in ids:
+        if tid in hub.live:
+            portal.call(hub.evict, hub.live[tid])
+    assert portal.call(hub.retain, _time.time() + 8 * 86400) == 3
+    assert all(hub.storage.deals(t) == [] for t in ids)
+    _time.sleep(1.1)  # the comparison is worked out at most once a second
+    after = client.get(f"/api/matches/{match_id}").json()
+    assert after["deals"] == m["deals"] and after["gain_values"] == m["gain_values"]
+    assert [t["status"] for t in after["tables"]] == ["finished"] * 3
 
 
 @pytest.mark.parametrize(("change", "code", "words"), [

@@ -45,6 +45,7 @@ from .expert import ExpertBot, parse_think
 from .heuristic import HeuristicBot
 from .pimc import PimcBot
 from .random_bot import RandomBot
+from .sandbox import ProgramSlots
 
 __all__ = ["LEVELS", "is_bot_spec", "make_bot", "split_specs"]
 
@@ -92,12 +93,15 @@ def is_bot_spec(spec: str) -> bool:
     return name in LEVELS
 
 
-def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float = 10.0) -> Bot:
+def make_bot(
+    spec: str, rules: Rules, seed: int | None = None, *, timeout: float = 10.0, slots: ProgramSlots | None = None
+) -> Bot:
     """The bot named by ``spec`` for a table with ``rules``.
 
     ``spec`` is a level (:data:`LEVELS`) or ``cmd:PROGRAM ARGS``: a program
     started now that answers over the bot protocol, each answer within
-    ``timeout`` seconds.  ``seed`` makes our own bots' choices repeatable.
+    ``timeout`` seconds (started only while one of ``slots`` is free, under their
+    limits).  ``seed`` makes our own bots' choices repeatable.
     """
     if spec.startswith("cmd:"):
         command = spec[4:].strip().strip("\"'")
@@ -105,7 +109,7 @@ def make_bot(spec: str, rules: Rules, seed: int | None = None, *, timeout: float
             raise PreferansError("cmd: give the program to run, e.g. cmd:\"./mybot\"")
         from .protocol import SubprocessBot
 
-        return SubprocessBot(shlex.split(command), rules, seed=seed, timeout=timeout)
+        return SubprocessBot(shlex.split(command), rules, seed=seed, timeout=timeout, slots=slots)
     name, _, think = spec.strip().lower().partition(":")
     if think and name != "expert":
         raise PreferansError(f"bot {spec!r}: only expert takes a thinking time (expert:250ms)")

@@ -28,6 +28,7 @@ import contextlib
 import json
 import queue
 import shlex
+import shutil
 import subprocess
 import threading
 from collections.abc import Callable, Mapping
@@ -42,6 +43,7 @@ from ..errors import ActionError, BotProtocolError, CardError
 from ..rules import Rules
 from .base import Bot
 from .events import DealOutcome, DealStart, GameEnd, GameStart, rules_digest
+from .sandbox import ProgramSlots, exit_reason
 
 __all__ = [
     "PROTOCOL",
@@ -221,7 +223,9 @@ class SubprocessBot(Bot):
     ``command`` is a shell-like string (``"./mybot --fast"``) or an argument list.
     ``timeout`` is the seconds allowed per answer; ``start_timeout`` for the
     greeting (a program may be slow to start on a busy machine).  ``protocol``
-    is the version agreed in the greeting.
+    is the version agreed in the greeting.  ``slots`` (a server's): the program
+    starts only while a slot is free, under the slots' resource limits, and gives
+    its slot back once it has ended and been waited for.
     """
 
     name = "cmd"
@@ -235,8 +239,10 @@ class SubprocessBot(Bot):
         seed: int | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         start_timeout: float = 30.0,
+        slots: ProgramSlots | None = None,
     ) -> None:
         super().__init__(rules, seed=seed)
+        self.slots = slots  # the server's count of running programs, and each one's limits
         self.start_timeout = start_timeout
         self.command = shlex.split(command) if isinstance(command, str) else list(command)
         self.timeout = timeout
@@ -246,6 +252,7 @@ class SubprocessBot(Bot):
         self._sent_rules: Rules | None = None
         self._last_told = "hello"
         self._seat: int | None = None
+        self._slot = False  # holds one of ``slots``
         self.bot_name = ""
         self.protocol = PROTOCOL
 
@@ -257,12 +264,24 @@ class SubprocessBot(Bot):
         """Start the program and wait for its greeting (``ok NAME [VERSION]``)."""
         if self.running:
             return
+        self._end()  # a program that exited on its own: waited for, its slot given back
+        slots = self.slots
+        if slots is not None:
+            if not slots.acquire():
+                raise BotProtocolError(f"{self.name}: the server already runs its {slots.cap} bot programs", "limit")
+            self._slot = True
+        command = self.command
+        if slots is not None:
+            if shutil.which(command[0]) is None:  # said now: the wrapper would only exit
+                self._end()
+                raise BotProtocolError(f"{self.name}: cannot start the bot: no program {command[0]!r}", "crash")
+            command = slots.limits.wrap(command)
         try:
             self._proc = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                encoding="utf-8", bufsize=1,
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1,
             )
         except OSError as e:
+            self._end()
             raise BotProtocolError(f"{self.name}: cannot start the bot: {e}", "crash") from None
         self._lines = queue.Queue()
         out = self._proc.stdout
@@ -356,6 +375,7 @@ class SubprocessBot(Bot):
         except (OSError, subprocess.TimeoutExpired):
             p.kill()
             p.wait()
+        self._give_back()
 
     def __del__(self) -> None:  # pragma: no cover - best effort
         with contextlib.suppress(Exception):
@@ -370,7 +390,8 @@ class SubprocessBot(Bot):
         except OSError:
             code = p.poll()
             self._kill()
-            raise BotProtocolError(f"{self.name}: the bot exited (code {code})", "crash") from None
+            why = exit_reason(code, None if self.slots is None else self.slots.limits)
+            raise BotProtocolError(f"{self.name}: the bot {why}", "crash") from None
 
     def _read(self, what: str, timeout: float | None = None) -> str:
         wait = self.timeout if timeout is None else timeout
@@ -384,7 +405,8 @@ class SubprocessBot(Bot):
             p = self._proc
             code = p.wait() if p is not None else None
             self._kill()
-            raise BotProtocolError(f"{self.name}: the bot exited (code {code}) while we waited for {what}", "crash")
+            why = exit_reason(code, None if self.slots is None else self.slots.limits)
+            raise BotProtocolError(f"{self.name}: the bot {why} while we waited for {what}", "crash")
         return line.strip()
 
     def _kill(self) -> None:
@@ -393,6 +415,20 @@ class SubprocessBot(Bot):
         if p is not None and p.poll() is None:
             p.kill()
             p.wait()
+        self._give_back()
+
+    def _end(self) -> None:
+        """Forget a program that has ended (waited for: no zombie), giving its slot back."""
+        p = self._proc
+        if p is not None:
+            self._proc = None
+            p.wait()
+        self._give_back()
+
+    def _give_back(self) -> None:
+        if self._slot and self.slots is not None:
+            self._slot = False
+            self.slots.release()
 
 
 def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:

@@ -58,6 +58,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--log-level", default="info", help="uvicorn log level (default info)")
     p.add_argument("--bot-program", action="append", default=[], metavar="NAME=COMMAND",
                    help="offer a bot program (docs/bot-protocol.md) as the bot level NAME; repeatable")
+    p.add_argument("--max-bot-programs", type=int, default=16, metavar="N",
+                   help="bot programs running at once; a table that would need more is refused (default 16; "
+                        "0 = no cap)")  # fmt: skip
+    p.add_argument("--bot-program-memory", type=int, default=2048, metavar="MB",
+                   help="each bot program's address space in MB (default 2048; node needs about 1000; 0 = no limit)")
+    p.add_argument("--bot-program-cpu", type=int, default=1800, metavar="SECONDS",
+                   help="each bot program's CPU time for its whole game (default 1800; 0 = no limit)")
+    p.add_argument("--retain-finished", default="7d", metavar="AGE",
+                   help="archive a finished table this long after its end: its seats, tokens and moves go, its "
+                        "record and sheet stay (30s, 15m, 12h, 7d; default 7d; 0 = keep forever)")  # fmt: skip
+    p.add_argument("--retain-idle", default="30d", metavar="AGE",
+                   help="archive an unfinished table nobody has played at for this long, keeping its record so "
+                        "far marked abandoned (default 30d; 0 = keep forever)")  # fmt: skip
     p.set_defaults(func=run)
 
 
@@ -66,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..server.app import create_app
+        from ..server.archive import parse_age
         from ..server.game import parse_programs
         from ..server.owner import claim_database
         from ..server.settings import ServerConfig, default_allowed_hosts
@@ -74,6 +88,13 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as e:  # pragma: no cover - depends on the installation
         raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
     programs = parse_programs(args.bot_program)
+    for flag, value in (("--max-bot-programs", args.max_bot_programs),
+                        ("--bot-program-memory", args.bot_program_memory),
+                        ("--bot-program-cpu", args.bot_program_cpu)):  # fmt: skip
+        if value < 0:
+            raise PreferansError(f"{flag}: 0 (none) or more, not {value}")
+    retain_finished = parse_age(args.retain_finished, "--retain-finished")
+    retain_idle = parse_age(args.retain_idle, "--retain-idle")
     storage = Storage(args.db)  # StorageError (one line) for a file that is not a database
     claim = claim_database(storage, cluster=args.cluster)  # DatabaseInUse (one line) when another has it
     config = ServerConfig(
@@ -87,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         header_timeout=args.header_timeout, body_timeout=args.body_timeout,
         keep_alive_timeout=args.keep_alive_timeout, ws_ping_timeout=args.ws_ping_timeout,
         proxy_connections=args.proxy_connections,
+        max_bot_programs=args.max_bot_programs, bot_program_memory_mb=args.bot_program_memory,
+        bot_program_cpu_seconds=args.bot_program_cpu, retain_finished=retain_finished, retain_idle=retain_idle,
         cluster=args.cluster,
         advertise=args.advertise or f"http://{args.host}:{args.port}",
     )  # fmt: skip

@@ -21,6 +21,7 @@ from ..errors import PreferansError, TableError
 from ..i18n import LANGS, Translator, text
 from ..option_words import GROUPS, WORDS
 from ..rules import CHOICES, Rules
+from .archive import ArchivedTable
 from .buckets import Buckets
 from .club import account_of
 from .club_storage import Account
@@ -110,8 +111,38 @@ async def _live(request: Request, table_id: str) -> LiveTable | Response:
     except SQLAlchemyError as e:
         return error(503, "db_unavailable", store_failure(e).replace("the move", "the table"))
     if live is None:
-        return error(404, "no_table", f"no table {table_id[:32]!r}")
+        return await _gone(request, table_id)
     return live
+
+
+async def _gone(request: Request, table_id: str) -> Response:
+    """No table in play: 410 ``archived`` with what stays of an archived one (``server/archive.py``),
+    else 404 ``no_table``."""
+    hub = _hub(request)
+    try:
+        archived = await hub.db(hub.archive.get, table_id[:32])
+    except SQLAlchemyError as e:
+        return error(503, "db_unavailable", store_failure(e).replace("the move", "the table"))
+    if archived is None:
+        return error(404, "no_table", f"no table {table_id[:32]!r}")
+    body = {"error": "archived", "message": f"table {table_id!r}: this game is archived (its record and sheet stay)",
+            **archived.to_dict()}  # fmt: skip
+    return JSONResponse(body, status_code=410)
+
+
+async def _archived(request: Request, table_id: str, what: str) -> ArchivedTable | Response:
+    """An archived table whose ``what`` this visitor may see (its players only, when spectators are off)."""
+    hub = _hub(request)
+    try:
+        archived = await hub.db(hub.archive.get, table_id)
+    except SQLAlchemyError as e:
+        return error(503, "db_unavailable", store_failure(e).replace("the move", "the table"))
+    if archived is None:  # archived a moment ago, and then? say so rather than guess
+        return error(404, "no_table", f"no table {table_id[:32]!r}")
+    token = request.cookies.get(cookie_name(table_id))
+    if not archived.spectators and not (token and hash_token(token) in archived.members):
+        return error(403, "players_only", f"this table does not allow spectators: the {what} is for its players")
+    return archived
 
 
 def _limited(request: Request) -> bool:
@@ -255,7 +286,13 @@ async def take_seat(table_id: str, seat: int, request: Request) -> Response:
 async def sheet(table_id: str, request: Request, lang: str = "en", layout: str = "wide") -> Response:
     live = await _live(request, table_id)
     if isinstance(live, Response):
-        return live
+        if live.status_code != 410:
+            return live
+        archived = await _archived(request, table_id, "sheet")
+        if isinstance(archived, Response):
+            return archived
+        body = archived.sheets.get(lang, archived.sheets["en"])
+        return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
     async with live.lock:
         body = sheet_svg(live.game, lang[:8], "phone" if layout == "phone" else "wide")
     return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
@@ -304,9 +341,17 @@ async def record(table_id: str, request: Request, format: str = "text", lang: st
     header — a resumed game speaks it — and the event's words)."""
     live = await _finished(request, table_id, "record")
     if isinstance(live, Response):
-        return live
-    async with live.lock:
-        stored = live.game.record or live.game.game_record()
+        if live.status_code != 410:
+            return live
+        archived = await _archived(request, table_id, "record")
+        if isinstance(archived, Response):
+            return archived
+        if archived.record is None:
+            return error(404, "no_record", "nobody played at this table before it was archived: there is no record")
+        stored = archived.record
+    else:
+        async with live.lock:
+            stored = live.game.record or live.game.game_record()
     if lang in LANGS:
         stored = in_language(stored, lang)
     if format == "json":

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..actions import Action
 from ..bots import LEVELS
+from ..bots.sandbox import ProgramSlots
 from ..engine.deal import Deal
 from ..errors import GameError, GameOver, PreferansError
 from ..i18n import LANGS, Translator
@@ -131,10 +132,13 @@ class TableGame:
         seats: list[Seat],
         rulings: Rulings | None = None,
         programs: Mapping[str, str] | None = None,
+        slots: ProgramSlots | None = None,
     ) -> None:
         self.storage = storage
-        # Bot programs the server's operator offers as levels (``preferans serve --bot-program NAME=COMMAND``).
+        # Bot programs the server's operator offers as levels (``preferans serve --bot-program NAME=COMMAND``),
+        # run while the server's ``slots`` allow (``--max-bot-programs``), under their limits.
         self.programs = dict(programs or {})
+        self.slots = slots
         self.id = table_id
         self.config = config
         self.rules = config.rules
@@ -176,11 +180,15 @@ class TableGame:
         creator_seat: int | None = 0,
         rulings: Rulings | None = None,
         programs: Mapping[str, str] | None = None,
+        slots: ProgramSlots | None = None,
     ) -> tuple[TableGame, str]:
         """Create a table; the creator takes ``creator_seat``.  Returns the game and his token.
 
         With ``creator_seat=None`` nobody sits down yet (a duplicate match's other tables: the
         seats are the specs', bots or free; the token is ``""``).
+
+        A table whose bot programs the server cannot run now (``slots``) is refused:
+        :class:`GameError` ``too_many_programs``.
         """
         n = config.players
         if n not in (2, 3, 4):
@@ -206,6 +214,7 @@ class TableGame:
                 seats.append(Seat(i, "", "human"))
             else:
                 raise GameError("bad_table", f"seats[{i}].kind: 'human' or 'bot', not {kind!r}")
+        _check_programs(slots, programs, [s.level for s in seats if s.kind == "bot"])
         token = ""
         if creator_seat is not None:
             token = secrets.token_urlsafe(24)
@@ -214,22 +223,27 @@ class TableGame:
             me.token_hash = hash_token(token)
         table_id = secrets.token_urlsafe(8)
         storage.create_table(table_id, config.to_dict(), [_seat_row(s) for s in seats])
-        game = cls(storage, table_id, config, seats, rulings, programs)
+        game = cls(storage, table_id, config, seats, rulings, programs, slots)
         game._maybe_start()
         return game, token
 
     @classmethod
     def load(
-        cls, storage: Storage, table_id: str, rulings: Rulings | None = None, programs: Mapping[str, str] | None = None
+        cls,
+        storage: Storage,
+        table_id: str,
+        rulings: Rulings | None = None,
+        programs: Mapping[str, str] | None = None,
+        slots: ProgramSlots | None = None,
     ) -> TableGame | None:
         """Rebuild a table from storage by replaying its deals through the game loop (its bot
         programs hear only the game and the deal in progress)."""
         row = storage.table(table_id)
-        if row is None:
+        if row is None or row.status == "archived":  # an archived table's moves are gone (server/archive.py)
             return None
         config = TableConfig.from_dict(row.config)
         seats = [Seat(s.seat, s.name, s.kind, s.level, s.token_hash) for s in storage.seats(table_id)]
-        game = cls(storage, table_id, config, seats, rulings, programs)
+        game = cls(storage, table_id, config, seats, rulings, programs, slots)
         stored = storage.deals(table_id)
         if stored:
             table = game.table = game._new_table()
@@ -267,7 +281,7 @@ class TableGame:
         # and, at a duplicate match's table, the deals' seeds (the same at each of its tables).
         seed = self.config.deal_seed if self.config.deal_seed is not None else secrets.randbelow(2**31)
         return Table(self.rules, specs, names=self.pulka_names(), seed=seed, start=False,
-                     rulings=self.rulings, lang=self.config.lang)  # fmt: skip
+                     rulings=self.rulings, lang=self.config.lang, program_slots=self.slots)  # fmt: skip
 
     def pulka_names(self) -> list[str]:
         """Seat names made distinct for the sheet."""
@@ -330,6 +344,8 @@ class TableGame:
         s = self.seats[seat]
         if s.kind != "human" or not s.token_hash:
             raise GameError("bad_seat", f"seat {seat + 1} is not a person's seat")
+        if self.table is not None and not self.finished:
+            _check_programs(self.slots, self.programs, [level])
         self.storage.seat_to_bot(self.id, seat, level)
         s.kind, s.level = "bot", level
         if self.table is not None:
@@ -558,6 +574,21 @@ def _value_text(field_name: str, value: Any, lang: str) -> str:
     if isinstance(value, str) and field_name in CHOICES:
         return choice_name(field_name, value, lang)
     return str(value)
+
+
+def _check_programs(slots: ProgramSlots | None, programs: Mapping[str, str] | None, levels: Iterable[str]) -> None:
+    """Refuse seats for bot programs the server cannot run now (``--max-bot-programs``).
+
+    A program that could not start later (two tables starting at once) is replaced by
+    the medium bot, the players told; this refusal is what a table's creator normally sees.
+    """
+    wanted = [level for level in levels if level in (programs or {})]
+    if slots is None or not wanted or slots.free is None or len(wanted) <= slots.free:
+        return
+    names = ", ".join(sorted(set(wanted)))
+    raise GameError("too_many_programs", f"the server runs at most {slots.cap} bot programs at once and "
+                    f"{slots.running} are running: no room for {len(wanted)} more ({names}); choose one of "
+                    "our own bots, or try again later")  # fmt: skip
 
 
 def bot_levels(programs: Mapping[str, str] | None = None) -> list[str]:

@@ -46,6 +46,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from ..actions import Action
 from ..bots import LEVELS
 from ..bots.pimc import PimcBot
+from ..bots.sandbox import ProgramLimits, ProgramSlots
 from ..cards import cards_of
 from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
@@ -53,6 +54,7 @@ from ..scoring.reasons import deal_story
 from ..scoring.sheet import paper_amount, signed_amount
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
+from .archive import Archive, RetentionRule
 from .game import GameError, TableConfig, TableGame, rule_changes
 from .settings import MAX_FRAME, ServerConfig
 from .storage import Storage
@@ -332,6 +334,8 @@ class Hub:
         self.storage = storage
         self.programs = dict(programs or {})  # bot programs offered as levels (--bot-program)
         self.config = config or ServerConfig()
+        self.program_slots = ProgramSlots(self.config.max_bot_programs, ProgramLimits(
+            self.config.bot_program_memory_mb, self.config.bot_program_cpu_seconds))  # fmt: skip
         self.workers = workers or Workers(self.config.workers)
         self.rulings = PoolRulings(self.workers)
         self.owners: Owners = owners or Solo()
@@ -356,6 +360,10 @@ class Hub:
         self.ack_times: collections.deque[tuple[float, float]] = collections.deque(maxlen=100_000)
         self.closing = False  # shutting down: nothing new is started
         self.club: ClubHooks | None = None  # accounts, history and ratings (set by create_app)
+        self.archive = Archive(storage)  # tables whose live state the retention rule removed
+        self.retention = RetentionRule(self.config.retain_finished, self.config.retain_idle,
+                                       self.config.retention_batch)  # fmt: skip
+        self._archiving: dict[str, asyncio.Future[None]] = {}  # tables being archived now: loads wait
 
     # -- the lobby ---------------------------------------------------------------------------
     def heard(self, table_id: str, what: dict[str, Any]) -> None:
@@ -425,6 +433,9 @@ class Hub:
             return live
         if not TABLE_ID.fullmatch(table_id):
             return None
+        archiving = self._archiving.get(table_id)
+        if archiving is not None:  # then it is loaded as it is left: archived (None), or as it was
+            await asyncio.shield(archiving)
         pending = self._loading.get(table_id)
         if pending is not None:
             return await asyncio.shield(pending)
@@ -460,7 +471,7 @@ class Hub:
 
     def _load_game(self, table_id: str) -> TableGame | None:
         """Load a table from storage with the accounts holding its seats (in a thread)."""
-        game = TableGame.load(self.storage, table_id, self.rulings, self.programs)
+        game = TableGame.load(self.storage, table_id, self.rulings, self.programs, self.program_slots)
         club = self.club
         if game is not None and club is not None:
             game.accounts = club.seat_accounts(table_id)
@@ -493,7 +504,8 @@ class Hub:
         ``club`` (the lobby's registration) is called with the new game in the same thread."""
 
         def make() -> tuple[TableGame, str]:
-            game, token = TableGame.create(self.storage, config, specs, name, seat, self.rulings, self.programs)
+            game, token = TableGame.create(self.storage, config, specs, name, seat, self.rulings, self.programs,
+                                              self.program_slots)  # fmt: skip
             if account is not None and seat is not None:
                 game.accounts[seat] = account
             if club is not None:
@@ -532,6 +544,37 @@ class Hub:
         for live in idle:
             await self.evict(live)
         return len(idle)
+
+    async def retain(self, now: float | None = None) -> int:
+        """Archive the tables the retention rule says are due (a batch at most); returns how many.
+
+        A table this process has in memory, or is loading, is left for a later sweep; one whose
+        lease another process holds is that process's (it plays it).  While a table is being
+        archived, a request for it waits, then finds it archived.
+        """
+        if not self.retention.active or self.closing:
+            return 0
+        done = 0
+        for table_id, reason in await self.db(self.archive.due, self.retention, now):
+            if table_id in self.live or table_id in self._loading or table_id in self._archiving:
+                continue
+            future = self._archiving[table_id] = asyncio.get_running_loop().create_future()
+            try:
+                owner = await self.owners.acquire(table_id)
+                if owner is not None:
+                    continue  # another process plays it
+                try:
+                    done += await self.slow(self.archive.archive, table_id, reason, self.retention, now)
+                finally:
+                    await self.owners.release(table_id)
+            except (SQLAlchemyError, PreferansError, RuntimeError) as e:  # the next sweep tries again
+                log.warning("table %s: not archived: %s", table_id, e)
+            finally:
+                del self._archiving[table_id]
+                future.set_result(None)
+        if done:
+            log.info("archived %d tables", done)
+        return done
 
     # -- seats ------------------------------------------------------------------------------------
     async def sit(self, live: LiveTable, seat: int, name: object, account: int | None = None) -> str:
@@ -1151,11 +1194,18 @@ class Hub:
             self._health_last = (False, f"the health write failed: {e!r}")
 
     async def run(self) -> None:
-        """Background work: evicting idle tables."""
+        """Background work: evicting idle tables, and now and then archiving old ones (:meth:`retain`)."""
         every = max(0.05, min(5.0, self.config.idle_timeout / 4))
+        retained = time.monotonic()
         while True:
             await asyncio.sleep(every)
             await self.sweep()
+            if time.monotonic() - retained >= self.config.retention_interval:
+                retained = time.monotonic()
+                try:
+                    await self.retain()
+                except SQLAlchemyError as e:  # the database is away: the next sweep tries again
+                    log.warning("the retention sweep failed: %s", e)
 
     async def aclose(self, timeout: float = 5.0) -> None:
         """Stop within about ``timeout`` seconds, whatever is pending.

@@ -15,11 +15,15 @@ average of that seat at all tables — the luck of the cards taken out.
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from typing import Any
 
 from ..i18n import LANGS, text
+from ..record.jsonform import from_json
 from ..scoring.settlement import entries_net
+from ..table import Table, parse_seats
+from .archive import Archive
 from .game import GameError, TableGame
 from .storage import Storage
 
@@ -65,8 +69,14 @@ def whists(x: Fraction) -> str:
     return ("+" if x > 0 else "−") + s
 
 
-def _table_deals(storage: Storage, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]], list[list[Fraction]]]:
+TableDeals = tuple[dict[str, Any], list[dict[str, Any]], list[list[Fraction]]]
+
+
+def _table_deals(storage: Storage, table_id: str) -> TableDeals:
     """A table's seats and status, and each finished deal: its seed, dealer, label and worth per seat."""
+    archived = _archived(storage, table_id)
+    if archived is not None:
+        return archived
     game = TableGame.load(storage, table_id)  # a read-only replay of the stored deals (no lease, no bot programs)
     if game is None:
         raise GameError("no_table", f"no table {table_id!r}")
@@ -74,19 +84,43 @@ def _table_deals(storage: Storage, table_id: str) -> tuple[dict[str, Any], list[
         info = {"id": table_id, "status": "finished" if game.finished else ("playing" if game.deal else "waiting"),
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level, "taken": s.taken} for s in game.seats],
                 "deals": game.deal_no}  # fmt: skip
-        deals: list[dict[str, Any]] = []
-        nets: list[list[Fraction]] = []
-        table = game.table
-        if table is not None:
-            players = len(table.pulka.names)
-            for k, score in enumerate(table.scores):
-                worth = entries_net(score.entries, players, game.rules)
-                deals.append({"seed": table.log[k].seed, "dealer": score.dealer,
-                              "label": {lang: text(score.label, lang) for lang in LANGS}})  # fmt: skip
-                nets.append(list(worth))
+        deals, nets = _scored(game.table)
         return info, deals, nets
     finally:
         game.close()
+
+
+def _scored(table: Table | None) -> tuple[list[dict[str, Any]], list[list[Fraction]]]:
+    """Each finished deal of ``table``: its seed, dealer and label, and its worth per seat."""
+    deals: list[dict[str, Any]] = []
+    nets: list[list[Fraction]] = []
+    if table is not None:
+        players = len(table.pulka.names)
+        for k, score in enumerate(table.scores):
+            deals.append({"seed": table.log[k].seed, "dealer": score.dealer,
+                          "label": {lang: text(score.label, lang) for lang in LANGS}})  # fmt: skip
+            nets.append(list(entries_net(score.entries, players, table.rules)))
+    return deals, nets
+
+
+def _archived(storage: Storage, table_id: str) -> TableDeals | None:
+    """An archived table of the match (the retention rule removed its live state): its deals
+    replayed from the record it kept — the match page keeps comparing it."""
+    kept = Archive(storage).get(table_id)
+    if kept is None or kept.record is None:
+        return None
+    record = from_json(kept.record, source=f"table {table_id}")
+    # An abandoned table's record ends with the deal it stopped in: only whole deals are compared.
+    record = dataclasses.replace(record, deals=tuple(d for d in record.deals if d.complete))
+    table = Table.from_record(record)
+    specs = parse_seats(record.headers.get("seats") or ",".join(["human"] * len(record.players)))
+    info = {"id": table_id, "status": "finished" if kept.reason == "finished" else "archived",
+            "seats": [{"name": name, "kind": "bot" if spec.startswith(("bot:", "cmd:")) else "human",
+                       "level": spec.partition(":")[2] or None, "taken": True}
+                      for name, spec in zip(record.players, specs, strict=False)],
+            "deals": len(record.deals)}  # fmt: skip
+    deals, nets = _scored(table)
+    return info, deals, nets
 
 
 def comparison(storage: Storage, config: dict[str, Any], table_ids: list[str]) -> dict[str, Any]:

@@ -85,6 +85,13 @@ class ServerConfig:
     session_secret: str = ""  # signs the account sessions' cookies ("": a secret kept in the database)
     login_rate: float = 0.2  # sign-in and registration attempts a second per address, bursts of login_burst
     login_burst: float = 10.0
+    max_bot_programs: int = 16  # bot programs (--bot-program) running at once (0: no cap)
+    bot_program_memory_mb: int = 2048  # each program's address space, MB (0: no limit)
+    bot_program_cpu_seconds: int = 1800  # each program's CPU time for its whole game, s (0: no limit)
+    retain_finished: float = 7 * 86400.0  # s after its end a finished table keeps its live state (0: forever)
+    retain_idle: float = 30 * 86400.0  # s without a move before an unfinished table is archived (0: forever)
+    retention_batch: int = 20  # tables archived at most per sweep
+    retention_interval: float = 600.0  # s between sweeps
 
 
 def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:

@@ -82,6 +82,7 @@ async def healthz(request: Request, window: float | None = None) -> JSONResponse
         "db": hub.storage.engine.dialect.name,
         "server": hub.server_id,
         "tables": len(hub.live),
+        "bot_programs": hub.program_slots.running,
         "connections": sum(len(live.clients) for live in hub.live.values()),
         "cpu_jobs": hub.workers.jobs,
         "loop_lag_ms": percentiles(lags),

@@ -252,6 +252,10 @@ class Storage:
         finally:
             turn.release()
 
+    def transaction(self) -> contextlib.AbstractContextManager[Connection]:
+        """A write transaction for storage kept in other modules (:mod:`.archive`), taking its turn."""
+        return self._write()
+
     @property
     def display_url(self) -> str:
         """The URL without its password."""

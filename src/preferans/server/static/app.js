@@ -20,6 +20,7 @@
     lang = newLang; applyI18n(); lastSheetKey = "";
     if (state) render(); else if (!$("lobby").hidden) { renderSeatSpecs(); renderOptions(); }
     if (!$("missing").hidden) showMissing();
+    if (archived) showArchived(archived);
     $("ranks").value = PREF.ranks;
   }
 
@@ -171,6 +172,28 @@
   function showMissing() {
     $("table").hidden = true; $("lobby").hidden = true; $("missing").hidden = false;
     $("missing-text").textContent = t("There is no table «{id}» on this server: the link may be mistyped, or the table is gone.", { id: tableId });
+    setConn(null);
+  }
+
+  // An archived table (issue 25, server/archive.py): its live state is gone, its record and sheet stay.
+  let archived = null;
+  function showArchived(a) {
+    archived = a;
+    $("table").hidden = true; $("lobby").hidden = true; $("missing").hidden = true; $("archived").hidden = false;
+    const when = new Date(a.last_played * 1000).toLocaleDateString(lang === "ru" ? "ru-RU" : "en-GB",
+      { day: "numeric", month: "long", year: "numeric" });
+    $("archived-text").textContent = a.reason === "finished"
+      ? t("The game ended on {date}; its table has been archived, and the record and the final score sheet are kept.", { date: when })
+      : a.record ? t("Nobody has played at this table since {date}, so it has been archived unfinished. The record of the game so far and the score sheet are kept.", { date: when })
+        : t("Nobody played at this table, and it has been archived.");
+    const links = $("archived-links"); links.replaceChildren();
+    if (a.record) {
+      links.append(el("a", { class: "button", href: a.record + "?lang=" + lang, download: "", text: t("Download record") }),
+        el("a", { class: "button", href: a.record + "?format=json&lang=" + lang, download: "", text: t("Record for programs") }));
+    }
+    const img = $("archived-sheet");
+    img.hidden = !a.record;
+    img.src = a.sheet + "?lang=" + lang; img.alt = t("Score sheet");
     setConn(null);
   }
 
@@ -706,6 +729,7 @@
     if (!tableId) { initLobby(); return; }
     const r = await fetch("/api/tables/" + tableId).catch(() => null);
     if (r && r.status === 404) { gone = true; showMissing(); return; }
+    if (r && r.status === 410) { gone = true; showArchived(await r.json()); return; }
     $("table").hidden = false;
     connect();
   }

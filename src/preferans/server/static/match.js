@@ -71,7 +71,7 @@
     return seat.kind === "bot" ? seat.name + " (" + tp("level", seat.level) + ")" : seat.name;
   }
   function status(tb) {
-    return tb.status === "finished" ? t("The game is over") : tb.status === "playing" ? t("deal {n}", { n: tb.deals }) : t("waiting for players");
+    return tb.status === "finished" ? t("The game is over") : tb.status === "archived" ? t("This game is archived") : tb.status === "playing" ? t("deal {n}", { n: tb.deals }) : t("waiting for players");
   }
   function seatsHead(n) {
     const row = el("tr", {}, el("th", { text: t("Table") }));
@@ -129,7 +129,7 @@
     }
     data = d; $("match-view").hidden = false; drawMatch();
     clearTimeout(timer);
-    if (d.tables.some((tb) => tb.status !== "finished")) timer = setTimeout(loadMatch, 4000);  // while they play
+    if (d.tables.some((tb) => tb.status === "playing" || tb.status === "waiting")) timer = setTimeout(loadMatch, 4000);  // while they play
   }
   async function start() {
     await PREF.start({ onLang: () => { if (matchId) { if (data) drawMatch(); } else { initTexts(); drawTables(); } } });
