@@ -643,7 +643,7 @@
       rb.append(el("h3", { text: t("The game is over") }));
       if (tb.settlement && tb.sheet) {
         const ul = el("ul", { class: "settle" });
-        tb.sheet.names.forEach((nm, i) => ul.append(el("li", {}, el("span", { text: nm }), el("b", { text: tb.settlement_whole[i], title: tb.settlement_paper[i] }))));
+        tb.sheet.names.forEach((nm, i) => ul.append(el("li", {}, el("span", { text: nm }), el("b", { text: (tb.settlement_whole || tb.settlement)[i], title: (tb.settlement_paper || tb.settlement)[i] }))));
         rb.append(ul);
       }
       // The record in the player's language (its lang header: a resumed game speaks it).
