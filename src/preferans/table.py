@@ -947,17 +947,25 @@ class Table:
         if self.max_deals is not None:
             headers["deals"] = str(self.max_deals)
         deals = []
-        for entry in self.log:
+        for number, entry in enumerate(self.log, 1):
             if entry is self.log[-1] and not entry.actions and not self.deal.is_over:
                 break  # dealt but not begun: not part of the record yet
-            deal = self._new_deal(entry)
-            for text in entry.actions:
-                deal.replay_move(None, text)  # SEAT:action for a report or a claim
-            deals.append(deal)
+            deals.append(self.past_deal(number))
         rec = record_from_pulka(self.pulka, deals, headers=headers)
         if self.pulka.is_over and not self._closed_by_rules():
             rec = rec.replace(stopped=True)
         return rec
+
+    def past_deal(self, number: int) -> Deal:
+        """Deal ``number`` (1-based) of this game rebuilt from the log, played as far as it was
+        (a copy: the current deal itself is never handed out)."""
+        if not 1 <= number <= len(self.log):
+            raise PreferansError(f"deal: 1..{len(self.log)}, not {number}")
+        entry = self.log[number - 1]
+        deal = self._new_deal(entry)
+        for text in entry.actions:
+            deal.replay_move(None, text)  # SEAT:action for a report or a claim
+        return deal
 
     def save(self, path: str | os.PathLike[str] | None = None) -> None:
         """Write the game as a record (to ``path`` or the table's ``save_path``; nothing if neither).

@@ -133,10 +133,10 @@ def test_analyze_a_record_skips_deals_with_unknown_cards() -> None:
     data = json.loads(json.dumps(full.to_dict(), ensure_ascii=False))
     assert data["deals"][0]["cards"][0]["card"] == "A♠" and data["summary"][0]["player"] == "Anna"
     text = full.text(all_cards=False)
-    assert "Deal 4 (dealer Anna): Boris misere" in text and "Summary" in text
+    assert "Deal 4 (dealer Anna): Boris misère" in text and "Summary" in text
     for s in summary.values():  # plural forms: "1 error", "0 errors" (issue 16)
         line = next(x for x in text.splitlines() if x.strip().startswith(s.name + " "))
-        assert f"{s.errors:2} {'error ' if s.errors == 1 else 'errors'}" in line, line
+        assert f" {s.errors} {'error' if s.errors == 1 else 'errors'} " in line, line
     assert " 1 errors" not in text and " 1 tricks" not in text
 
 

@@ -1,10 +1,13 @@
-"""``preferans analyze FILE``: the double-dummy analysis of every deal of a record.
+"""``preferans analyze FILE``: every decision of every deal of a record, priced in whists.
 
 For each deal whose cards are all known: the value before and after every
 card, the cards that cost tricks (with the loss in tricks and in whists under
-the record's conventions), the declarer's contract table, and a summary per
-player.  Text by default, ``--format json`` for programs; progress goes to
-stderr when the record has more than one deal (``--quiet`` silences it).
+the record's conventions), the discard and the contract (all hands open), the
+auction's calls and whist/pass (on average over the layouts the player could
+not see: the bots' sampling, unless ``--no-calls``), the declarer's contract
+table, and a summary per player.  Text in English or Russian (``--lang ru``),
+``--format json`` for programs; progress goes to stderr when the record has
+more than one deal (``--quiet`` silences it).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import argparse
 import json
 import sys
 
+from ..i18n import LANGS
 from ..rulings.analysis import analyze
 from .replay import add_record_options, open_record, warn
 
@@ -24,6 +28,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--deal", type=int, action="append", metavar="N", help="analyse only deal N (repeatable)")
     p.add_argument("--errors-only", action="store_true", help="text: list only the cards that cost tricks")
     p.add_argument("--no-table", action="store_true", help="skip the declarer's contract table (faster)")
+    p.add_argument("--no-calls", action="store_true",
+                   help="do not price the auction's calls and whist/pass (the sampling takes most of the time)")
+    p.add_argument("--lang", choices=LANGS, default="en", help="the report's language (text)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_record_options(p)
     p.set_defaults(func=run)
@@ -38,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     def progress(done: int, of: int) -> None:
         if not show:
             return
-        msg = f"analysing: deal {done}/{of}"
+        msg = f"analysing: deal {done}/{of}"  # stderr, for the one who ran the command
         if tty:
             end = "\n" if done == of else ""
             print(f"\r{msg}", end=end, file=sys.stderr, flush=True)
@@ -50,11 +57,16 @@ def run(args: argparse.Namespace) -> int:
         if bad:
             print(f"preferans analyze: error: --deal must be 1..{total}, not {bad[0]}", file=sys.stderr)
             return 2
+    calls = None
+    if not args.no_calls:
+        from ..bots.appraisal import CallAppraiser
+
+        calls = CallAppraiser(record.rules)
     result = analyze(record, contract_table=not args.no_table, progress=progress, deals=args.deal,
-                     source=args.file, errors=errors)
+                     source=args.file, errors=errors, calls=calls)
     warn(errors)
     if args.format == "json":
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:
-        print(result.text(all_cards=not args.errors_only))
+        print(result.text(all_cards=not args.errors_only, lang=args.lang))
     return 0

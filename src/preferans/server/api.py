@@ -335,23 +335,30 @@ async def _finished(request: Request, table_id: str, what: str) -> LiveTable | R
     return live
 
 
-@router.get("/api/tables/{table_id}/record")
-async def record(table_id: str, request: Request, format: str = "text", lang: str = "") -> Response:
-    """The finished game's record; ``?lang=ru`` writes it in the downloader's language (its ``lang``
-    header — a resumed game speaks it — and the event's words)."""
-    live = await _finished(request, table_id, "record")
+async def kept_record(request: Request, table_id: str, what: str) -> dict[str, Any] | Response:
+    """The record (JSON form) of a finished table, or the one kept of an archived table, if this
+    visitor may see it (its players only, when spectators are off); else the response to send."""
+    live = await _finished(request, table_id, what)
     if isinstance(live, Response):
         if live.status_code != 410:
             return live
-        archived = await _archived(request, table_id, "record")
+        archived = await _archived(request, table_id, what)
         if isinstance(archived, Response):
             return archived
         if archived.record is None:
             return error(404, "no_record", "nobody played at this table before it was archived: there is no record")
-        stored = archived.record
-    else:
-        async with live.lock:
-            stored = live.game.record or live.game.game_record()
+        return archived.record
+    async with live.lock:
+        return live.game.record or live.game.game_record()
+
+
+@router.get("/api/tables/{table_id}/record")
+async def record(table_id: str, request: Request, format: str = "text", lang: str = "") -> Response:
+    """The finished game's record; ``?lang=ru`` writes it in the downloader's language (its ``lang``
+    header — a resumed game speaks it — and the event's words)."""
+    stored = await kept_record(request, table_id, "record")
+    if isinstance(stored, Response):
+        return stored
     if lang in LANGS:
         stored = in_language(stored, lang)
     if format == "json":

@@ -15,6 +15,8 @@ Routes (each group in its own module):
   pages and ``/api/score/…``; the sheets in :mod:`.scoresheets`).
 * :mod:`.club_api` — the club: accounts, profiles ``/u/{name}`` and their history, ratings,
   the lobby's open tables, duplicate matches (docs/club.md).
+* :mod:`.study` — ``/study…`` the replay viewer, the analysis priced in whists, the solver
+  board and puzzles, and their API ``/api/study/…`` (docs/study.md).
 
 Every request first passes :mod:`.guard` (allowed hosts, same origin, body size,
 security headers).
@@ -38,7 +40,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, club_api, play, scorepages, site
+from . import api, club_api, play, scorepages, site, study
 from .api import AddressLimits, error
 from .club import Club
 from .guard import Guard
@@ -145,6 +147,7 @@ def create_app(
     app.state.lags = lags
     app.state.gc_pauses = gc_pauses
     app.state.http_limits = AddressLimits(cfg.http_rate, cfg.http_burst)
+    app.state.study = study.Study(hub)
 
     app.state.peer_secret = ""
     app.state.forward = _not_here
@@ -155,9 +158,10 @@ def create_app(
     app.include_router(play.router)
     app.include_router(scorepages.router)
     club_api.install(app, Club(store, cfg))  # accounts, history, ratings, the lobby, matches (docs/club.md)
+    app.include_router(study.router)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
     app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
-                       body_timeout=cfg.body_timeout,
+                       body_timeout=cfg.body_timeout, max_bodies={study.UPLOAD_PATH: study.MAX_UPLOAD},
                        connect_limited=AddressLimits(cfg.connect_rate, cfg.connect_burst).limited)  # fmt: skip
     return app
 

@@ -29,7 +29,7 @@ from .guard import client_address
 from .hub import Hub, store_failure
 from .matches import comparison, match_tables
 from .ratings import PROVISIONAL, pool_name, rating_svg, shown
-from .site import STATIC
+from .site import page
 
 __all__ = ["router"]
 
@@ -72,33 +72,29 @@ def _session_response(request: Request, account: Account, cookie: str, status: i
 
 
 # -- pages ------------------------------------------------------------------------------------------
-def _page(name: str) -> FileResponse:
-    return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
-
-
 @router.get("/account", include_in_schema=False)
 async def account_page() -> FileResponse:
-    return _page("account.html")
+    return page("account.html")
 
 
 @router.get("/u/{name}", include_in_schema=False)
 async def profile_page(name: str) -> FileResponse:
-    return _page("profile.html")
+    return page("profile.html")
 
 
 @router.get("/ratings", include_in_schema=False)
 async def ratings_page() -> FileResponse:
-    return _page("ratings.html")
+    return page("ratings.html")
 
 
 @router.get("/match", include_in_schema=False)
 async def new_match_page() -> FileResponse:
-    return _page("match.html")
+    return page("match.html")
 
 
 @router.get("/match/{match_id}", include_in_schema=False)
 async def match_page(match_id: str) -> FileResponse:
-    return _page("match.html")
+    return page("match.html")
 
 
 # -- accounts -----------------------------------------------------------------------------------------

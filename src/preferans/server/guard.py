@@ -8,7 +8,8 @@
   site's page cannot seat a visitor or act with his cookie;
 * WebSocket connections opened too fast from one address are refused before the
   handshake;
-* a request body is at most :data:`.settings.MAX_BODY` bytes, sent within ``body_timeout``
+* a request body is at most :data:`.settings.MAX_BODY` bytes (a few paths, such as a record's
+  upload, have a limit of their own: ``max_bodies``), sent within ``body_timeout``
   seconds (else 408, and the connection is closed); a larger
   ``Content-Length`` is refused (413) before a byte is read, and a body without one
   is read only up to the limit, and the connection is closed with the refusal (so the rest
@@ -23,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from .settings import MAX_BODY, host_allowed
@@ -81,12 +82,14 @@ class Guard:
 
     def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str] | None = None, max_body: int = MAX_BODY,
                  connect_limited: Callable[[str], bool] | None = None,
-                 allowed_origins: Sequence[str] | None = None, body_timeout: float = 10.0) -> None:  # fmt: skip
+                 allowed_origins: Sequence[str] | None = None, body_timeout: float = 10.0,
+                 max_bodies: Mapping[str, int] | None = None) -> None:  # fmt: skip
         self.app = app
         self.allowed_hosts = allowed_hosts
         self.allowed_origins = allowed_origins  # behind a proxy that ends TLS: the pages' origins
         self.body_timeout = body_timeout  # a body sent slowly holds a socket and a task: it has a limit
         self.max_body = max_body
+        self.max_bodies = dict(max_bodies or {})  # path → its own limit (a record's upload)
         self.connect_limited = connect_limited  # per address: WebSocket connections opened too fast
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -125,9 +128,10 @@ class Guard:
         if ctype != "application/json":
             await _refuse(send, 415, "bad_content_type", "send the body as JSON (Content-Type: application/json)")
             return
+        limit = self.max_bodies.get(scope.get("path", ""), self.max_body)
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await _refuse(send, 413, "too_big", f"the body is over {self.max_body} bytes")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _refuse(send, 413, "too_big", f"the body is over {limit} bytes")
             return
         body = bytearray()
         deadline = asyncio.get_running_loop().time() + self.body_timeout
@@ -140,8 +144,8 @@ class Guard:
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
-            if len(body) > self.max_body:
-                await _refuse(send, 413, "too_big", f"the body is over {self.max_body} bytes")
+            if len(body) > limit:
+                await _refuse(send, 413, "too_big", f"the body is over {limit} bytes")
                 return
             if not message.get("more_body", False):
                 break

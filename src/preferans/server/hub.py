@@ -47,10 +47,8 @@ from ..actions import Action
 from ..bots import LEVELS
 from ..bots.pimc import PimcBot
 from ..bots.sandbox import ProgramLimits, ProgramSlots
-from ..cards import cards_of
 from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
-from ..scoring.reasons import deal_story
 from ..scoring.sheet import paper_amount, signed_amount
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
@@ -58,7 +56,7 @@ from .archive import Archive, RetentionRule
 from .game import GameError, TableConfig, TableGame, rule_changes
 from .settings import MAX_FRAME, ServerConfig
 from .storage import Storage
-from .views import public_view, seat_view
+from .views import deal_review, public_view, seat_view
 from .work import Busy, PoolRulings, Workers, analyze_job, prove_job
 
 __all__ = ["MAX_FRAME", "Client", "Elsewhere", "Hub", "LiveTable", "Owners", "RateLimiter", "Solo"]
@@ -354,6 +352,8 @@ class Hub:
         self._health_started = 0.0
         self._health_last: tuple[bool, str] = (True, "")  # the server wrote when it started
         self.analyses: dict[tuple[str, str], asyncio.Future[tuple[bytes, str]]] = {}
+        # the review of each table's previous deal, rebuilt once per deal: table id → (deal number, review)
+        self._previous: collections.OrderedDict[str, tuple[int, dict[str, Any]]] = collections.OrderedDict()
         self._analysis_cache: collections.OrderedDict[tuple[str, str], tuple[bytes, str]] = collections.OrderedDict()
         self.lobby: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
         # (when, seconds from the frame's arrival to its ack) of the latest acks, for /healthz
@@ -702,20 +702,10 @@ class Hub:
                 "labels": [h.label for h in sheet.history],
             }
             if g.deal is not None and g.deal.is_over:
-                deal, last = g.deal, sheet.history[-1]
-                story = deal_story(deal.result, last, g.rules, sheet.names)
-                result = deal.result.to_dict()
-                result.pop("talon", None)  # not public (Rostov all-pass, dark misère)
-                info["result"] = {
-                    "label": last.label, **result,
-                    "labels": {lang: text(last.label, lang) for lang in LANGS},
-                    # the deal explaining itself: why it ended so, and what each sheet line comes from
-                    "story": {lang: [text(x, lang) for x in story] for lang in LANGS},
-                    # what the deal wrote on the sheet: [column, player, amount, on (whists), why]
-                    "written": [[e.column, e.player, paper_amount(e.amount), e.on, e.why] for e in last.entries],
-                    # the hands as dealt, face up for the review after the deal
-                    "hands": {str(s): [str(c) for c in cards_of(deal.initial_hands[s])] for s in deal.active},
-                }  # fmt: skip
+                info["result"] = deal_review(g.deal, sheet.history[-1], g.deal_no, g.rules, sheet.names)
+            elif table is not None and g.deal_no >= 2 and len(sheet.history) >= g.deal_no - 1:
+                # The deal before this one stays open to everybody after «next deal» (issue 27).
+                info["previous"] = self.previous(live, g.deal_no - 1)
             if g.finished:
                 st = pulka.settlement()
                 info["settlement"] = [str(x) for x in st.rounded]  # exact (data: the club's history)
@@ -723,6 +713,22 @@ class Hub:
                 info["settlement_whole"] = [signed_amount(w) for w in st.whole]
                 info["settlement_paper"] = [paper_amount(x) for x in st.rounded]
         return info
+
+    def previous(self, live: LiveTable, number: int) -> dict[str, Any]:
+        """The review of deal ``number`` (finished: the one before the deal in progress), rebuilt
+        from the game's log once and kept (hold the lock)."""
+        kept = self._previous.get(live.id)
+        if kept is not None and kept[0] == number:
+            self._previous.move_to_end(live.id)
+            return kept[1]
+        g = live.game
+        assert g.table is not None and g.pulka is not None
+        review = deal_review(g.table.past_deal(number), g.pulka.sheet.history[number - 1], number, g.rules,
+                             g.pulka.sheet.names)
+        self._previous[live.id] = (number, review)
+        while len(self._previous) > 512:
+            self._previous.popitem(last=False)
+        return review
 
     def state_frames(self, live: LiveTable, seats: set[int | None] | None = None) -> dict[int | None, str]:
         """One frame per seat (and ``None`` for spectators), built once per change (hold the lock)."""

@@ -20,20 +20,25 @@ from .api import error
 from .cardsvg import card_back_svg, card_sprite_svg, card_svg
 from .hub import Hub
 
-__all__ = ["STATIC", "router", "watch_loop"]
+__all__ = ["STATIC", "page", "router", "watch_loop"]
 
 STATIC = Path(__file__).parent / "static"
 router = APIRouter()
 
 
+def page(name: str) -> FileResponse:
+    """A page of the browser client (``static/NAME``), always checked for a newer version."""
+    return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+
 @router.get("/", include_in_schema=False)
 async def index() -> FileResponse:
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return page("index.html")
 
 
 @router.get("/t/{table_id}", include_in_schema=False)
 async def table_page(table_id: str) -> FileResponse:
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return page("index.html")
 
 
 @router.get("/cards/sprite.svg", include_in_schema=False)

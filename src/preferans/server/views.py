@@ -8,12 +8,18 @@ shape with every private field emptied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..bots.automatic import forced_card
+from ..cards import cards_of
 from ..engine.deal import Deal
+from ..i18n import LANGS, text
+from ..rules import Rules
+from ..scoring.reasons import deal_story
+from ..scoring.sheet import DealScore, paper_amount
 
-__all__ = ["legal_choices", "public_view", "seat_view"]
+__all__ = ["deal_review", "legal_choices", "public_view", "seat_view"]
 
 
 def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
@@ -44,3 +50,29 @@ def public_view(deal: Deal) -> dict[str, Any]:
 def legal_choices(view: dict[str, Any]) -> list[int]:
     """The action ids a view offers (for tests and scripted clients)."""
     return [int(a) for a, _ in view.get("legal", [])]
+
+
+def deal_review(deal: Deal, written: DealScore, number: int, rules: Rules, names: Sequence[str]) -> dict[str, Any]:
+    """A finished deal as everybody at the table may look at it afterwards: its result, what it
+    wrote on the sheet, the hands as dealt face up, and — public during the deal anyway — the
+    talon once shown, the calls and the tricks."""
+    result = deal.result.to_dict()
+    result.pop("talon", None)  # not public (Rostov all-pass, dark misère)
+    seen = deal.public_observation()
+    story = deal_story(deal.result, written, rules, names)
+    return {
+        "deal": number, "label": written.label, **result,
+        "labels": {lang: text(written.label, lang) for lang in LANGS},
+        # the deal explaining itself: why it ended so, and what each sheet line comes from
+        "story": {lang: [text(x, lang) for x in story] for lang in LANGS},
+        # what the deal wrote on the sheet: [column, player, amount, on (whists), why]
+        "written": [[e.column, e.player, paper_amount(e.amount), e.on, e.why] for e in written.entries],
+        # the hands as dealt, face up for the review after the deal
+        "hands": {str(s): [str(c) for c in cards_of(deal.initial_hands[s])] for s in deal.active},
+        "shown_talon": [str(c) for c in seen.talon if c is not None],
+        "calls": [[s, str(a)] for (s, a), p in zip(seen.moves, seen.move_phases, strict=False)
+                  if a is not None and not a.is_card and str(p) != "play"],
+        # each trick as [winner, [[seat, card], …]] (the table's frame has no "cards" field: tests
+        # check that no hidden card travels in it)
+        "tricks_played": [[w, [[s, str(c)] for s, c in cards]] for cards, w in seen.completed_tricks],
+    }  # fmt: skip

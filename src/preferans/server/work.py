@@ -110,7 +110,8 @@ class _Pool:
                 ctx = multiprocessing.get_context("forkserver")
                 # The fork server imports what the jobs need once (not the main module: it may be a
                 # script without a __main__ guard); each worker is forked from it ready.
-                ctx.set_forkserver_preload(["preferans.rulings.analysis", "preferans.bots.pimc"])
+                ctx.set_forkserver_preload(["preferans.rulings.analysis", "preferans.bots.pimc",
+                                            "preferans.bots.appraisal", "preferans.server.studyview"])
                 self._pool = concurrent.futures.ProcessPoolExecutor(max_workers=max(1, self.processes), mp_context=ctx,
                                                                     initializer=_worker_start,
                                                                     initargs=(os.getpid(), self.niceness))  # fmt: skip

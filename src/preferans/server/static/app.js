@@ -413,6 +413,19 @@
     const f = state, tb = f.table, v = f.view, r = tb.result;
     const box = $("review"); box.hidden = false;
     if (!r) return;
+    reviewContent(box, r, (v.talon || []).filter((c) => c));
+    if (f.you !== null && tb.status !== "finished") {
+      const humans = tb.seats.filter((s) => s.kind === "human").length;
+      const votes = tb.stop_votes || [];
+      box.append(el("div", { class: "actions" },
+        el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")),
+        el("button", { type: "button", id: "stop-game", class: "quiet", disabled: votes.includes(f.you),
+          onclick: () => $("stop-dialog").showModal() }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : ""))));
+    }
+  }
+  // A finished deal in words (the review after the deal, and the previous deal's afterwards):
+  // the result, the tricks, what it wrote on the sheet, every hand as dealt and the talon shown.
+  function reviewContent(box, r, talon) {
     box.append(el("h2", { text: resultText(r) }));
     const told = story(r);
     if (told.why) box.append(el("p", { class: "why", text: told.why }));
@@ -421,7 +434,7 @@
       // «Аня 7», or «Бот 2: 7» where a name ends in a figure (so «Бот 2 7» cannot be misread).
       const told = (s, n) => nameOf(s) + (/[\d\s]$/.test(nameOf(s)) ? ": " : " ") + n;
       const parts = seats.map((s) => told(s, r.tricks[String(s)]));
-      if (v.players === 4 && r.dealer_tricks) parts.push(told(v.dealer, r.dealer_tricks));
+      if (r.players === 4 && r.dealer_tricks) parts.push(told(r.dealer, r.dealer_tricks));
       box.append(el("div", { class: "tricks-line", text: t("Tricks: {tricks}", { tricks: parts.join(", ") }) }));
     }
     box.append(el("h4", { text: t("Written on the sheet") }));
@@ -436,20 +449,38 @@
       sortHand(r.hands[String(s)]).forEach((c) => cards.append(cardSvg(c, "small")));
       hands.append(el("div", { class: "hand-row", "data-seat": s }, el("span", { class: "who", text: nameOf(s) }), cards));
     });
-    const tal = (v.talon || []).filter((c) => c);
-    if (tal.length) {
-      const cards = el("div", { class: "cards" }); tal.forEach((c) => cards.append(cardSvg(c, "small")));
+    if (talon.length) {
+      const cards = el("div", { class: "cards" }); talon.forEach((c) => cards.append(cardSvg(c, "small")));
       hands.append(el("div", { class: "hand-row" }, el("span", { class: "who", text: t("Talon") }), cards));
     }
     box.append(hands);
-    if (f.you !== null && tb.status !== "finished") {
-      const humans = tb.seats.filter((s) => s.kind === "human").length;
-      const votes = tb.stop_votes || [];
-      box.append(el("div", { class: "actions" },
-        el("button", { class: "primary", type: "button", id: "next-deal", onclick: () => send({ type: "next" }) }, t("Next deal")),
-        el("button", { type: "button", id: "stop-game", class: "quiet", disabled: votes.includes(f.you),
-          onclick: () => $("stop-dialog").showModal() }, t("End the game by agreement") + (votes.length ? " (" + votes.length + "/" + humans + ")" : ""))));
+  }
+  // The deal before the one in progress stays open to everybody after «Next deal» (issue 27):
+  // its review, the calls and every trick, in a dialog over the table.
+  function openPrevious() {
+    const r = state && state.table.previous;
+    if (!r) return;
+    const box = $("previous-body"); box.replaceChildren();
+    $("previous-title").textContent = t("Deal {n}", { n: r.deal });
+    reviewContent(box, r, r.shown_talon || []);
+    if ((r.calls || []).length) {
+      box.append(el("h4", { text: t("Calls") }));
+      box.append(el("p", { class: "calls-line" }, ...r.calls.map(([s, a], i) => el("span", {},
+        (i ? ", " : ""), el("span", { class: "who", text: nameOf(s) + " " }), el("b", { text: actText(a) })))));
     }
+    if ((r.tricks_played || []).length) {
+      box.append(el("h4", { text: t("Tricks") }));
+      const ol = el("ol", { class: "log" });
+      r.tricks_played.forEach(([winner, cards]) => {
+        const li = el("li", { class: "trick-line" });
+        cards.forEach(([s, c]) => li.append(" ", el("span", { class: "tc s" + suitClass(c), title: s < 0 ? t("Talon") : nameOf(s), text: cardLabel(c) }),
+          el("sub", { text: initials(s) })));
+        if (winner !== null && winner >= 0) li.append(" → ", el("b", { text: nameOf(winner) }));
+        ol.append(li);
+      });
+      box.append(ol);
+    }
+    $("previous-dialog").showModal();
   }
 
   function renderHand() {
@@ -636,9 +667,14 @@
       ...(changes.length ? [el("ul", { class: "changes" }, ...changes.map((c) => el("li", { "data-field": c.field },
         el("span", { text: (c.name[lang] || c.name.en) + ": " }), el("b", { text: c.value[lang] || c.value.en }))))] : []));
     const rb = $("result-box"); rb.replaceChildren();
-    rb.hidden = !(tb.result || tb.status === "finished");
+    rb.hidden = !(tb.result || tb.previous || tb.status === "finished");
     if (tb.result) rb.append(el("div", { class: "res-line" }, el("span", { class: "muted", text: t("Result") + ": " }),
       el("span", { class: "res", text: resultText(tb.result) })));
+    else if (tb.previous) {
+      rb.append(el("div", { class: "res-line" }, el("span", { class: "muted", text: t("Previous deal") + ": " }),
+        el("span", { class: "res", text: resultText(tb.previous) })),
+        el("button", { type: "button", id: "previous-open", onclick: openPrevious }, t("Look at it")));
+    }
     if (tb.status === "finished") {
       rb.append(el("h3", { text: t("The game is over") }));
       if (tb.settlement && tb.sheet) {
@@ -647,8 +683,8 @@
         rb.append(ul);
       }
       // The record in the player's language (its lang header: a resumed game speaks it).
-      rb.append(el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?lang=" + lang, download: "", text: t("Download record") }), " ",
-                el("a", { class: "button", href: "/api/tables/" + tb.id + "/analysis?format=text", target: "_blank", text: t("Analysis") }),
+      rb.append(el("a", { class: "button", href: "/study/game/" + tb.id, id: "study-link", text: t("Replay and analysis") }), " ",
+                el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?lang=" + lang, download: "", text: t("Download record") }),
                 " ", el("a", { class: "button", href: "/api/tables/" + tb.id + "/record?format=json&lang=" + lang, download: "",
                   text: t("Record for programs") }));
     }
@@ -705,6 +741,7 @@
   $("sheet-open").addEventListener("click", openSheet);
   $("sheet-thumb").addEventListener("click", openSheet);
   $("sheet-close").addEventListener("click", () => $("sheet-dialog").close());
+  $("previous-close").addEventListener("click", () => $("previous-dialog").close());
 
   $("stop-yes").addEventListener("click", () => { $("stop-dialog").close(); send({ type: "stop" }); });
   $("stop-no").addEventListener("click", () => $("stop-dialog").close());
