@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -134,15 +135,15 @@ def test_compact_four_handed_dealer_tricks_and_half_misere() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("Z 7S", "start with the declarer"),
-        ("A 11S B:w", "game: cannot read"),
+        ("Z 7S", "start with who played"),
+        ("A 11S B:w", "contract: cannot read «11S»"),
         ("A 7S B:x C:p", "B:w"),
         ("A 7S B:w C:w", "give the tricks"),
-        ("A 7S B:w C:w B2", "all but one"),
+        ("A 7S B:w C:w B2", "all the players but one"),
         ("allpass A3 B5 C3", "sum to 10"),
         ("A 6S B:h C:p", "second opponent"),
         ("A 8S B:p C:h", "half-whist is allowed on levels 6, 7"),
-        ("A 6S", "opponents' calls"),
+        ("A 6S", "write what B and C said"),
         ("A misere B:w", "misère"),
         ("A 6S B:w C:p -3", "bez_trekh"),
         ('{"game": "7S", "declarer": "A", "defence": {"B": "maybe"}}', "defence.B"),
@@ -183,7 +184,10 @@ def test_text_output_and_price(tmp_path: Path, capsys: pytest.CaptureFixture[str
     path = write(tmp_path, ["A 6H B:w C:w B2 C2"])
     rc, out, _ = run([str(path), "--price", "0.5"], capsys)
     assert rc == 0
-    assert "A 6♥ made" in out and "16/3" in out and "money" in out and "2.67" in out
+    assert "A 6♥ made" in out and "5⅓" in out and "money" in out
+    assert "16/3" not in out  # a player never reads a bare fraction
+    # on paper each writes 6⅔ → 7 whists for a mountain share: +6 −3 −3, money at ½ a whist
+    assert re.search(r"in whole whists\s+\+6\s+-3\s+-3", out) and re.search(r"money ×½\s+3\s+-1\.50", out)
 
 
 def test_save_and_load_without_loss(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -218,7 +222,7 @@ def test_interactive_session(tmp_path: Path) -> None:
         input=script, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert "error: tricks" in proc.stdout and "error: line: start with" in proc.stdout
+    assert "error: tricks" in proc.stdout and "error: declarer: start with" in proc.stdout
     assert "took back" in proc.stdout
     final = json.loads(proc.stdout.strip().splitlines()[-1])
     assert final["pool"] == {"A": 4, "B": 0, "C": 0} and final["mountain"]["B"] == 3
@@ -240,3 +244,29 @@ def test_svg_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, _ = run(["--rules", "leningrad", "--players", "A,B,C,D", str(path), "--svg",
                     str(out_svg)], capsys)  # fmt: skip
     assert rc == 0 and out_svg.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_lang_ru_sheet_settlement_and_svg(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang ru``: the table's words in, the sheet, the whole-whist settlement and the SVG in Russian."""
+    path = write(tmp_path, ["Аня 6♠ вист Боря пас Вася, 6 взяток", "распасы Аня 3 Боря 5 Вася 2"])
+    svg = tmp_path / "sheet.svg"
+    rc, out, _ = run([str(path), "--players", "Аня,Боря,Вася", "--lang", "ru", "--svg", str(svg)], capsys)
+    assert rc == 0
+    assert "Аня 6♠ сыграна" in out and "в целых вистах" in out and "Оба способа сходятся" in out
+    assert "/3" not in out and "Settlement" not in out
+    drawn = svg.read_text(encoding="utf-8")
+    assert "пуля" in drawn and "гора" in drawn and "pool" not in drawn
+
+
+@pytest.mark.subprocess
+def test_interactive_session_in_russian() -> None:
+    script = "Аня 6♠ вист Боря пас Вася, 6 взяток\nфу\nundo\nquit\n"
+    proc = subprocess.run(
+        [sys.executable, "-c", "import sys; from preferans.cli import main; sys.exit(main())",
+         "score", "-i", "--players", "Аня,Боря,Вася", "--lang", "ru"],
+        input=script, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "[сдача 1, сдаёт Аня]>" in proc.stdout and "1. Аня 6♠ сыграна" in proc.stdout
+    assert "ошибка: начните с того, кто играл" in proc.stdout and "ничего не записано" in proc.stdout
+    assert "последняя сдача отменена" in proc.stdout

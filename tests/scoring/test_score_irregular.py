@@ -45,7 +45,7 @@ def test_json_forms_round_trip_through_save() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [("penalty A A:5", "offender writes nothing"), ("penalty A B:x", "whists as a number"),
-     ("penalty", "penalty OFFENDER"), ("void Z", "cannot read 'Z'")],
+     ("penalty", "penalty OFFENDER"), ("void Z", "cannot read «Z»")],
 )
 def test_bad_irregular_lines(line: str, message: str) -> None:
     with pytest.raises(ScoreError, match=message):

@@ -107,7 +107,7 @@ def test_every_bad_line_is_reported_nothing_after_the_first_counts(
     with pytest.raises(ScoreError) as e:
         ScoreKeeper.from_lines(lines)
     text = str(e.value)
-    assert text.startswith("line 2: game: cannot read contract '6Q'") and "line 4: tricks" in text
+    assert text.startswith("line 2: contract: cannot read «6Q»") and "line 4: tricks" in text
     assert "line 3" not in text and "line 5" not in text
     path = tmp_path / "deals.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

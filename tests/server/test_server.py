@@ -12,6 +12,7 @@ import pytest
 
 from preferans.record import loads
 from preferans.rules import Rules
+from preferans.scoring.sheet import paper_amount
 from preferans.server.cardsvg import card_sprite_svg, card_svg
 from preferans.server.hub import MAX_FRAME, RateLimiter
 from server_helpers import Replayer, cookie, create_table, join, pick
@@ -219,7 +220,7 @@ def test_one_person_and_two_bots_play_a_deal(tmp_path: Any) -> None:
         # The after-deal panel's facts: the label in each language, what was written, the hands as dealt.
         assert result["labels"]["en"] == result["label"] and result["labels"]["ru"]
         pulka = client.app.state.hub.live[tid].game.pulka
-        assert result["written"] == [[e.column, e.player, str(e.amount), e.on, e.why]
+        assert result["written"] == [[e.column, e.player, paper_amount(e.amount), e.on, e.why]
                                      for e in pulka.sheet.history[-1].entries]  # fmt: skip
         deal = client.app.state.hub.live[tid].game.deal
         assert {int(s): len(h) for s, h in result["hands"].items()} == dict.fromkeys(deal.active, 10)

@@ -20,7 +20,7 @@ from ..record import GameRecord, RecordError, load_all
 from ..record.build import dealt_talon
 from ..record.model import DealRecord, seat_names
 from ..record.playback import Replay, replay
-from ..scoring.sheet import Entry, amount_text
+from ..scoring.sheet import Entry, paper_amount, signed_amount
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -177,7 +177,7 @@ def dump_deal(record: GameRecord, rep: Replay, index: int, *, view: int | None =
 def _entry(record: GameRecord, e: Entry) -> str:
     names = seat_names(record.players)
     target = f" on {names[e.on]}" if e.column == "whists" else ""
-    return f"{names[e.player]} {e.column}{target} {amount_text(e.amount)}" + (f" ({e.why})" if e.why else "")
+    return f"{names[e.player]} {e.column}{target} {paper_amount(e.amount)}" + (f" ({e.why})" if e.why else "")
 
 
 def _totals(rep: Replay) -> str:
@@ -187,11 +187,13 @@ def _totals(rep: Replay) -> str:
     lines = ["Sheet after the record:"]
     w = max(len(n) for n in names)
     for i, n in enumerate(names):
-        whists = ", ".join(f"{names[j]} {amount_text(sheet.whists[i][j])}" for j in range(len(names)) if j != i)
-        lines.append(f"  {n:<{w}}  pool {amount_text(sheet.pool[i]):>4}  mountain {amount_text(sheet.mountain[i]):>4}"
+        whists = ", ".join(f"{names[j]} {paper_amount(sheet.whists[i][j])}" for j in range(len(names)) if j != i)
+        lines.append(f"  {n:<{w}}  pool {paper_amount(sheet.pool[i]):>4}  mountain {paper_amount(sheet.mountain[i]):>4}"
                      f"  whists on {whists}")
     net = rep.pulka.settlement().net
-    lines.append("  settlement: " + ", ".join(f"{names[i]} {amount_text(net[i])}" for i in range(len(names))))
+    whole = rep.pulka.settlement().whole
+    lines.append("  settlement: " + ", ".join(f"{names[i]} {signed_amount(whole[i])} ({paper_amount(net[i])})"
+                                              for i in range(len(names))))  # fmt: skip
     return "\n".join(lines)
 
 

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import ConfirmationNeeded, PreferansError, ScoreError
+from ..i18n import LANGS, N_, Translator
 from ..rules import Rules
 from ..scoring.scorekeeper import ScoreKeeper
-from ..scoring.sheet import amount_text
+from ..scoring.sheet import amount_text, paper_amount, signed_amount
 from ..scoring.text_sheet import entry_text, render_text
 from ._rules_args import add_rules_arguments
 
-HELP = """\
+HELP = N_("""\
 Enter one deal per line (players {names}):
   A 7S B:w C:p B2        A declares 7♠; B whists and takes 2, C passes
   A 6H B:w C:w B2 C2     both whist; the declarer's tricks are the rest
@@ -33,7 +34,7 @@ Enter one deal per line (players {names}):
   A pool +3; C whists B +10   lines written by hand (a sheet in progress, a correction)
   options: @D dealer, x2 multiplier, -3 без трёх, -10 без всех, open, help=C
   or a JSON object: {{"game": "7S", "declarer": "A", "defence": {{...}}, "tricks": {{...}}}}
-Commands: undo, show, settle, save FILE, load FILE, svg FILE, help, quit"""
+Commands: undo, show, settle, save FILE, load FILE, svg FILE, help, quit""")
 
 
 def register(sub: Any) -> None:
@@ -55,6 +56,8 @@ def register(sub: Any) -> None:
     p.add_argument("-i", "--interactive", action="store_true",
                    help="enter deals line by line (after reading FILE, if given)")  # fmt: skip
     p.add_argument("--save", metavar="FILE", help="save the game (JSON lines) at the end")
+    p.add_argument("--lang", choices=LANGS, default="en",
+                   help="language of the sheet, the settlement, the SVG and the messages: en or ru")
     p.set_defaults(func=run)
 
 
@@ -113,15 +116,15 @@ def _json(keeper: ScoreKeeper, price: Fraction | None) -> str:
     return json.dumps(out, ensure_ascii=False)
 
 
-def _show(keeper: ScoreKeeper, fmt: str, price: Fraction | None) -> str:
+def _show(keeper: ScoreKeeper, fmt: str, price: Fraction | None, lang: str = "en") -> str:
     if fmt == "json":
         return _json(keeper, price)
     p = keeper.pulka
-    return render_text(p.sheet, p.rules, p.settlement(), price=price)
+    return render_text(p.sheet, p.rules, p.settlement(), price=price, lang=lang)
 
 
-def _write_svg(keeper: ScoreKeeper, path: str) -> None:
-    Path(path).write_text(keeper.pulka.svg(), encoding="utf-8")
+def _write_svg(keeper: ScoreKeeper, path: str, lang: str = "en") -> None:
+    Path(path).write_text(keeper.pulka.svg(lang), encoding="utf-8")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -141,23 +144,23 @@ def run(args: argparse.Namespace) -> int:
     keeper = _keeper(args, lines)
     if interactive:
         keeper = _interact(keeper, sys.stdin, sys.stdout, args, price)
-    print(_show(keeper, args.format, price))
+    print(_show(keeper, args.format, price, args.lang))
     if args.svg:
-        _write_svg(keeper, args.svg)
+        _write_svg(keeper, args.svg, args.lang)
     if args.save:
         keeper.save(args.save)
     return 0
 
 
-def _status(keeper: ScoreKeeper) -> str:
+def _status(keeper: ScoreKeeper, t: Translator) -> str:
     p = keeper.pulka
-    bits = [f"deal {len(p.results) + 1}", f"dealer {p.names[p.next_dealer]}"]
+    bits = [t("deal {n}", n=len(p.results) + 1), t("dealer {name}", name=p.names[p.next_dealer])]
     if p.raspas_series:
-        bits.append(f"all-pass step {p.raspas_step}")
+        bits.append(t("all-pass step {n}", n=p.raspas_step))
     if p.min_level > 6:
-        bits.append(f"min game {p.min_level}")
+        bits.append(t("min game {n}", n=p.min_level))
     if p.is_over:
-        bits.append("pulka over")
+        bits.append(t("pulka over"))
     return ", ".join(bits)
 
 
@@ -165,10 +168,12 @@ def _interact(
     keeper: ScoreKeeper, inp: TextIO, out: TextIO, args: argparse.Namespace, price: Fraction | None
 ) -> ScoreKeeper:
     """The line-by-line loop: every line is a deal or a command; errors change nothing."""
-    print(HELP.format(names=", ".join(keeper.names)).splitlines()[0] + "  ('help' for more)",
+    lang = getattr(args, "lang", "en")  # a caller's own Namespace may not say it
+    t = Translator(lang)
+    print(t(HELP, names=", ".join(keeper.names)).splitlines()[0] + t("  ('help' for more)"),
           file=out)  # fmt: skip
     while True:
-        print(f"[{_status(keeper)}]> ", end="", file=out, flush=True)
+        print(f"[{_status(keeper, t)}]> ", end="", file=out, flush=True)
         raw = inp.readline()
         if not raw:
             print(file=out)
@@ -183,52 +188,54 @@ def _interact(
                 print(file=out)
                 break
             if cmd in ("help", "?"):
-                print(HELP.format(names=", ".join(keeper.names)), file=out)
+                print(t(HELP, names=", ".join(keeper.names)), file=out)
             elif cmd == "undo":
                 keeper.undo()
-                print(f"took back the last deal; {_status(keeper)}", file=out)
+                print(t("took back the last deal; {status}", status=_status(keeper, t)), file=out)
             elif cmd == "show":
-                print(_show(keeper, "text", price), file=out)
+                print(_show(keeper, "text", price, lang), file=out)
             elif cmd == "settle":
-                s = keeper.pulka.settlement()
-                print("  ".join(f"{n} {amount_text(x)}" for n, x in zip(keeper.names, s.rounded,
-                                                                        strict=True)), file=out)  # fmt: skip
+                s = keeper.pulka.settlement()  # whole whists as paper writes them; the exact beside
+                print("  ".join(f"{n} {signed_amount(w)} ({paper_amount(x)})"
+                                for n, w, x in zip(keeper.names, s.whole, s.rounded, strict=True)), file=out)
             elif cmd == "save":
                 target = rest.strip() or args.save
                 if not target:
-                    raise ScoreError("save: give a file name: save game.jsonl")
+                    raise ScoreError(t("save: give a file name: save game.jsonl"))
                 keeper.save(target)
-                print(f"saved {len(keeper.pulka.results)} deals to {target}", file=out)
+                print(t.n("saved {n} deal to {target}", "saved {n} deals to {target}", len(keeper.pulka.results),
+                          target=target), file=out)  # fmt: skip
             elif cmd == "load":
                 source = rest.strip()
                 if not source:
-                    raise ScoreError("load: give a file name: load game.jsonl")
+                    raise ScoreError(t("load: give a file name: load game.jsonl"))
                 try:
                     text = Path(source).read_text(encoding="utf-8")
                 except OSError as e:
                     raise ScoreError(f"load: {source}: {e.strerror}") from None
                 keeper = ScoreKeeper.from_lines(text.splitlines())
-                print(f"loaded {len(keeper.pulka.results)} deals; {_status(keeper)}", file=out)
+                print(t.n("loaded {n} deal; {status}", "loaded {n} deals; {status}", len(keeper.pulka.results),
+                          status=_status(keeper, t)), file=out)  # fmt: skip
             elif cmd == "svg":
                 if not rest.strip():
-                    raise ScoreError("svg: give a file name: svg sheet.svg")
-                _write_svg(keeper, rest.strip())
-                print(f"wrote {rest.strip()}", file=out)
+                    raise ScoreError(t("svg: give a file name: svg sheet.svg"))
+                _write_svg(keeper, rest.strip(), lang)
+                print(t("wrote {path}", path=rest.strip()), file=out)
             else:
                 try:
                     score = keeper.enter(line)
                 except ConfirmationNeeded as e:  # a lone whist without tricks: ask, do not guess
-                    print(f"  {e}", file=out)
-                    print("  «за своими»: the lone whister writes his quota without play? [y/N] ", end="",
+                    print(f"  {t.text(e)}", file=out)
+                    print(t("  «за своими»: the lone whister writes his quota without play? [y/N] "), end="",
                           file=out, flush=True)  # fmt: skip
                     if inp.readline().strip().lower() not in ("y", "yes", "д", "да"):
-                        print("  nothing written: write the tricks", file=out)
+                        print(t("  nothing written: write the tricks"), file=out)
                         continue
                     score = keeper.enter(line, quota=True)
-                written = " · ".join(entry_text(e, keeper.names) for e in score.entries) or "—"
-                print(f"  {score.number}. {score.label}: {written}", file=out)
+                written = " · ".join(entry_text(e, keeper.names, lang) for e in score.entries) or "—"
+                print(f"  {score.number}. {t.text(score.label)}: {written}", file=out)
                 if keeper.pulka.is_over:
-                    print("  the pulka is over ('undo' to take the last deal back)", file=out)
+                    print(t("  the pulka is over ('undo' to take the last deal back)"), file=out)
         except PreferansError as e:
-            print(f"  error: {e} (nothing written)", file=out)
+            print(t("  error: {reason} (nothing written)", reason=t.text(e)), file=out)
     return keeper

@@ -27,12 +27,12 @@ from ..actions import Contract
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..engine.standing import Standing
 from ..errors import PreferansError, ScoreError
-from ..i18n import Translator, preset_name
+from ..i18n import Call, Msg, Translator, preset_name
 from ..rules import Rules
 from ..seats import name_problem
 from . import DealScore, Entry, Settlement, Sheet, deal_label, entries_net, score_deal, settle
 from .sheet import Amount
-from .svg_sheet import sheet_svg
+from .svg_sheet import Layout, sheet_svg
 
 __all__ = ["Pulka", "standing_net"]
 
@@ -71,7 +71,7 @@ class Pulka:
         if len(names) not in (2, 3, 4):
             raise ScoreError(f"players: a pulka is for 2 (гусарик), 3 or 4 players, not {len(names)}")
         if len(set(names)) != len(names):
-            raise ScoreError(f"players: names must be distinct, not {list(names)}")
+            raise ScoreError(Msg("players: names must be distinct, not {names}", names=", ".join(names)))
         for n in names:
             problem = name_problem(n)
             if problem is not None:
@@ -169,7 +169,7 @@ class Pulka:
         ``help_to`` names whom to help when ``help_target="choice"``.
         """
         if self.is_over and result.kind is not DealKind.SHEET:
-            raise ScoreError("the pulka is over: settle it, or undo the last deal")
+            raise ScoreError(Msg("the pulka is over: settle it, or undo the last deal"))
         helped = None if help_to is None else self.seat(help_to)
         score = self._write(result, helped)
         self.results.append(result)
@@ -179,7 +179,7 @@ class Pulka:
     def undo(self) -> DealResult:
         """Take back the last deal (the sheet is rebuilt from the others)."""
         if not self.results:
-            raise ScoreError("undo: no deal to take back")
+            raise ScoreError(Msg("undo: no deal to take back"))
         last = self.results.pop()
         self._help.pop()
         self._reset()  # undo also reopens a game stopped by agreement
@@ -187,14 +187,16 @@ class Pulka:
             self._write(r, h)
         return last
 
-    def svg(self, lang: str = "en") -> str:
-        """The paper sheet with its settlement, as SVG (:mod:`preferans.scoring.svg_sheet`), in ``lang``."""
+    def svg(self, lang: str = "en", layout: Layout = "wide") -> str:
+        """The paper sheet with its settlement, as SVG (:mod:`preferans.scoring.svg_sheet`), in ``lang``,
+        ``wide`` or for a ``phone``."""
         r = self.rules
         t = Translator(lang)
         title = t("Pulka: {rules}, {players} players, pool {pool}, {deals}", rules=preset_name(r.name, lang),
                   players=self.players,
                   pool=r.pool_target, deals=t.n("{n} deal", "{n} deals", len(self.results)))  # fmt: skip
-        return sheet_svg(self.sheet, self.settlement(), pool_target=r.pool_target, title=title, lang=lang)
+        return sheet_svg(self.sheet, self.settlement(), pool_target=r.pool_target, title=title, lang=lang,
+                         layout=layout)
 
     _repr_svg_ = svg  # shown as the sheet in notebooks
 
@@ -217,10 +219,10 @@ class Pulka:
         if kind in (DealKind.GAME, DealKind.NOT_PLAYED) and result.contract is not None:
             need = self.min_level
             if result.contract.level < need:  # rules.md §8.3 exit levels
-                raise ScoreError(
-                    f"contract: after {self.raspas_series} all-pass(es) the lowest game is {need} "
-                    f"(raspas_exit_levels={list(rules.raspas_exit_levels)}), not {result.contract}"
-                )
+                raise ScoreError(Msg(
+                    "contract: after {count} all-passes in a row the lowest game is {need} "
+                    "(raspas_exit_levels={levels}), not {contract}", count=self.raspas_series, need=need,
+                    levels=",".join(str(x) for x in rules.raspas_exit_levels), contract=Call(str(result.contract))))
         step = self.raspas_step if kind is DealKind.ALL_PASS else 0
         entries = _written(result, rules, self.sheet.pool, self.sheet.mountain, self.raspas_step,
                            self.bombs if rules.bombs else (), help_to)

@@ -38,7 +38,7 @@ from ..engine.result import DealKind, DealResult, DefenceCall
 from ..i18n import Call, Msg
 from ..rules import Rules
 from .contract_deal import QUOTA
-from .sheet import DealScore, Entry, amount_text
+from .sheet import DealScore, Entry, paper_amount
 
 __all__ = ["deal_story", "ending_reason", "entry_reason"]
 
@@ -126,7 +126,7 @@ def ending_reason(result: DealResult, rules: Rules, raspas_step: int = 0) -> Msg
 
 
 def _head(e: Entry, names: Sequence[str]) -> Msg:
-    amount = amount_text(e.amount)
+    amount = paper_amount(e.amount)  # 2½ as paper writes it, never 5/2
     if e.column == "pool":
         return Msg("{name}: pool {amount}", name=names[e.player], amount=amount)
     if e.column == "mountain":

@@ -115,7 +115,7 @@ def deal_net(
     return entries_net(entries, result.players, rules)
 
 
-def _fail(msg: str) -> ScoreError:
+def _fail(msg: str | Msg) -> ScoreError:
     return ScoreError(msg)
 
 
@@ -252,14 +252,15 @@ def _check_declarer(result: DealResult) -> tuple[int, int]:
 def _check_misere(result: DealResult, rules: Rules) -> None:
     assert result.contract is not None
     if not result.contract.is_misere:
-        raise _fail(f"contract: a misère deal needs the misère contract, not {result.contract}")
+        raise _fail(Msg("contract: a misère deal needs the misère contract, not {contract}",
+                        contract=Call(str(result.contract))))  # fmt: skip
     if result.defence:
-        raise _fail("defence: nobody whists on a misère (Kodeks 3.8.2)")
+        raise _fail(Msg("defence: nobody whists on a misère (Kodeks 3.8.2)"))
     if result.misere_half:
         if result.players != 4:
-            raise _fail("half_with_dealer: misère «пополам» needs a 4-handed dealer (Kodeks 3.6.9)")
+            raise _fail(Msg("half_with_dealer: misère «пополам» needs a 4-handed dealer (Kodeks 3.6.9)"))
         if not rules.misere_half_with_dealer:
-            raise _fail("half_with_dealer: misere_half_with_dealer is off in these rules")
+            raise _fail(Msg("half_with_dealer: misere_half_with_dealer is off in these rules"))
 
 
 def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], played: bool) -> None:
@@ -267,36 +268,34 @@ def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], pl
     kind, contract, decl = result.kind, result.contract, result.declarer
     assert contract is not None and decl is not None
     if contract.is_misere:
-        raise _fail(f"kind: a misère must be scored as kind 'misere', not {kind.value!r}")
+        raise _fail(Msg("kind: a misère must be scored as kind 'misere', not {kind}", kind=kind.value))
     if contract.totus and (not rules.totus or contract.level != 10):
-        raise _fail("contract: a totus is a 10, played only with totus=true (rules.md §3.1)")
+        raise _fail(Msg("contract: a totus is a 10, played only with totus=true (rules.md §3.1)"))
     if result.talon_shown_by_dealer and (result.players != 4 or not rules.dealer_shown_talon_whists):
-        raise _fail("talon_shown_by_dealer: only a 4-handed dealer shows the talon, "
-                    "with dealer_shown_talon_whists > 0")
+        raise _fail(Msg("talon_shown_by_dealer: only a 4-handed dealer shows the talon, "
+                        "with dealer_shown_talon_whists > 0"))
     if result.misere_half:
-        raise _fail("half_with_dealer: only a misère is played «пополам» (Kodeks 3.6.9)")
+        raise _fail(Msg("half_with_dealer: only a misère is played «пополам» (Kodeks 3.6.9)"))
     if result.conceded not in (0, 3, 10):
-        raise _fail(f"conceded: 3 («без трёх») or 10 («без всех»), not {result.conceded}")
+        raise _fail(Msg("conceded: 3 («без трёх») or 10 («без всех»), not {count}", count=result.conceded))
     if result.conceded == 3:
         if not rules.bez_trekh:
-            raise _fail("conceded: «без трёх» is not allowed unless bez_trekh=true (Kodeks 3.5.4)")
+            raise _fail(Msg("conceded: «без трёх» is not allowed unless bez_trekh=true (Kodeks 3.5.4)"))
         if contract.level > rules.bez_trekh_max_level:
-            raise _fail(
-                f"conceded: «без трёх» is said on games up to {rules.bez_trekh_max_level} "
-                f"(bez_trekh_max_level), not on a {contract.level}"
-            )
+            raise _fail(Msg("conceded: «без трёх» is said on games up to {top} (bez_trekh_max_level), not on a "
+                            "{level}", top=rules.bez_trekh_max_level, level=contract.level))  # fmt: skip
         return
     if result.conceded == 10:
         if played and result.tricks.get(decl, 0) != 0:
-            raise _fail("conceded: «без всех» means the declarer took no trick (Kodeks 3.5.4)")
+            raise _fail(Msg("conceded: «без всех» means the declarer took no trick (Kodeks 3.5.4)"))
         return
     if result.ten_checked:
         if contract.level != 10:
-            raise _fail("ten_checked: only a 10-game is checked (rules.md §5.2)")
+            raise _fail(Msg("ten_checked: only a 10-game is checked (rules.md §5.2)"))
         if result.defence:
-            raise _fail("defence: a checked 10-game is not whisted (seed-002 p.26)")
+            raise _fail(Msg("defence: a checked 10-game is not whisted (seed-002 p.26)"))
         if kind is not DealKind.GAME:
-            raise _fail("ten_checked: a checked 10-game is laid out and counted; give the tricks")
+            raise _fail(Msg("ten_checked: a checked 10-game is laid out and counted; give the tricks"))
         return
     calls = [result.defence.get(d, DefenceCall.PASS) for d in defenders]
     if result.dealer_whist:
@@ -306,9 +305,9 @@ def _check_game(result: DealResult, rules: Rules, defenders: tuple[int, int], pl
         return
     whists = calls.count(DefenceCall.WHIST)
     if kind is DealKind.NOT_PLAYED and whists == 2:
-        raise _fail("tricks: both opponents whisted, so the game was played; give the tricks")
+        raise _fail(Msg("tricks: both opponents whisted, so the game was played; give the tricks"))
     if kind is DealKind.NOT_PLAYED and result.za_svoimi and whists != 1:
-        raise _fail("za_svoimi: «за своими» needs exactly one whister (seed-002 p.27)")
+        raise _fail(Msg("za_svoimi: «за своими» needs exactly one whister (seed-002 p.27)"))
 
 
 def _check_dealer_whist(result: DealResult, rules: Rules, calls: list[DefenceCall]) -> None:
@@ -316,13 +315,14 @@ def _check_dealer_whist(result: DealResult, rules: Rules, calls: list[DefenceCal
     half-whisted, and it was played (rules.md §5.6)."""
     assert result.contract is not None
     if result.players != 4 or not rules.dealer_whist:
-        raise _fail("dealer_whist: only a 4-handed dealer whists, with dealer_whist=true")
+        raise _fail(Msg("dealer_whist: only a 4-handed dealer whists, with dealer_whist=true"))
     if DefenceCall.WHIST in calls:
-        raise _fail("dealer_whist: the dealer whists only a game both defenders passed or half-whisted")
+        raise _fail(Msg("dealer_whist: the dealer whists only a game both defenders passed or half-whisted"))
     if DefenceCall.HALF not in calls and result.contract.level not in (6, 7):
-        raise _fail(f"dealer_whist: the dealer whists a passed 6 or 7, not a {result.contract.level}")
+        raise _fail(Msg("dealer_whist: the dealer whists a passed 6 or 7, not a {level}",
+                        level=result.contract.level))  # fmt: skip
     if result.kind is not DealKind.GAME:
-        raise _fail("dealer_whist: a game the dealer whisted is played; give the tricks")
+        raise _fail(Msg("dealer_whist: a game the dealer whisted is played; give the tricks"))
 
 
 def _check_half_whist(
@@ -331,25 +331,22 @@ def _check_half_whist(
     """Полвиста: said by the second opponent after the first passed, on an allowed level."""
     assert result.contract is not None
     if result.players == 2 and not rules.half_whist_two_handed:
-        raise _fail("defence: no half-whist in гусарик unless half_whist_two_handed=true (rules.md §16)")
+        raise _fail(Msg("defence: no half-whist in гусарик unless half_whist_two_handed=true (rules.md §16)"))
     if result.kind is not DealKind.NOT_PLAYED and not (rules.half_whist_played or result.dealer_whist):
-        raise _fail(
-            "defence: after an accepted half-whist the game is not played (rules.md §5.4; "
-            "half_whist_played=true plays it)"
-        )
+        raise _fail(Msg("defence: after an accepted half-whist the game is not played (rules.md §5.4; "
+                        "half_whist_played=true plays it)"))
     second = calls[0] is DefenceCall.PASS and calls[1] is DefenceCall.HALF
     # гусарик: the live defender half-whists wherever he sits; the dummy's pass stands for the other.
     either = rules.first_defender_half_whist or result.players == 2
     first = calls[0] is DefenceCall.HALF and calls[1] is DefenceCall.PASS and either
     if not (second or first):
-        raise _fail(
-            "defence: half-whist is said by the second opponent after the first passed "
-            f"(the first opponent is seat {defenders[0]}); write pass then half "
-            "(or, with first_defender_half_whist=true, half then pass)"
-        )
+        raise _fail(Msg("defence: half-whist is said by the second opponent after the first passed "
+                        "(the first opponent is seat {seat}); write pass then half "
+                        "(or, with first_defender_half_whist=true, half then pass)", seat=defenders[0]))
     if result.contract.level not in rules.half_whist_levels:
         levels = ", ".join(str(x) for x in sorted(rules.half_whist_levels)) or "none"
-        raise _fail(f"defence: half-whist is allowed on levels {levels}, not {result.contract.level}")
+        raise _fail(Msg("defence: half-whist is allowed on levels {levels}, not {level}", levels=levels,
+                        level=result.contract.level))  # fmt: skip
 
 
 def deal_label(result: DealResult, names: tuple[str, ...]) -> Msg:

@@ -1,6 +1,8 @@
 """The score keeper for a real table: deal outcomes typed as short lines or JSON.
 
-Two input forms, mixed freely, one deal per line (``#`` starts a comment):
+Two input forms, mixed freely, one deal per line (``#`` starts a comment); a line may also
+be said as players say it, in Russian or English (``Аня 6♠ вист Боря пас Вася, 6 взяток``:
+:mod:`preferans.scoring.scoreline`), names in any case or short:
 
 * **compact lines**, made for typing at the table::
 
@@ -45,118 +47,84 @@ rebuilds the same sheet.
 ([4, 0, 0], [1, 3, 0])
 >>> k.to_json(k.pulka.results[0])["tricks"]
 {'A': 8, 'B': 2, 'C': 0}
+
+Any earlier deal can be corrected or taken out; every later deal is written again after it
+(the dealer's rotation, the all-pass series):
+
+>>> k.edit(0, "A 7S B:w C:p B3")
+>>> k.pulka.sheet.mountain, k.pulka.sheet.whists[1][0]
+([1, 3, 0], 12)
+>>> k.delete(0)
+>>> len(k.pulka.results), k.pulka.sheet.pool
+(1, [0, 0, 0])
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..actions import Contract
-from ..cards import Card, parse_cards
+from ..cards import Card
 from ..engine.result import DealKind, DealResult, DefenceCall
 from ..errors import ConfirmationNeeded, PreferansError, ScoreError
+from ..i18n import Joined, Msg
 from ..rules import Rules
 from ..seats import DUMMY, active_seats, defenders_of
 from . import DealScore
 from .pulka import Pulka
+from .scoreline import (
+    CALL_WORDS,
+    DUMMY_WORDS,
+    PENALTY_WORDS,
+    VOID_WORDS,
+    Parsed,
+    fail,
+    parse_line,
+    player_seat,
+    talon_cards,
+)
 
 __all__ = ["HEADER_KEY", "ScoreKeeper", "parse_line"]
 
 HEADER_KEY = "preferans"
-
-_CALLS = {
-    "w": DefenceCall.WHIST, "whist": DefenceCall.WHIST, "вист": DefenceCall.WHIST,
-    "в": DefenceCall.WHIST,
-    "p": DefenceCall.PASS, "pass": DefenceCall.PASS, "пас": DefenceCall.PASS,
-    "h": DefenceCall.HALF, "half": DefenceCall.HALF, "полвиста": DefenceCall.HALF,
-    "пв": DefenceCall.HALF,
-}  # fmt: skip
-_ALLPASS = {"allpass", "all-pass", "ap", "raspas", "распасы", "распас"}
-_VOID = {"void", "redeal", "misdeal", "пересдача"}
-_PENALTY = {"penalty", "штраф"}
+_JSON_CALLS = {**CALL_WORDS, "half": DefenceCall.HALF}
 
 
 def _whists(value: Any, field: str) -> Fraction:
     try:
         w = Fraction(str(value))
     except (ValueError, ZeroDivisionError):
-        raise _fail(f"{field}: whists as a number such as 52 or 7/2, not {value!r}") from None
+        raise fail(Msg("{field}: whists as a number such as 52 or 7/2, not {value}", field=field,
+                       value=repr(value))) from None  # fmt: skip
     if w < 0:
-        raise _fail(f"{field}: whists written on the offender cannot be negative")
+        raise fail(Msg("{field}: whists written on the offender cannot be negative", field=field))
     return w
-
-
-class _Parsed:
-    """A deal read from a line, before it becomes a :class:`DealResult`."""
-
-    __slots__ = (
-        "allpass",
-        "bombs",
-        "conceded",
-        "contract",
-        "dealer",
-        "dealer_tricks",
-        "dealer_whist",
-        "declarer",
-        "defence",
-        "help_to",
-        "misere_half",
-        "multiplier",
-        "offender",
-        "open",
-        "penalty",
-        "quota",
-        "sheet",
-        "talon",
-        "talon_shown",
-        "tricks",
-        "void",
-    )  # fmt: skip
-
-    def __init__(self) -> None:
-        self.allpass = False
-        self.contract: Contract | None = None
-        self.declarer: int | None = None
-        self.defence: dict[int, DefenceCall] = {}
-        self.tricks: dict[int, int] = {}
-        self.dealer: int | None = None
-        self.dealer_tricks = 0
-        self.multiplier = 1
-        self.conceded = 0
-        self.open = False
-        self.misere_half = False
-        self.dealer_whist = False  # the 4-handed dealer whisted (dealer_whist)
-        self.talon_shown = False  # the 4-handed dealer showed the talon (dealer_shown_talon_whists)
-        self.sheet: list[tuple[str, int, Fraction, int]] | None = None  # lines written by hand
-        self.help_to: int | None = None
-        self.bombs: tuple[int, ...] = ()
-        self.talon: tuple[int, ...] = ()
-        self.void = False  # a misdeal: nothing written, the same dealer deals again
-        self.offender: int | None = None
-        self.penalty: dict[int, Fraction] | None = None  # Kodeks 3.3.16.3 whists on the offender
-        self.quota = False  # «за своими» said in words: the lone whister writes his quota unplayed
 
 
 def amount_json(w: Fraction) -> int | str:
     return int(w) if w.denominator == 1 else str(w)
 
 
-def _fail(msg: str) -> ScoreError:
-    return ScoreError(msg)
+def reason(e: BaseException) -> object:
+    """What an error says, kept as a message in every language when it carries one."""
+    return e.args[0] if e.args and isinstance(e.args[0], str) else str(e)
 
 
 class ScoreKeeper:
-    """A pulka fed by typed lines, with undo and lossless save / load."""
+    """A pulka fed by typed lines, with undo, editing of any earlier deal, and lossless
+    save / load.  :attr:`inputs` keeps each deal as it was entered (the text and the
+    players' «за своими»), so that an earlier deal can be changed and the later ones
+    written again after it."""
 
     def __init__(
         self, rules: Rules | None = None, players: Sequence[str] | int = 3, first_dealer: int | str = 0
     ) -> None:
         self.pulka = Pulka(rules, players, first_dealer=first_dealer)
+        self.inputs: list[tuple[str, bool]] = []
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -170,26 +138,88 @@ class ScoreKeeper:
         interactive keeper asks; :class:`~preferans.errors.ConfirmationNeeded` until then).
         """
         t = text.strip()
+        score = self._record(self.read(t), quota)
+        self.inputs.append((t, quota))
+        return score
+
+    def read(self, text: str) -> Parsed:
+        """Read one deal's line or JSON object without writing it."""
+        t = text.strip()
         if t.startswith("{"):
-            try:
-                obj = json.loads(t)
-            except json.JSONDecodeError as e:
-                raise _fail(f"JSON: {e.msg} at column {e.colno}") from None
-            return self.enter_json(obj, quota=quota)
-        return self._record(parse_line(t, self.pulka), quota)
+            return parse_json(_json_object(t), self.pulka)
+        head = t.split(None, 1)[0].casefold() if t else ""
+        if head in VOID_WORDS:
+            return _void_line(t.split()[1:], self.pulka.names)
+        if head in PENALTY_WORDS:
+            return _penalty_line(t.split()[1:], self.pulka.names)
+        sheet = _sheet_text(t, self.pulka.names)
+        if sheet is not None:
+            return sheet
+        return parse_line(t, self.pulka)
+
+    def check(self, text: str, *, quota: bool = False) -> DealScore:
+        """What a deal would write next, without writing it (a form's preview); the same
+        errors as :meth:`enter`."""
+        p = self.read(text)
+        p.quota = p.quota or quota
+        result = build_result(p, self.pulka)
+        score = self.pulka.record(result, help_to=p.help_to)
+        self.pulka.undo()
+        return score
 
     def enter_json(self, obj: Any, *, quota: bool = False) -> DealScore:
         """Record one deal given as a JSON object of the issue-3 schema."""
-        return self._record(parse_json(obj, self.pulka), quota)
+        score = self._record(parse_json(obj, self.pulka), quota)
+        self.inputs.append((json.dumps(obj, ensure_ascii=False), quota))
+        return score
 
-    def _record(self, p: _Parsed, quota: bool = False) -> DealScore:
+    def _record(self, p: Parsed, quota: bool = False) -> DealScore:
         p.quota = p.quota or quota
         result = build_result(p, self.pulka)
         return self.pulka.record(result, help_to=p.help_to)
 
     def undo(self) -> DealResult:
         """Take back the last deal."""
-        return self.pulka.undo()
+        last = self.pulka.undo()
+        if self.inputs:
+            self.inputs.pop()
+        return last
+
+    # -- correcting ------------------------------------------------------------------
+    def edit(self, index: int, text: str, *, quota: bool = False) -> None:
+        """Write deal ``index`` (from 0) as ``text`` instead, and every later deal again after
+        it.  If the new line, or a later deal after it, cannot be written, nothing changes and
+        the error names the deal."""
+        self._check_index(index)
+        inputs = list(self.inputs)
+        inputs[index] = (text.strip(), quota)
+        self.replay(inputs)
+
+    def delete(self, index: int) -> None:
+        """Take deal ``index`` (from 0) out; every later deal is written again without it."""
+        self._check_index(index)
+        inputs = list(self.inputs)
+        del inputs[index]
+        self.replay(inputs)
+
+    def _check_index(self, index: int) -> None:
+        if not 0 <= index < len(self.inputs):
+            raise fail(Msg("deal {number}: there is no such deal ({count} written)", number=index + 1,
+                           count=len(self.inputs)))  # fmt: skip
+
+    def replay(self, inputs: Sequence[tuple[str, bool]]) -> None:
+        """Write these deals on a fresh sheet and take it if every one of them can be
+        written; else nothing changes and the error names the first deal that cannot."""
+        other = ScoreKeeper(self.pulka.rules, self.names, self.pulka.first_dealer)
+        stopped = self.pulka.is_over and self.pulka.rules.end_condition == "agreement"
+        for number, (text, quota) in enumerate(inputs, 1):
+            try:
+                other.enter(text, quota=quota)
+            except PreferansError as e:
+                raise fail(Msg("deal {number}: {reason}", number=number, reason=reason(e))) from None
+        if stopped:
+            other.pulka.stop()
+        self.pulka, self.inputs = other.pulka, other.inputs
 
     # -- saving ----------------------------------------------------------------------
     def header(self) -> dict[str, Any]:
@@ -288,10 +318,10 @@ class ScoreKeeper:
         >>> ScoreKeeper.from_lines(["A 6S B:p C:p", "B 6Q", "C 7H A:p B:p", "A 11S"])  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        preferans.errors.ScoreError: line 2: game: cannot read contract '6Q'...; line 4: game: ...'11S'...
+        preferans.errors.ScoreError: line 2: contract: cannot read «6Q»...; line 4: contract: cannot read «11S»...
         """
         keeper: ScoreKeeper | None = None
-        errors: list[str] = []
+        errors: list[Msg] = []
 
         def make(header: Mapping[str, Any] | None) -> ScoreKeeper:
             r = rules
@@ -313,13 +343,10 @@ class ScoreKeeper:
                 continue
             try:
                 if text.startswith("{"):
-                    try:
-                        obj = json.loads(text)
-                    except json.JSONDecodeError as e:
-                        raise _fail(f"JSON: {e.msg} at column {e.colno}") from None
+                    obj = _json_object(text)
                     if isinstance(obj, dict) and HEADER_KEY in obj:
                         if keeper is not None:
-                            raise _fail("header: the game header must be the first line")
+                            raise fail(Msg("header: the game header must be the first line"))
                         keeper = make(obj)
                         continue
                     if keeper is None:
@@ -330,51 +357,63 @@ class ScoreKeeper:
                         keeper = make(None)
                     keeper.enter(text)
             except PreferansError as e:
+                said = Msg("line {number}: {reason}", number=number, reason=reason(e))
                 if keeper is None:  # the header or the arguments themselves are wrong: nothing to go on
-                    raise ScoreError(f"line {number}: {e}") from None
-                errors.append(f"line {number}: {e}")
+                    raise ScoreError(said) from None
+                errors.append(said)
         if errors:
-            raise ScoreError("; ".join(errors))
+            raise ScoreError(Joined(errors, "; "))
         return keeper if keeper is not None else make(None)
 
 
 # -- reading lines -----------------------------------------------------------------------
 
 
-_DUMMY_WORDS = ("dummy", "болван")
+def _json_object(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise fail(Msg("JSON: {reason} at column {column}", reason=e.msg, column=e.colno)) from None
+    except RecursionError:
+        raise fail(Msg("JSON: nested too deeply")) from None
 
 
 def _seat_names(pulka: Pulka) -> tuple[str, ...]:
     """The players' names, and ``dummy`` for the third hand when two play (rules.md §16)."""
-    return (*pulka.names, _DUMMY_WORDS[0]) if pulka.players == 2 else pulka.names
+    return (*pulka.names, DUMMY_WORDS[0]) if pulka.players == 2 else pulka.names
 
 
 def _trick_seat(pulka: Pulka, name: Any, field: str) -> int:
     """A player, or in гусарик the dummy, whose tricks count for the whister."""
-    if pulka.players == 2 and isinstance(name, str) and name.lower() in _DUMMY_WORDS:
+    if pulka.players == 2 and isinstance(name, str) and name.casefold() in DUMMY_WORDS:
         return DUMMY
     return _seat(pulka, name, field)
 
 
 def _seat(pulka: Pulka, name: Any, field: str) -> int:
-    if isinstance(name, str) and name in pulka.names:
-        return pulka.names.index(name)
-    raise _fail(f"{field}: {name!r} is not a player here ({', '.join(pulka.names)})")
+    """The seat a JSON field names (the name in any case, or a short form of one name)."""
+    if isinstance(name, str):
+        seat = player_seat(pulka.names, name, field)
+        if seat is not None:
+            return seat
+    raise fail(Msg("{field}: «{name}» is not a player here ({names})", field=field, name=str(name)[:40],
+                   names=", ".join(pulka.names)))  # fmt: skip
 
 
 def _int(value: Any, field: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _fail(f"{field}: expected a whole number {lo}..{hi}, not {value!r}")
+        raise fail(Msg("{field}: a whole number {lo} to {hi}, not {value}", field=field, lo=lo, hi=hi,
+                       value=repr(value)[:40]))  # fmt: skip
     return value
 
 
-def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
+def parse_json(obj: Any, pulka: Pulka) -> Parsed:
     """Read one deal object of the issue-3 schema."""
     if not isinstance(obj, dict):
-        raise _fail("JSON: each line must be an object such as {\"game\": \"7S\", ...}")
+        raise fail(Msg("JSON: each line must be an object such as {example}", example='{"game": "7S", ...}'))
     if "sheet" in obj:
         return _sheet_json(obj["sheet"], pulka)
-    p = _Parsed()
+    p = Parsed()
     if "dealer" in obj:
         p.dealer = _seat(pulka, obj["dealer"], "dealer")
     if "multiplier" in obj:
@@ -385,10 +424,10 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
         p.help_to = _seat(pulka, obj["help_to"], "help_to")
     if "bombs_earned" in obj:
         if not isinstance(obj["bombs_earned"], list):
-            raise _fail("bombs_earned: a list of player names")
+            raise fail(Msg("bombs_earned: a list of player names"))
         p.bombs = tuple(_seat(pulka, b, "bombs_earned") for b in obj["bombs_earned"])
     if "talon" in obj:
-        p.talon = _talon(str(obj["talon"]))
+        p.talon = talon_cards(str(obj["talon"]))
     if "offender" in obj:
         p.offender = _seat(pulka, obj["offender"], "offender")
     if obj.get("void") is True:
@@ -397,40 +436,41 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
     if "penalty" in obj:
         pen = obj["penalty"]
         if not isinstance(pen, dict) or p.offender is None:
-            raise _fail("penalty: an object of player → whists on the \"offender\" (Kodeks 3.3.16.3)")
+            raise fail(Msg("penalty: an object of player → whists on the offender (Kodeks 3.3.16.3)"))
         p.penalty = {_seat(pulka, k, "penalty"): _whists(v, f"penalty.{k}") for k, v in pen.items()}
         return p
     tricks = obj.get("tricks")
     if tricks is not None:
         if not isinstance(tricks, dict):
-            raise _fail("tricks: an object of player → tricks, e.g. {\"A\": 7, \"B\": 3, \"C\": 0}")
+            raise fail(Msg("tricks: an object of player → tricks, e.g. {example}", example='{"A": 7, "B": 3, "C": 0}'))
         for k, v in tricks.items():
             p.tricks[_trick_seat(pulka, k, "tricks")] = _int(v, f"tricks.{k}", 0, 10)
     if "game" in obj and "allpass" in obj:
-        raise _fail("game/allpass: a deal is either a game or an all-pass, not both")
+        raise fail(Msg("game/allpass: a deal is either a game or an all-pass, not both"))
     if obj.get("allpass") is True:
         p.allpass = True
         if "dealer_tricks" in obj:
             p.dealer_tricks = _int(obj["dealer_tricks"], "dealer_tricks", 0, 2)
         return p
     if "allpass" in obj:
-        raise _fail(f"allpass: must be true, not {obj['allpass']!r}")
+        raise fail(Msg("allpass: must be true, not {value}", value=repr(obj["allpass"])[:40]))
     if "game" not in obj:
-        raise _fail("game: each deal needs \"game\" (e.g. \"7S\", \"misere\") or \"allpass\": true")
+        raise fail(Msg("game: each deal needs «game» (e.g. 7S, misere) or «allpass»"))
     if not isinstance(obj["game"], str):
-        raise _fail(f"game: a contract text such as \"7S\", not {obj['game']!r}")
+        raise fail(Msg("game: a contract such as 7S, not {value}", value=repr(obj["game"])[:40]))
     p.contract = _contract(obj["game"])
     if "declarer" not in obj:
-        raise _fail("declarer: who played the game?")
+        raise fail(Msg("declarer: who played the game?"))
     p.declarer = _seat(pulka, obj["declarer"], "declarer")
     defence = obj.get("defence")
     if defence is not None:
         if not isinstance(defence, dict):
-            raise _fail("defence: an object of defender → \"whist\" / \"pass\" / \"half\"")
+            raise fail(Msg("defence: an object of defender → whist, pass or half"))
         for k, v in defence.items():
-            if not isinstance(v, str) or v.lower() not in _CALLS:
-                raise _fail(f"defence.{k}: \"whist\", \"pass\" or \"half\", not {v!r}")
-            p.defence[_seat(pulka, k, "defence")] = _CALLS[v.lower()]
+            if not isinstance(v, str) or v.casefold() not in _JSON_CALLS:
+                raise fail(Msg("defence.{name}: whist, pass or half, not {value}", name=str(k)[:40],
+                               value=repr(v)[:40]))  # fmt: skip
+            p.defence[_seat(pulka, k, "defence")] = _JSON_CALLS[v.casefold()]
     p.open = obj.get("open") is True
     p.quota = obj.get("za_svoimi") is True or obj.get("quota") is True
     p.misere_half = obj.get("half_with_dealer") is True
@@ -440,24 +480,27 @@ def parse_json(obj: Any, pulka: Pulka) -> _Parsed:
 
 
 _COLUMNS = {
-    "pool": "pool", "пуля": "pool", "пулька": "pool",
-    "mountain": "mountain", "mount": "mountain", "гора": "mountain",
+    "pool": "pool", "пуля": "pool", "пулька": "pool", "пулю": "pool",
+    "mountain": "mountain", "mount": "mountain", "гора": "mountain", "гору": "mountain",
     "whists": "whists", "висты": "whists", "вист": "whists",
 }  # fmt: skip
 
 
-def _sheet_json(lines: Any, pulka: Pulka) -> _Parsed:
+def _sheet_json(lines: Any, pulka: Pulka) -> Parsed:
     """``"sheet": [{"player": "A", "column": "pool", "amount": 3}, …]``."""
     if not isinstance(lines, list) or not lines:
-        raise _fail('sheet: a list of lines such as {"player": "A", "column": "pool", "amount": 3}')
-    p = _Parsed()
+        raise fail(Msg("sheet: a list of lines such as {example}",
+                       example='{"player": "A", "column": "pool", "amount": 3}'))  # fmt: skip
+    p = Parsed()
     p.sheet = []
     for i, line in enumerate(lines, 1):
         if not isinstance(line, dict):
-            raise _fail(f"sheet line {i}: an object with player, column, amount (and on, for whists)")
-        column = _COLUMNS.get(str(line.get("column", "")).lower())
+            raise fail(Msg("sheet line {number}: an object with player, column, amount (and on, for whists)",
+                           number=i))  # fmt: skip
+        column = _COLUMNS.get(str(line.get("column", "")).casefold())
         if column is None:
-            raise _fail(f"sheet line {i}: column is pool, mountain or whists, not {line.get('column')!r}")
+            raise fail(Msg("sheet line {number}: the column is pool, mountain or whists, not {value}", number=i,
+                           value=repr(line.get("column"))[:40]))  # fmt: skip
         who = _seat(pulka, line.get("player"), f"sheet line {i}: player")
         on = _seat(pulka, line["on"], f"sheet line {i}: on") if "on" in line else -1
         p.sheet.append((column, who, _amount(line.get("amount"), f"sheet line {i}: amount"), on))
@@ -465,226 +508,94 @@ def _sheet_json(lines: Any, pulka: Pulka) -> _Parsed:
 
 
 def _amount(value: Any, field: str) -> Fraction:
+    problem = Msg("{field}: a number such as 3, -5 or 7/2, not {value}", field=field, value=repr(value)[:40])
     if isinstance(value, bool):
-        raise _fail(f"{field}: a number such as 3, -5 or 7/2, not {value!r}")
+        raise fail(problem)
     try:
         return Fraction(str(value).lstrip("+"))
     except (ValueError, ZeroDivisionError):
-        raise _fail(f"{field}: a number such as 3, -5 or 7/2, not {value!r}") from None
+        raise fail(problem) from None
 
 
-def _sheet_text(text: str, names: tuple[str, ...]) -> _Parsed | None:
-    """``A pool +3; B mountain -5; C whists A +10`` (``C whists on A 10``), or ``None`` when
-    the line is not one of these."""
+def _sheet_text(text: str, names: tuple[str, ...]) -> Parsed | None:
+    """``A pool +3; B mountain -5; C whists A +10`` (``C whists on A 10``, ``Аня гора -5``), or
+    ``None`` when the line is not one of these."""
     parts = [part.split() for part in text.split(";") if part.strip()]
-    if not parts or len(parts[0]) < 2 or parts[0][0] not in names or parts[0][1].lower() not in _COLUMNS:
+    if (not parts or len(parts[0]) < 2 or player_seat(names, parts[0][0], Msg("player")) is None
+            or parts[0][1].casefold() not in _COLUMNS):  # fmt: skip
         return None
-    form = "A pool +3, B mountain -5 or C whists A +10"
-    p = _Parsed()
+    a, b, c = (names[k % len(names)] for k in range(3))
+    form = Msg("«{a} pool +3», «{b} mountain -5», «{c} whists {a} +10»", a=a, b=b, c=c)
+    p = Parsed()
     p.sheet = []
     for words in parts:
-        column = _COLUMNS.get(words[1].lower()) if len(words) > 1 else None
-        rest = [w for w in words[2:] if w.lower() not in ("on", "на")]
-        if words[0] not in names or column is None:
-            raise _fail(f"sheet: cannot read {' '.join(words)!r}; write {form}")
+        column = _COLUMNS.get(words[1].casefold()) if len(words) > 1 else None
+        rest = [w for w in words[2:] if w.casefold() not in ("on", "на")]
+        who = player_seat(names, words[0], Msg("player"))
+        if who is None or column is None:
+            raise fail(Msg("sheet: cannot read «{words}»; write {form}", words=" ".join(words), form=form))
         on = -1
         if column == "whists":
-            if len(rest) != 2 or rest[0] not in names or rest[0] == words[0]:
-                raise _fail(f"sheet: write whose whists on whom, e.g. C whists A +10, not {' '.join(words)!r}")
-            on = names.index(rest[0])
+            target = player_seat(names, rest[0], Msg("player")) if len(rest) == 2 else None
+            if target is None or target == who:
+                raise fail(Msg("sheet: write whose whists on whom, e.g. «C whists A +10», not «{words}»",
+                               words=" ".join(words)))  # fmt: skip
+            on = target
             rest = rest[1:]
         if len(rest) != 1:
-            raise _fail(f"sheet: cannot read {' '.join(words)!r}; write {form}")
-        p.sheet.append((column, names.index(words[0]), _amount(rest[0], f"sheet: {words[0]} {column}"), on))
+            raise fail(Msg("sheet: cannot read «{words}»; write {form}", words=" ".join(words), form=form))
+        p.sheet.append((column, who, _amount(rest[0], f"sheet: {names[who]} {column}"), on))
     return p
-
-
-def _talon(text: str) -> tuple[int, ...]:
-    """The two talon cards (for the dealer's «проданные тузы», rules.md §9.3)."""
-    try:
-        cards = tuple(int(c) for c in parse_cards(text))
-    except PreferansError as e:
-        raise _fail(f"talon: {e}") from None
-    if len(cards) != 2:
-        raise _fail(f"talon: two cards, not {len(cards)}")
-    return cards
 
 
 def _contract(text: str) -> Contract:
     try:
         return Contract.parse(text)
     except PreferansError as e:
-        raise _fail(f"game: {e}") from None
+        raise fail(Msg("game: {reason}", reason=str(e))) from None
 
 
-def parse_line(text: str, pulka: Pulka) -> _Parsed:
-    """Read one compact line (see the module docstring)."""
-    tokens = text.split()
-    if not tokens:
-        raise _fail("empty line")
-    head = tokens[0].lower()
-    names = pulka.names
-    if head in _VOID:
-        return _void_line(tokens[1:], names)
-    if head in _PENALTY:
-        return _penalty_line(tokens[1:], names)
-    sheet = _sheet_text(text, names)
-    if sheet is not None:
-        return sheet
-    return _LineReader(pulka).read(tokens)
-
-
-def _void_line(tokens: Sequence[str], names: tuple[str, ...]) -> _Parsed:
+def _void_line(tokens: Sequence[str], names: tuple[str, ...]) -> Parsed:
     """``void [OFFENDER] [@DEALER]`` — a misdeal, dealt again (seed-002 p.12)."""
-    p = _Parsed()
+    p = Parsed()
     p.void = True
     for tok in tokens:
-        if tok in names:
-            p.offender = names.index(tok)
-        elif tok.startswith("@") and tok[1:] in names:
-            p.dealer = names.index(tok[1:])
+        seat = player_seat(names, tok.lstrip("@"), Msg("player")) if tok.lstrip("@") else None
+        if seat is not None and tok.startswith("@"):
+            p.dealer = seat
+        elif seat is not None:
+            p.offender = seat
         else:
-            raise _fail(f"void: cannot read {tok!r}; write 'void' or 'void C' (who dealt out of turn)")
+            raise fail(Msg("void: cannot read «{word}»; write «void» or «void C» (who dealt out of turn)", word=tok))
     return p
 
 
-def _penalty_line(tokens: Sequence[str], names: tuple[str, ...]) -> _Parsed:
+def _penalty_line(tokens: Sequence[str], names: tuple[str, ...]) -> Parsed:
     """``penalty A B:52 D:7`` — B writes 52 and D 7 whists on the offender A (Kodeks 3.3.16.3)."""
-    if len(tokens) < 2 or tokens[0] not in names:
-        raise _fail("penalty: write 'penalty OFFENDER B:52 D:7' (Kodeks 3.3.16.3)")
-    p = _Parsed()
-    p.offender = names.index(tokens[0])
+    offender = player_seat(names, tokens[0], Msg("player")) if tokens else None
+    if len(tokens) < 2 or offender is None:
+        raise fail(Msg("penalty: write «penalty OFFENDER B:52 D:7» (Kodeks 3.3.16.3)"))
+    p = Parsed()
+    p.offender = offender
     p.penalty = {}
     for tok in tokens[1:]:
         writer, sep, amount = tok.partition(":")
-        if tok.startswith("@") and tok[1:] in names:
-            p.dealer = names.index(tok[1:])
-        elif sep and writer in names:
-            p.penalty[names.index(writer)] = _whists(amount, f"penalty of {writer}")
+        dealer = player_seat(names, tok[1:], Msg("player")) if tok.startswith("@") and len(tok) > 1 else None
+        seat = player_seat(names, writer, Msg("player")) if sep and writer else None
+        if dealer is not None:
+            p.dealer = dealer
+        elif seat is not None:
+            p.penalty[seat] = _whists(amount, f"penalty of {names[seat]}")
         else:
-            raise _fail(f"penalty: cannot read {tok!r}; write PLAYER:WHISTS, e.g. B:52")
+            raise fail(Msg("penalty: cannot read «{word}»; write PLAYER:WHISTS, e.g. B:52", word=tok))
     return p
 
 
-class _LineReader:
-    """A deal line: its head (``allpass``, or the declarer and the contract), then
-    defence calls, tricks and options in any order."""
-
-    def __init__(self, pulka: Pulka) -> None:
-        self.pulka = pulka
-        self.names = names = pulka.names
-        alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-        # In гусарик the dummy's tricks may be given too (dummy2): they count for the whister.
-        tricks_alt = alt + ("|" + "|".join(_DUMMY_WORDS) if pulka.players == 2 else "")
-        self.trick_re = re.compile(rf"^({tricks_alt})[=:]?(\d+)$", re.IGNORECASE)
-        self.call_re = re.compile(rf"^({alt}):([^\d]+)(\d*)$")
-        self.p = _Parsed()
-        self.last_caller: int | None = None  # a bare number after "B:w" is B's tricks
-
-    def read(self, tokens: Sequence[str]) -> _Parsed:
-        i = self._head(tokens)
-        for tok in tokens[i:]:
-            if not (self._call(tok) or self._tricks(tok) or self._number(tok) or self._option(tok)):
-                raise _fail(f"cannot read {tok!r} (players: {', '.join(self.names)}; see 'help')")
-        return self.p
-
-    def _head(self, tokens: Sequence[str]) -> int:
-        """``allpass`` or ``DECLARER CONTRACT``; returns the index of the next token."""
-        p, names, first = self.p, self.names, tokens[0]
-        if first.lower() in _ALLPASS:
-            p.allpass = True
-            return 1
-        if first not in names:
-            raise _fail(f"line: start with the declarer ({', '.join(names)}) or 'allpass', not {first!r}")
-        p.declarer = names.index(first)
-        if len(tokens) < 2:
-            raise _fail("contract: write the game after the declarer, e.g. 'A 7S'")
-        text, i = tokens[1], 2
-        if i < len(tokens) and text.isdigit() and not self.trick_re.match(tokens[i]):
-            text += tokens[i]  # "7 S" / "10 NT"
-            i += 1
-        p.contract = _contract(text)
-        return i
-
-    def _call(self, tok: str) -> bool:
-        """``B:w``, ``C:p``, ``C:h`` — with the tricks glued on, ``B:w2``."""
-        m = self.call_re.match(tok)
-        if not m or self.p.allpass:
-            return False
-        who = self.names.index(m.group(1))
-        call = _CALLS.get(m.group(2).lower())
-        if call is None:
-            raise _fail(f"defence: {tok!r}: write {m.group(1)}:w (whist), :p (pass) or :h (half)")
-        self.p.defence[who] = call
-        if m.group(3):
-            self.p.tricks[who] = _int(int(m.group(3)), f"tricks of {m.group(1)}", 0, 10)
-        self.last_caller = who
-        return True
-
-    def _tricks(self, tok: str) -> bool:
-        """``B2`` (``B=2``, ``B:2``): B took 2; on a 4-handed all-pass the dealer's talon tricks."""
-        m = self.trick_re.match(tok)
-        if not m:
-            return False
-        p = self.p
-        word = m.group(1)
-        who = DUMMY if word.lower() in _DUMMY_WORDS and self.pulka.players == 2 else self.names.index(word)
-        n = int(m.group(2))
-        if p.allpass and self.pulka.players == 4 and who == _dealer(p, self.pulka):
-            p.dealer_tricks = _int(n, "dealer_tricks", 0, 2)
-        else:
-            p.tricks[who] = _int(n, f"tricks of {m.group(1)}", 0, 10)
-        self.last_caller = None
-        return True
-
-    def _number(self, tok: str) -> bool:
-        """A bare number: the tricks of the last caller, else of the declarer."""
-        if not tok.isdigit():
-            return False
-        who = self.last_caller if self.last_caller is not None else self.p.declarer
-        if who is None:
-            raise _fail(f"tricks: whose {tok} tricks? write e.g. A{tok}")
-        self.p.tricks[who] = _int(int(tok), f"tricks of {self.names[who]}", 0, 10)
-        self.last_caller = None
-        return True
-
-    def _option(self, tok: str) -> bool:
-        """``@D``, ``x2``, ``-3``, ``-10``, ``open``, ``half``, ``help=C``, ``bomb=A,B``."""
-        p, names, low = self.p, self.names, tok.lower()
-        if tok.startswith("@") and tok[1:] in names:
-            p.dealer = names.index(tok[1:])
-        elif low.startswith("dealer=") and tok[7:] in names:
-            p.dealer = names.index(tok[7:])
-        elif re.fullmatch(r"[x*×]\d+", low):
-            p.multiplier = _int(int(low[1:]), "multiplier", 1, 1 << 20)
-        elif low in ("-3", "без3", "bez3", "concede3"):
-            p.conceded = 3
-        elif low in ("-10", "-all", "безвсех", "concede10"):
-            p.conceded = 10
-        elif low in ("open", "лёжа", "лежа"):
-            p.open = True
-        elif low in ("quota", "za_svoimi", "засвоими", "за_своими"):
-            p.quota = True  # seed-002 p.27: the lone whister writes his quota without play
-        elif low in ("half", "пополам"):
-            p.misere_half = True
-        elif low.startswith("help=") and tok[5:] in names:
-            p.help_to = names.index(tok[5:])
-        elif low.startswith("bomb=") and all(b in names for b in tok[5:].split(",")):
-            p.bombs = tuple(names.index(b) for b in tok[5:].split(","))
-        elif low in ("shown", "засветил"):
-            p.talon_shown = True
-        elif low.startswith("talon="):
-            p.talon = _talon(tok[6:].replace(",", " "))
-        else:
-            return False
-        return True
-
-
-def _dealer(p: _Parsed, pulka: Pulka) -> int:
+def _dealer(p: Parsed, pulka: Pulka) -> int:
     return pulka.next_dealer if p.dealer is None else p.dealer
 
 
-def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
+def build_result(p: Parsed, pulka: Pulka) -> DealResult:
     """Turn a parsed line into a :class:`DealResult`, inferring what can be inferred."""
     n = pulka.players
     names = _seat_names(pulka)
@@ -695,15 +606,15 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
         return DealResult(DealKind.VOID, n, dealer, offender=p.offender)
     if p.penalty is not None:
         if p.offender in p.penalty:
-            raise _fail("penalty: the offender writes nothing (Kodeks 3.3.16.3)")
+            raise fail(Msg("penalty: the offender writes nothing (Kodeks 3.3.16.3)"))
         return DealResult(DealKind.PENALTY, n, dealer, offender=p.offender, penalty=p.penalty)
     active = active_seats(dealer, n)
     for s in p.tricks:
         if s not in active:
-            raise _fail(
-                f"tricks: {names[s]} deals and sits out this deal; "
-                + ("write the dealer's talon tricks as dealer_tricks" if p.allpass else "no tricks")
-            )
+            raise fail(Msg("tricks: {name} deals and sits out this deal; his talon tricks on an all-pass only",
+                           name=names[s]) if not p.allpass else
+                       Msg("tricks: {name} deals and sits out this deal; write the dealer's talon tricks "
+                           "as dealer_tricks", name=names[s]))  # fmt: skip
     if p.allpass:
         # гусарик: ten tricks of two between the players; the dummy takes no part (Kodeks 3.7.6.4).
         playing = active if n != 2 else tuple(s for s in active if s != DUMMY)
@@ -715,32 +626,36 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
     decl, contract = p.declarer, p.contract
     assert decl is not None and contract is not None
     if decl not in active:
-        raise _fail(f"declarer: {names[decl]} deals and sits out this deal")
+        raise fail(Msg("declarer: {name} deals and sits out this deal", name=names[decl]))
     defenders = defenders_of(active, decl)
     if n == 4 and dealer in p.defence:
         # "D:w" — the dealer sitting out whists (dealer_whist, rules.md §5.6).
         if p.defence.pop(dealer) is not DefenceCall.WHIST:
-            raise _fail(f"defence: {names[dealer]} deals; the dealer only whists (D:w) or says nothing")
+            raise fail(Msg("defence: {name} deals; the dealer only whists ({name}:w) or says nothing",
+                           name=names[dealer]))  # fmt: skip
         p.dealer_whist = True
     for s in p.defence:
         if s not in defenders:
-            raise _fail(f"defence: {names[s]} is not an opponent of {names[decl]} in this deal")
+            raise fail(Msg("defence: {name} is not an opponent of {declarer} in this deal", name=names[s],
+                           declarer=names[decl]))  # fmt: skip
     if contract.is_misere:
         if p.defence:
-            raise _fail("defence: nobody whists on a misère (Kodeks 3.8.2)")
+            raise fail(Msg("defence: nobody whists on a misère (Kodeks 3.8.2)"))
         tricks = dict(p.tricks)
         if len(tricks) >= 2:
             tricks = _complete(tricks, active, 10, names)
         if decl not in tricks:
-            raise _fail(f"tricks: how many tricks did {names[decl]} take on the misère?")
+            raise fail(Msg("tricks: how many tricks did {name} take on the misère?", name=names[decl]))
         return DealResult(
             DealKind.MISERE, n, dealer, decl, contract, tricks=tricks,
             misere_half=p.misere_half, multiplier=p.multiplier, talon=p.talon,
         )  # fmt: skip
     defence = {d: p.defence.get(d, DefenceCall.PASS) for d in defenders} if p.defence else {}
+    _half_whist_order(defence, defenders, names, pulka.rules)
     checked = contract.level == 10 and not p.defence and not p.conceded
     if checked and not pulka.rules.tens_checked:
-        raise _fail("defence: ten_mode is 'whisted': write the defenders' calls on a 10-game")
+        raise fail(Msg("defence: tens are whisted at this table (ten_mode=whisted): write the defenders' "
+                       "calls on a 10-game"))
     tricks = dict(p.tricks)
     if n == 2 and (tricks or checked) and DUMMY not in tricks:
         tricks[DUMMY] = 0  # the dummy's tricks count for the whister: give the side's total as his
@@ -767,31 +682,44 @@ def build_result(p: _Parsed, pulka: Pulka) -> DealResult:
     else:
         kind = DealKind.NOT_PLAYED
         if not defence:
-            raise _fail(
-                f"defence: write the opponents' calls ({names[defenders[0]]}:w/p/h, "
-                f"{names[defenders[1]]}:w/p/h) or the tricks"
-            )
+            raise fail(Msg("defence: write what {first} and {second} said (whist, pass or half-whist) or the "
+                           "tricks", first=names[defenders[0]], second=names[defenders[1]]))  # fmt: skip
     lone = [d for d, v in defence.items() if v is DefenceCall.WHIST]
     za_svoimi = kind is DealKind.NOT_PLAYED and len(lone) == 1
     if za_svoimi and not pulka.rules.za_svoimi:
-        raise _fail(
-            f"defence: {names[lone[0]]} whists alone and no tricks are written; «за своими» (the lone "
-            f"whister writes his quota without play, seed-002 p.27) is off at this table (za_svoimi=false): "
-            f"write the tricks, e.g. {names[lone[0]]}2"
-        )
+        raise fail(Msg("defence: {name} whists alone and no tricks are written; «за своими» (the lone "
+                       "whister writes his quota without play, seed-002 p.27) is off at this table "
+                       "(za_svoimi=false): write the tricks, e.g. {name}2", name=names[lone[0]]))
     if za_svoimi and not p.quota:
-        raise ConfirmationNeeded(
-            f"defence: {names[lone[0]]} whists alone and no tricks are written: add 'quota' if it was "
-            f"«за своими» ({names[lone[0]]} writes his quota without play), or write the tricks"
-        )
+        raise ConfirmationNeeded(Msg(
+            "defence: {name} whists alone and no tricks are written: add 'quota' if it was «за своими» "
+            "({name} writes his quota without play), or write the tricks", name=names[lone[0]]))
     if p.quota and not za_svoimi:
-        raise _fail("quota: «за своими» is a lone whist (one whist, one pass) with no tricks written")
+        raise fail(Msg("quota: «за своими» is a lone whist (one whist, one pass) with no tricks written"))
     return DealResult(
         kind, n, dealer, decl, contract, defence=defence, open_play=p.open, tricks=tricks,
         ten_checked=checked, za_svoimi=za_svoimi,
         conceded=p.conceded, multiplier=p.multiplier, talon=p.talon, misere_half=p.misere_half,
         dealer_whist=p.dealer_whist, talon_shown_by_dealer=p.talon_shown,
     )  # fmt: skip
+
+
+def _half_whist_order(
+    defence: Mapping[int, DefenceCall], defenders: tuple[int, int], names: tuple[str, ...], rules: Rules
+) -> None:
+    """Полвиста is said by the second opponent after the first passed (rules.md §5.4): named."""
+    if DefenceCall.HALF not in defence.values() or len(names) == 2 or names[-1] == DUMMY_WORDS[0]:
+        return
+    first, second = defenders
+    if defence.get(first) is DefenceCall.PASS and defence.get(second) is DefenceCall.HALF:
+        return
+    if rules.first_defender_half_whist and defence.get(first) is DefenceCall.HALF and defence.get(
+        second
+    ) is DefenceCall.PASS:
+        return
+    raise fail(Msg("defence: half-whist is said by the second opponent, {second}, after the first, {first}, "
+                   "passed (rules.md §5.4; first_defender_half_whist=true lets the first fall back to it)",
+                   first=names[first], second=names[second]))  # fmt: skip
 
 
 def _complete(
@@ -804,12 +732,12 @@ def _complete(
         return {**tricks, **{s: 0 for s in missing}}  # the rest took nothing
     if len(missing) > 1:
         who = ", ".join(names[s] for s in missing)
-        raise _fail(f"tricks: give the tricks of all but one of the players (missing {who})")
+        raise fail(Msg("tricks: give the tricks of all the players but one (missing: {who})", who=who))
     if missing:
         if given > total:
-            raise _fail(f"tricks: {given} tricks given, but a deal has only {total}")
+            raise fail(Msg("tricks: {given} tricks given, but a deal has only {total}", given=given, total=total))
         return {**tricks, missing[0]: total - given}
     if given != total:
         got = ", ".join(f"{names[s]} {t}" for s, t in sorted(tricks.items()))
-        raise _fail(f"tricks: they must sum to {total}, not {given} ({got})")
+        raise fail(Msg("tricks: they must sum to {total}, not {given} ({got})", total=total, given=given, got=got))
     return tricks

@@ -26,7 +26,7 @@ from ..errors import ScoreError
 from ..rules import Rounding, Rules
 from .sheet import Amount, Entry, Sheet
 
-__all__ = ["Settlement", "closed_formula", "entries_net", "procedural", "round_nets", "settle"]
+__all__ = ["Settlement", "closed_formula", "entries_net", "paper_whole", "procedural", "round_nets", "settle"]
 
 
 def closed_formula(
@@ -161,19 +161,22 @@ def round_nets(
 class Settlement:
     """The result of a pulka: exact whists per player, how they were reached, and money.
 
-    ``net`` is exact; ``rounded`` follows ``rules.rounding``; :meth:`money`
-    converts at a price per whist.
+    ``net`` is exact; ``rounded`` follows ``rules.rounding``; :attr:`whole` is what
+    paper players write, whole whists; :meth:`money` converts at a price per whist.
     """
 
     names: tuple[str, ...]
     net: tuple[Fraction, ...]
     rounded: tuple[Fraction, ...]
     procedure: Procedure
+    whole: tuple[int, ...] = ()
+    """The results in whole whists, as a paper sheet is settled (:func:`paper_whole`)."""
 
     def money(self, price_per_whist: Fraction | int | str) -> tuple[Fraction, ...]:
-        """Each player's win (+) or loss (−) in money."""
+        """Each player's win (+) or loss (−) in money, on the results in whole whists (what
+        the table pays: the exact results times the price are :attr:`net` × price)."""
         price = Fraction(price_per_whist)
-        return tuple(x * price for x in self.rounded)
+        return tuple(x * price for x in self.whole)
 
     def as_dict(self) -> dict[str, Fraction]:
         return dict(zip(self.names, self.rounded, strict=True))
@@ -189,6 +192,32 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
     if rules.rounding == "per_transfer":
         # Each mountain share rounded before netting; netting pairwise keeps the sum at zero.
         proc = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount, whole_transfers=True)
-        return Settlement(sheet.names, tuple(net), proc.net, proc)
-    rounded = round_nets(net, rules.rounding, sheet.mountain)
-    return Settlement(sheet.names, tuple(net), tuple(rounded), proc)
+        return Settlement(sheet.names, tuple(net), proc.net, proc, paper_whole(proc.net, proc.net))
+    rounded = tuple(round_nets(net, rules.rounding, sheet.mountain))
+    if rules.rounding == "exact":
+        on_paper = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount, whole_transfers=True)
+        return Settlement(sheet.names, tuple(net), rounded, proc, paper_whole(rounded, on_paper.net))
+    return Settlement(sheet.names, tuple(net), rounded, proc, paper_whole(rounded, rounded))
+
+
+def paper_whole(rounded: Sequence[Fraction], on_paper: Sequence[Fraction]) -> tuple[int, ...]:
+    """The results in whole whists, as a paper sheet is settled (rules.md §11.1, §11.3).
+
+    The table's own rounding (``rules.rounding``) when it gives whole whists; with ``exact``
+    (every preset) the paper's way: at step 3 each player writes his share of a mountain on
+    its owner as a whole number of whists (``on_paper``: ``M × 10 / 3 = 13⅓`` is written 13,
+    a half is written up), so two players in the same position get the same result and the
+    results sum to zero.  Whatever is still a fraction (halves written on the sheet itself)
+    goes to the nearest whole whist, the residue handed back by largest remainder.
+
+    Three players, B's mountain 4 after the amnesty: A and C each write 40/3 = 13⅓ whists on
+    B — 13 on paper — so A and C win 13 each and B loses 26 (exactly +13⅓, −26⅔, +13⅓):
+
+    >>> from preferans.rules import Rules
+    >>> s = Sheet("ABC"); s.mountain[:] = [0, 4, 0]
+    >>> st = settle(s, Rules())
+    >>> [str(x) for x in st.net], st.whole
+    (['40/3', '-80/3', '40/3'], (13, -26, 13))
+    """
+    chosen = rounded if all(Fraction(x).denominator == 1 for x in rounded) else on_paper
+    return tuple(int(x) for x in round_nets(chosen, "half_up"))

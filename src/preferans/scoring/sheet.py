@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-__all__ = ["COLUMNS", "Amount", "DealScore", "Entry", "Sheet", "amount_text"]
+__all__ = ["COLUMNS", "Amount", "DealScore", "Entry", "Sheet", "amount_text", "paper_amount", "signed_amount"]
 
 Amount = int | Fraction
 """Points and whists: integers, or exact fractions (halves from splits)."""
@@ -49,6 +49,45 @@ def amount_text(x: Amount) -> str:
     if isinstance(x, Fraction) and x.denominator == 1:
         return str(x.numerator)
     return str(x)
+
+
+_VULGAR = {
+    (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖",
+    (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝",
+    (7, 8): "⅞",
+}  # fmt: skip
+_SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def paper_amount(x: Amount) -> str:
+    """An amount as a player writes it on the sheet: whole numbers as they are, a fraction as
+    a whole part and a small fraction — ``2½``, ``27⅓``, ``-3½`` — never ``5/2`` nor ``2.5``:
+    on paper a dot separates the running totals (``2.5`` reads «2, then 5», rules.md §11.1).
+
+    >>> [paper_amount(x) for x in (12, Fraction(5, 2), Fraction(82, 3), Fraction(-7, 2), Fraction(1, 2))]
+    ['12', '2½', '27⅓', '-3½', '½']
+    >>> paper_amount(Fraction(29, 12)), paper_amount(Fraction(-8, 1))
+    ('2⁵⁄₁₂', '-8')
+    """
+    f = Fraction(x)
+    if f.denominator == 1:
+        return str(f.numerator)
+    sign = "-" if f < 0 else ""
+    whole, rest = divmod(abs(f.numerator), f.denominator)
+    part = _VULGAR.get((rest, f.denominator))
+    if part is None:
+        part = str(rest).translate(_SUP) + "⁄" + str(f.denominator).translate(_SUB)
+    return f"{sign}{whole or ''}{part}"
+
+
+def signed_amount(x: Amount) -> str:
+    """A result as the settlement writes it: ``+27``, ``-14``, ``0``, ``+27⅓``.
+
+    >>> signed_amount(27), signed_amount(Fraction(-41, 3)), signed_amount(0)
+    ('+27', '-13⅔', '0')
+    """
+    return ("+" if x > 0 else "") + paper_amount(x)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from .settings import MAX_OPTION, MAX_OPTIONS, MAX_POOL
 from .sheetsvg import sheet_svg
 from .work import Busy
 
-__all__ = ["AddressLimits", "cookie_name", "error", "router", "table_request"]
+__all__ = ["AddressLimits", "cookie_name", "error", "json_object", "router", "table_request"]
 
 router = APIRouter()
 COOKIE_MAX_AGE = 60 * 60 * 24 * 90
@@ -88,6 +88,17 @@ async def _json_body(request: Request) -> Any:
         return json.loads(raw)
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
+
+
+async def json_object(request: Request) -> dict[str, Any] | JSONResponse:
+    """The body as a JSON object, or the 400 answer to send instead."""
+    try:
+        body = await _json_body(request)
+    except ValueError as e:
+        return error(400, "bad_json", f"the body must be a JSON object ({e})")
+    if not isinstance(body, dict):
+        return error(400, "bad_json", "the body must be a JSON object")
+    return body
 
 
 async def _live(request: Request, table_id: str) -> LiveTable | Response:
@@ -207,12 +218,9 @@ async def cluster_tables(request: Request) -> Response:
 async def create_table(request: Request) -> Response:
     if _limited(request):
         return error(429, "rate_limited", "too many requests; slow down")
-    try:
-        body = await _json_body(request)
-    except ValueError as e:
-        return error(400, "bad_json", f"the body must be a JSON object ({e})")
-    if not isinstance(body, dict):
-        return error(400, "bad_json", "the body must be a JSON object")
+    body = await json_object(request)
+    if isinstance(body, Response):
+        return body
     account = await account_of(request)
     private = body.get("private", False)
     if not isinstance(private, bool):
@@ -275,7 +283,7 @@ async def take_seat(table_id: str, seat: int, request: Request) -> Response:
 
 
 @router.get("/api/tables/{table_id}/sheet.svg")
-async def sheet(table_id: str, request: Request, lang: str = "en") -> Response:
+async def sheet(table_id: str, request: Request, lang: str = "en", layout: str = "wide") -> Response:
     live = await _live(request, table_id)
     if isinstance(live, Response):
         if live.status_code != 410:
@@ -286,7 +294,7 @@ async def sheet(table_id: str, request: Request, lang: str = "en") -> Response:
         body = archived.sheets.get(lang, archived.sheets["en"])
         return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
     async with live.lock:
-        body = sheet_svg(live.game, lang[:8])
+        body = sheet_svg(live.game, lang[:8], "phone" if layout == "phone" else "wide")
     return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 

@@ -11,6 +11,8 @@ Routes (each group in its own module):
   ``POST /api/tables/{id}/seats/{seat}``; ``GET /api/tables/{id}/sheet.svg``;
   ``GET /api/tables/{id}/record`` and ``/analysis`` of a finished game.
 * :mod:`.play` — ``WS /ws/{id}``, the game (see :mod:`preferans.server.hub`).
+* :mod:`.scorepages` — ``/score``: the score keeper of a game played with real cards (its
+  pages and ``/api/score/…``; the sheets in :mod:`.scoresheets`).
 * :mod:`.club_api` — the club: accounts, profiles ``/u/{name}`` and their history, ratings,
   the lobby's open tables, duplicate matches (docs/club.md).
 * :mod:`.study` — ``/study…`` the replay viewer, the analysis priced in whists, the solver
@@ -38,7 +40,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, club_api, play, site, study
+from . import api, club_api, play, scorepages, site, study
 from .api import AddressLimits, error
 from .club import Club
 from .guard import Guard
@@ -154,6 +156,7 @@ def create_app(
     app.include_router(site.router)
     app.include_router(api.router)
     app.include_router(play.router)
+    app.include_router(scorepages.router)
     club_api.install(app, Club(store, cfg))  # accounts, history, ratings, the lobby, matches (docs/club.md)
     app.include_router(study.router)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")

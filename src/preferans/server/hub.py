@@ -49,6 +49,7 @@ from ..bots.pimc import PimcBot
 from ..bots.sandbox import ProgramLimits, ProgramSlots
 from ..errors import Elsewhere, PreferansError, TableError
 from ..i18n import LANGS, text
+from ..scoring.sheet import paper_amount, signed_amount
 from ..seats import DUMMY
 from ..table import BotThought, FixedMove
 from .archive import Archive, RetentionRule
@@ -707,7 +708,10 @@ class Hub:
                 info["previous"] = self.previous(live, g.deal_no - 1)
             if g.finished:
                 st = pulka.settlement()
-                info["settlement"] = [str(x) for x in st.rounded]
+                info["settlement"] = [str(x) for x in st.rounded]  # exact (data: the club's history)
+                # what a player reads: whole whists as paper settles them (+6, never 16/3), the exact as 5⅓
+                info["settlement_whole"] = [signed_amount(w) for w in st.whole]
+                info["settlement_paper"] = [paper_amount(x) for x in st.rounded]
         return info
 
     def previous(self, live: LiveTable, number: int) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..i18n import LANGS
 from ..scoring.pulka import Pulka
+from ..scoring.svg_sheet import Layout
 
 if TYPE_CHECKING:
     from .game import TableGame
@@ -13,8 +14,8 @@ if TYPE_CHECKING:
 __all__ = ["sheet_svg"]
 
 
-def sheet_svg(game: TableGame, lang: str = "en") -> str:
+def sheet_svg(game: TableGame, lang: str = "en", layout: Layout = "wide") -> str:
     """The pulka of ``game`` (an empty sheet before the first deal), its words in ``lang``
-    (English for a language the project does not speak)."""
+    (English for a language the project does not speak), ``wide`` or for a ``phone``."""
     pulka = game.pulka if game.pulka is not None else Pulka(game.rules, game.pulka_names())
-    return pulka.svg(lang if lang in LANGS else "en")
+    return pulka.svg(lang if lang in LANGS else "en", layout)

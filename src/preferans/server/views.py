@@ -17,7 +17,7 @@ from ..engine.deal import Deal
 from ..i18n import LANGS, text
 from ..rules import Rules
 from ..scoring.reasons import deal_story
-from ..scoring.sheet import DealScore
+from ..scoring.sheet import DealScore, paper_amount
 
 __all__ = ["deal_review", "legal_choices", "public_view", "seat_view"]
 
@@ -66,7 +66,7 @@ def deal_review(deal: Deal, written: DealScore, number: int, rules: Rules, names
         # the deal explaining itself: why it ended so, and what each sheet line comes from
         "story": {lang: [text(x, lang) for x in story] for lang in LANGS},
         # what the deal wrote on the sheet: [column, player, amount, on (whists), why]
-        "written": [[e.column, e.player, str(e.amount), e.on, e.why] for e in written.entries],
+        "written": [[e.column, e.player, paper_amount(e.amount), e.on, e.why] for e in written.entries],
         # the hands as dealt, face up for the review after the deal
         "hands": {str(s): [str(c) for c in cards_of(deal.initial_hands[s])] for s in deal.active},
         "shown_talon": [str(c) for c in seen.talon if c is not None],

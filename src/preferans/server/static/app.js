@@ -647,10 +647,12 @@
   }
   function initials(seat) { return seat < 0 ? t("Talon") : String(seat + 1); }
 
-  function sheetUrl(tb, key) { return "/api/tables/" + tb.id + "/sheet.svg?lang=" + lang + "&k=" + encodeURIComponent(key); }
+  // On a phone the sheet is drawn in its phone layout (its words ≥ 12 px at 390 px wide; Enlarge doubles it).
+  const sheetLayout = () => (innerWidth <= 820 ? "phone" : "wide");
+  function sheetUrl(tb, key) { return "/api/tables/" + tb.id + "/sheet.svg?lang=" + lang + "&layout=" + sheetLayout() + "&k=" + encodeURIComponent(key); }
   function renderSide() {
     const f = state, tb = f.table, v = f.view;
-    const sheetKey = lang + ":" + tb.deal + ":" + (tb.sheet ? tb.sheet.labels.length : 0);
+    const sheetKey = lang + ":" + sheetLayout() + ":" + tb.deal + ":" + (tb.sheet ? tb.sheet.labels.length : 0);
     if (sheetKey !== lastSheetKey) {
       lastSheetKey = sheetKey;
       const url = sheetUrl(tb, sheetKey);
@@ -677,7 +679,7 @@
       rb.append(el("h3", { text: t("The game is over") }));
       if (tb.settlement && tb.sheet) {
         const ul = el("ul", { class: "settle" });
-        tb.sheet.names.forEach((nm, i) => ul.append(el("li", {}, el("span", { text: nm }), el("b", { text: tb.settlement[i] }))));
+        tb.sheet.names.forEach((nm, i) => ul.append(el("li", {}, el("span", { text: nm }), el("b", { text: (tb.settlement_whole || tb.settlement)[i], title: (tb.settlement_paper || tb.settlement)[i] }))));
         rb.append(ul);
       }
       // The record in the player's language (its lang header: a resumed game speaks it).

@@ -11,7 +11,7 @@ window.PREF = (function () {
   const { t, tp } = I18N;
   // The pages of the top bar: [path, its name].  A page that is not listed has no tab (a table's page).
   const PAGES = [["/", () => t("Play")], ["/ratings", () => t("Ratings")], ["/match", () => t("Duplicate")],
-    ["/study", () => t("Study")]];
+    ["/study", () => t("Study")], ["/score", () => t("Score keeper")]];
   const state = { account: null, lang: localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en") };
   const langListeners = [];
   // The rank letters cards are shown in: "ru" Т К Д В (as Russian packs and books print them), "en" A K Q J.
