@@ -218,7 +218,7 @@ def test_moves_that_arrive_together_are_committed_together(tmp_path: Any) -> Non
 
 
 def test_cluster_processes_starting_together_on_a_new_postgresql_database() -> None:
-    """Every store of a process (games, club, archive, study) creates its tables at start; the
+    """Every store of a process (games, club, archive, study, score sheets) creates its tables at start; the
     processes of a cluster start together, and two ``CREATE TABLE`` of one name at once fail on
     PostgreSQL (the study store's did: ``pg_type_typname_nsp_index``, the load benchmark's cluster
     exited) — all of them create under one lock (:meth:`Storage.create_tables`)."""
@@ -229,6 +229,7 @@ def test_cluster_processes_starting_together_on_a_new_postgresql_database() -> N
     from pg_helpers import throwaway_postgresql
     from preferans.server.archive import Archive
     from preferans.server.club_storage import ClubStorage
+    from preferans.server.scoresheets import ScoreSheets
     from preferans.server.studystore import StudyStore
 
     with throwaway_postgresql() as url:
@@ -243,7 +244,7 @@ def test_cluster_processes_starting_together_on_a_new_postgresql_database() -> N
                 start.wait()
                 try:
                     storage = Storage(fresh)
-                    ClubStorage(storage), Archive(storage), StudyStore(storage)
+                    ClubStorage(storage), Archive(storage), StudyStore(storage), ScoreSheets(storage)
                     storage.engine.dispose()
                 except Exception as e:  # the test reports every failure
                     failures.append(repr(e)[:200])

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Column, Float, Integer, MetaData, String, Table, Text, insert, select, update
-from sqlalchemy import text as sql
 
 from ..i18n import Translator, preset_name, text
 from ..rules import Rules
@@ -73,10 +72,7 @@ class ScoreSheets:
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        with storage.engine.begin() as c:
-            if storage.engine.dialect.name == "postgresql":  # a cluster's processes may come here together
-                c.execute(sql("SELECT pg_advisory_xact_lock(7365, 1)"))
-            _meta.create_all(c)
+        storage.create_tables(_meta)
 
     def create(self, header: dict[str, Any]) -> tuple[str, str]:
         """A new empty sheet: its id and the editor's key."""
