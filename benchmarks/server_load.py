@@ -22,7 +22,17 @@ and prints for every phase the players' p99 action→ack and the p99 of ``/healt
 * ``analysis`` — eight clients asking for the analysis of finished games, new ones each time;
 * ``storm`` — spectators connecting and leaving a table as fast as they can, and 4 KB junk frames;
 * ``dblock`` — another process holding SQLite's write lock two seconds in every three
-  (every table's writes wait: this one is not "against another table").
+  (every table's writes wait: this one is not "against another table");
+* ``slowloris`` — 1,100 sockets from 4 addresses, half idle, half sending a request head a
+  byte every two seconds, each opened again when the server closes it (issue 25).
+
+Every phase also probes ``/healthz`` four times a second on a new connection each time (a new
+visitor's first request: ``new-conn``), which is what running out of sockets stops first.
+``--server-nofile 1024`` runs the server with a default machine's limit on open files.
+
+``--proxy-flood`` runs two ``--cluster`` processes on a throwaway PostgreSQL and probes the
+second's ``/healthz`` without and then during 600 GETs at a time for the first's tables (each
+passed on by the second to the first, issue 25).
 
 ``--cluster 1,3`` instead runs the players against 1 and then 3 ``--cluster`` processes on
 a throwaway PostgreSQL (started here, as the tests do), connecting round robin to the
@@ -39,6 +49,8 @@ request (tables are loaded when asked for, not at start).
     python benchmarks/server_load.py --tables 500 --seconds 20 --attacks --repeat 3
     python benchmarks/server_load.py --tables 150 --seconds 20 --cluster 1,3 --repeat 3
     python benchmarks/server_load.py --restart-tables 3000 --repeat 3
+    python benchmarks/server_load.py --tables 200 --seconds 15 --attacks slowloris --server-nofile 1024 --repeat 3
+    python benchmarks/server_load.py --proxy-flood --seconds 15 --repeat 3
 """
 
 from __future__ import annotations
@@ -130,10 +142,19 @@ class Stats:
 
 
 # -- the server --------------------------------------------------------------------------------------
+SERVER_NOFILE: list[int] = []  # --server-nofile: the server's limit on open files (a default machine's 1024)
+
+
 def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[bytes]:
     args = ["serve", "--port", str(port), "--db", db, "--http-rate", "0", "--log-level", "warning", *extra]
     code = f"import sys; from preferans.cli import main; sys.exit(main({args!r}))"
-    return subprocess.Popen([sys.executable, "-c", code])
+
+    def limit_files() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (SERVER_NOFILE[0], SERVER_NOFILE[0]))
+
+    return subprocess.Popen([sys.executable, "-c", code], preexec_fn=limit_files if SERVER_NOFILE else None)
 
 
 async def wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
@@ -268,13 +289,21 @@ async def play_on(ws: ClientConnection, tid: str, seat: int, stats: Stats, stop:
                 background.add(asyncio.ensure_future(act_later(msg, delay)))
 
 
-async def health_prober(base: str, out: list[float], stop: asyncio.Event, every: float = 0.1) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+async def health_prober(base: str, out: list[float], stop: asyncio.Event, every: float = 0.1,
+                        fresh: bool = False, failed: list[int] | None = None) -> None:  # fmt: skip
+    """``/healthz`` ten times a second on one kept-alive connection, or (``fresh``) each time on a
+    new one — as a new visitor comes — counting the probes that got no answer in ``failed``."""
+    limits = httpx.Limits(max_keepalive_connections=0) if fresh else httpx.Limits()
+    async with httpx.AsyncClient(base_url=base, timeout=5 if fresh else 30, limits=limits) as http:
         while not stop.is_set():
             t0 = time.perf_counter()
-            with contextlib.suppress(httpx.HTTPError):
-                await http.get("/healthz")
+            try:
+                ok = (await http.get("/healthz")).status_code == 200
+            except httpx.HTTPError:
+                ok = False
             out.append(time.perf_counter() - t0)
+            if not ok and failed is not None:
+                failed[0] += 1
             await asyncio.sleep(every)
 
 
@@ -470,7 +499,60 @@ async def attack_dblock(db_path: str, stop: asyncio.Event, counts: dict[str, int
         await asyncio.sleep(0.1)
 
 
-ATTACKS = ("bodies", "claims", "analysis", "storm", "dblock")
+async def attack_slowloris(port: int, stop: asyncio.Event, counts: dict[str, int]) -> None:
+    """1,100 sockets from 4 addresses held open as long as the server lets them: half send nothing,
+    half send a request head a byte every two seconds (issue 25: they used up the file descriptors);
+    a socket the server closes is opened again a moment later."""
+
+    async def hold(i: int) -> None:
+        local = address(70, i % 4)
+        slow = i % 2 == 1
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
+            except OSError:
+                counts["refused at connect"] = counts.get("refused at connect", 0) + 1
+                await asyncio.sleep(1.0)
+                continue
+            counts["opened"] = counts.get("opened", 0) + 1
+            try:
+                if slow:
+                    writer.write(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+                while not stop.is_set():
+                    if slow:
+                        writer.write(b"X-Slow: x\r\n"[:1])
+                        await writer.drain()
+                    with contextlib.suppress(TimeoutError):
+                        if not await asyncio.wait_for(reader.read(1024), timeout=2.0):
+                            counts["closed by the server"] = counts.get("closed by the server", 0) + 1
+                            break
+            except OSError:
+                counts["closed by the server"] = counts.get("closed by the server", 0) + 1
+            finally:
+                writer.close()
+            await asyncio.sleep(0.5)
+
+    await asyncio.gather(*(hold(i) for i in range(1100)))
+
+
+async def attack_proxy(bases: list[str], tids: list[str], stop: asyncio.Event, counts: dict[str, int]) -> None:
+    """600 GETs at once to the second process for tables the first one plays (each is proxied),
+    again and again (issue 25: a client built per forwarded request stalled /healthz for 14 s)."""
+    async with httpx.AsyncClient(base_url=bases[1], timeout=30, limits=httpx.Limits(max_connections=600)) as http:
+
+        async def one(i: int) -> None:
+            try:
+                r = await http.get(f"/api/tables/{tids[i % len(tids)]}")
+                key = str(r.status_code)
+            except httpx.HTTPError:
+                key = "failed"
+            counts[key] = counts.get(key, 0) + 1
+
+        while not stop.is_set():
+            await asyncio.gather(*(one(i) for i in range(600)))
+
+
+ATTACKS = ("bodies", "claims", "analysis", "storm", "dblock", "slowloris")
 
 
 def attack_process(name: str, spec: dict[str, Any], seconds: float, results: Any, niceness: int) -> None:
@@ -492,6 +574,10 @@ def attack_process(name: str, spec: dict[str, Any], seconds: float, results: Any
             await attack_storm(spec["port"], spec["storm"], halt, counts)
         elif name == "dblock":
             await attack_dblock(spec["db_path"], halt, counts)
+        elif name == "slowloris":
+            await attack_slowloris(spec["port"], halt, counts)
+        elif name == "proxy":
+            await attack_proxy(spec["bases"], spec["tids"], halt, counts)
         return counts
 
     try:
@@ -621,8 +707,12 @@ async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: 
     """One phase's figures; ``all_pids``: the cluster's processes (their CPU and waits summed)."""
     pids = all_pids or [server_pid]
     health: list[float] = []
+    fresh: list[float] = []
+    fresh_failed = [0]
     hstop = asyncio.Event()
     prober = asyncio.ensure_future(health_prober(base, health, hstop))
+    fresh_prober = asyncio.ensure_future(health_prober(base, fresh, hstop, every=0.25, fresh=True,
+                                                       failed=fresh_failed))  # fmt: skip
     spy = None
     if profile:
         # --native stops the server for each sample (the phase's latencies suffer): without it, py-spy's
@@ -646,6 +736,7 @@ async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: 
             inside = (await http.get("/healthz", params={"window": seconds})).json()
     hstop.set()
     await prober
+    await fresh_prober
     if spy is not None:
         await asyncio.to_thread(spy.wait)
     return {
@@ -654,6 +745,8 @@ async def measure(players: RemotePlayers | InlinePlayers, seconds: float, base: 
         "ack p99 ms": quantile(lat, 0.99) * 1000,
         "healthz p50 ms": quantile(health, 0.5) * 1000,
         "healthz p99 ms": quantile(health, 0.99) * 1000,
+        "new-conn healthz p99 ms": quantile(fresh, 0.99) * 1000,  # a new visitor's first request
+        "new-conn failed": float(fresh_failed[0]),
         "server ack p99 ms": float(inside.get("ack_ms", {}).get("p99", "nan")),
         "server lag p99 ms": float(inside.get("loop_lag_ms", {}).get("p99", "nan")),
         "server gc max ms": float(inside.get("gc_ms", {}).get("max", "nan")),  # the longest collection
@@ -787,6 +880,56 @@ async def run_cluster(args: argparse.Namespace, seed: int, pg: str) -> dict[str,
     return out
 
 
+async def run_proxy_flood(args: argparse.Namespace, pg: str) -> dict[str, dict[str, float]]:
+    """Two ``--cluster`` processes; the second one's ``/healthz`` (kept-alive and new connections)
+    without and then during the proxy flood (:func:`attack_proxy`) for the first one's tables."""
+    ports = [free_port() for _ in range(2)]
+    procs = [start_server(pg, p, "--cluster", "--workers", "1", "--max-address-connections", "0") for p in ports]
+    bases = [f"http://127.0.0.1:{p}" for p in ports]
+    out: dict[str, dict[str, float]] = {}
+    try:
+        for base, proc in zip(bases, procs, strict=True):
+            await wait_up(base, proc)
+        tids = [tid for tid, _ in await create_tables(bases[:1], 20)]
+        async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
+            for tid in tids:  # loaded, so the first process holds their leases
+                (await http.get(f"/api/tables/{tid}")).raise_for_status()
+        for phase in ("baseline", "proxy"):
+            attacker = None
+            if phase == "proxy":
+                ctx = multiprocessing.get_context("spawn")
+                results: multiprocessing.Queue[dict[str, int]] = ctx.Queue()
+                spec = {"bases": bases, "tids": tids}
+                attacker = ctx.Process(target=attack_process,
+                                       args=("proxy", spec, args.seconds + 2.0, results, args.attacker_nice))
+                attacker.start()
+                await asyncio.sleep(1.5)
+            kept: list[float] = []
+            fresh: list[float] = []
+            failed = [0]
+            halt = asyncio.Event()
+            probes = [asyncio.ensure_future(health_prober(bases[1], kept, halt)),
+                      asyncio.ensure_future(health_prober(bases[1], fresh, halt, every=0.25, fresh=True,
+                                                          failed=failed))]  # fmt: skip
+            await asyncio.sleep(args.seconds)
+            halt.set()
+            await asyncio.gather(*probes)
+            counts: dict[str, int] = {}
+            if attacker is not None:
+                counts = await asyncio.to_thread(results.get, True, 60)
+                attacker.join(timeout=30)
+                if attacker.is_alive():
+                    attacker.kill()
+            out[phase] = {"healthz p50 ms": quantile(kept, 0.5) * 1000, "healthz p99 ms": quantile(kept, 0.99) * 1000,
+                          "healthz max ms": max(kept) * 1000, "new-conn healthz p99 ms": quantile(fresh, 0.99) * 1000,
+                          "new-conn failed": float(failed[0])}  # fmt: skip
+            print_row(phase, out[phase], counts)
+    finally:
+        for proc in procs:
+            stop(proc)
+    return out
+
+
 async def run_restart(args: argparse.Namespace) -> dict[str, dict[str, float]]:
     """A restart with ``--restart-tables`` tables in play: seconds until ``/healthz`` answers,
     then until a table's first state (it is loaded when asked for)."""
@@ -843,16 +986,27 @@ def medians(runs: list[dict[str, dict[str, float]]]) -> None:
         rows = [r[phase] for r in runs if phase in r]
         med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
         print_row(phase, med, {})
-    if "baseline" in runs[0]:
-        base = statistics.median(r["baseline"]["ack p99 ms"] for r in runs)
+    for figure in ("ack p99 ms", "healthz p99 ms"):
+        if figure not in runs[0].get("baseline", {}):
+            continue
+        base = statistics.median(r["baseline"][figure] for r in runs)
         for phase in runs[0]:
-            p99 = statistics.median(r[phase]["ack p99 ms"] for r in runs)
-            print(f"  {phase:<12} ack p99 / baseline = {p99 / base:.2f}")
+            p99 = statistics.median(r[phase][figure] for r in runs)
+            print(f"  {phase:<12} {figure.replace(' ms', '')} / baseline = {p99 / base:.2f}")
 
 
 async def main_async(args: argparse.Namespace) -> None:
     runs = []
-    if args.cluster:
+    if args.proxy_flood:
+        sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+        from pg_helpers import throwaway_postgresql  # the tests' throwaway PostgreSQL
+
+        with throwaway_postgresql(max_connections=300) as pg:
+            for r in range(args.repeat):
+                print(f"run {r + 1} of {args.repeat}", flush=True)
+                runs.append(await run_proxy_flood(args, pg))
+                _drop_all(pg)
+    elif args.cluster:
         sys.path.insert(0, os.path.join(HERE, "..", "tests"))
         from pg_helpers import throwaway_postgresql  # the tests' throwaway PostgreSQL
 
@@ -901,6 +1055,12 @@ def main() -> None:
                          "sampling stops the server, so that run's latencies are not figures) and summarise")
     ap.add_argument("--cluster", type=lambda s: [int(x) for x in s.split(",")], default=None,
                     help="process counts to compare on PostgreSQL, e.g. 1,3")  # fmt: skip
+    ap.add_argument("--proxy-flood", action="store_true",
+                    help="instead: two --cluster processes; the second's /healthz without and during 600 "
+                         "forwarded GETs at a time for the first's tables")  # fmt: skip
+    ap.add_argument("--server-nofile", type=int, default=0,
+                    help="the server's limit on open files (e.g. 1024, a default machine's; default: this "
+                         "process's, raised to 16,384)")  # fmt: skip
     ap.add_argument("--restart-tables", type=int, default=0,
                     help="instead: restart a server with this many tables in play and time it")  # fmt: skip
     ap.add_argument("--repeat", type=int, default=1, help="runs; the medians are printed (default 1)")
@@ -918,6 +1078,8 @@ def main() -> None:
 
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 16384)), hard))
+    if args.server_nofile:
+        SERVER_NOFILE.append(args.server_nofile)
     os.environ.setdefault("PYTHONUNBUFFERED", "1")
     asyncio.run(main_async(args))
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 # Import names that a package of another name provides (rich comes with textual).
-PROVIDED_BY = {"rich": "textual"}
+PROVIDED_BY = {"rich": "textual", "argon2": "argon2-cffi"}
 # Parts that are not playing: the RL environments ([rl]), the bot arena on a Ray cluster ([cluster]) and
 # the server's cluster mode on PostgreSQL ([web]; `preferans serve --cluster` imports it only then).
 NOT_PLAYING = {"env", "bots/arena.py", "server/cluster.py"}

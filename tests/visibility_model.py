@@ -39,6 +39,7 @@ VARIANTS = [Rules.preset(n) for n in Rules.PRESET_NAMES] + [
     Rules.preset("classic").replace(concede_all=True, za_svoimi=True, ten_mode="checked", claims=True),
     Rules.preset("kodeks").replace(dark_bids=True, third_hand_takes_talon=False, misere_rank="top"),
     Rules.preset("leningrad").replace(dealer_whist=True, za_svoimi=True),
+    Rules.preset("sochi").replace(misere_half_dealer_sees_discard=False, irregularity_reports=True),
 ]
 
 
@@ -123,7 +124,10 @@ class TableWitness:
             card_seen = {self.offender}
             self.move([int(a)], self.offender, "talon", card_seen)
         elif phase == Phase.DISCARD:
-            card_seen = {seat, *self.side_extra(deal)}
+            # Kodeks 3.6.6 «Снос никому не показывается»: the companion of a misère «пополам»
+            # sees it only where the table agreed so (misere_half_dealer_sees_discard).
+            companion = self.side_extra(deal) if deal.rules.misere_half_dealer_sees_discard else set()
+            card_seen = {seat, *companion}
             self.move([int(a)], deal.declarer, "discard", card_seen)
         elif phase == Phase.PLAY and a.is_card:
             card_seen = EVERYONE

@@ -52,6 +52,7 @@ Contract(level=7, strain=4, without_talon=False, totus=False)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, Suit
 from .errors import ActionError, CardError
@@ -78,6 +79,7 @@ __all__ = [
     "WHIST",
     "Action",
     "Contract",
+    "SeatedAction",
     "action_meaning",
     "action_phases",
     "action_table",
@@ -396,6 +398,40 @@ class Action(int):
             f"cannot read action {text!r}: write a card (A♥, TS), a bid (6♠, 7NT, misere), "
             "or a call (pass, here, whist, half-whist, open, closed, …)"
         )
+
+
+class SeatedAction(NamedTuple):
+    """A report or a claim as ``Deal.actions`` lists it: the seat that made it, and the action.
+
+    An ordinary action is made by whoever is to act, so its id says all; a report names its
+    offender and a claim its claimer, who may be anyone at the table (Kodeks 3.3.16: any bidder
+    may have seen the talon), so the seat goes with it.  Its text is ``SEAT:action``, which
+    ``Deal.replay_move`` reads back (issue 29).
+
+    >>> m = SeatedAction.parse("0:!talon-seen")
+    >>> m, str(m), m.ascii(), m.action.is_irregular
+    (SeatedAction(seat=0, action=Action('!talon-seen')), '0:!talon-seen', '0:!talon-seen', True)
+    >>> SeatedAction.parse("pass") is None
+    True
+    """
+
+    seat: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.action}"
+
+    def ascii(self) -> str:
+        """The record's ASCII form: ``1:!out-of-turn 7S``."""
+        return f"{self.seat}:{self.action.ascii()}"
+
+    @classmethod
+    def parse(cls, text: str) -> SeatedAction | None:
+        """Read ``SEAT:action``; ``None`` when the text names no seat (an ordinary action)."""
+        seat_text, sep, rest = text.strip().partition(":")
+        if not (sep and seat_text.isdigit()):
+            return None
+        return cls(int(seat_text), Action.parse(rest, bid=True))
 
 
 def _contract_or_none(text: str) -> Action | None:

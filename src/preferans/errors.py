@@ -196,3 +196,15 @@ class Elsewhere(PreferansError):
     def __init__(self, url: str) -> None:
         super().__init__(url)
         self.url = url
+
+
+class AccountError(PreferansError):
+    """A club account's refusal (``bad_name``, ``name_taken``, ``bad_password``, ``wrong_password``,
+    ``rate_limited``) with its HTTP status and its reason in every language (``msg``, an
+    :class:`preferans.i18n.Msg`)."""
+
+    def __init__(self, code: str, message: Any, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+        self.msg = message

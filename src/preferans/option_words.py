@@ -93,6 +93,9 @@ WORDS: dict[str, OptionWords] = {
     "misere_half_with_dealer": OptionWords(
         "misere", N_("Misère half and half with the dealer"),
         N_("With four players a misère bidder may invite the dealer to play it half and half")),
+    "misere_half_dealer_sees_discard": OptionWords(
+        "misere", N_("The companion sees the discard"),
+        N_("The dealer playing a misère half and half sees the two cards the declarer discards")),
     "misere_catchers": OptionWords(
         "misere", N_("Catching a misère"), N_("Who plays the catchers' hands against a misère"),
         {"each_own": N_("each his own hand, face up"),
@@ -132,7 +135,9 @@ WORDS: dict[str, OptionWords] = {
         {"full": N_("the whole quota"), "half": N_("half of it")}),
     "whister_quota": OptionWords(
         "whisting", N_("Two whisters' quota"), N_("What each of two whisters answers for"),
-        {"shared": N_("the side's quota, shared"), "own": N_("each his own share")}),
+        {"shared": N_("the side's quota, shared"), "own": N_("each his own share"),
+         "own_last": N_("each his own share; on 8–10 the last whister"),
+         "own_if_short": N_("each his own deficit when the side is short")}),
     "norm1_both_fail": OptionWords(
         "whisting", N_("Both whisters without a trick (8–10)"),
         N_("Who answers for the one trick of the quota on a game of 8 to 10"),

@@ -48,7 +48,7 @@ ReportConsent = Literal["offender", "offender_or_others"]
 LoneFailStyle = Literal["greedy", "gentleman"]
 LoneQuota = Literal["full", "half"]
 Norm1BothFail = Literal["both_full", "half_each", "second"]
-WhisterQuota = Literal["shared", "own"]
+WhisterQuota = Literal["shared", "own", "own_last", "own_if_short"]
 MountainShare = Literal["all", "others"]
 RaspasScoring = Literal["mountain", "whists"]
 RaspasProgression = Literal["arithmetic", "geometric", "none"]
@@ -89,6 +89,7 @@ class Rules:
     bombs: bool = False  # Kodeks 3.3.19 a)
     bomb_limit: int = 8  # cap of the geometric escalation of dark passes (agreed)
     misere_half_with_dealer: bool = True  # Kodeks 3.6.9 (4 players)
+    misere_half_dealer_sees_discard: bool = True  # Kodeks 3.6.6 «снос никому не показывается»: False
     misere_catchers: MisereCatchers = "each_own"  # «ловлю»/«доверяю»: one catcher may play both hands
     misere_winner_must_play_misere: bool = True  # rules.md §4.4 (common practice)
     totus: bool = False  # a dedicated 10-trick bid above misère (other programs)
@@ -466,7 +467,7 @@ PRESETS: dict[str, Rules] = {
         ten_mode="whisted",
     ),
     # The strict 1996 Kodeks profile: sequential bids, first hand's hold, whisted 10,
-    # no «без трёх», «без всех» allowed (Kodeks 3.3.8, 3.5.4).
+    # no «без трёх», «без всех» allowed, the discard shown to nobody (Kodeks 3.3.8, 3.5.4, 3.6.6).
     "kodeks": dataclasses.replace(
         _SOCHI,
         name="kodeks",
@@ -474,6 +475,7 @@ PRESETS: dict[str, Rules] = {
         hold_rule="first_hand_only",
         ten_mode="whisted",
         concede_all=True,
+        misere_half_dealer_sees_discard=False,  # Kodeks 3.6.6: the discard is shown to nobody
     ),
 }
 
@@ -533,6 +535,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "misere_half_with_dealer": OptionDoc(
         "with 4 players a misère bidder may invite the dealer to play it «пополам» (half each)",
         "allowed by the Kodeks", "Kodeks 3.6.9", "§7"),
+    "misere_half_dealer_sees_discard": OptionDoc(
+        "the dealer who plays a misère «пополам» with the declarer sees the two cards he discards (false: "
+        "the discard is shown to nobody, the companion included)",
+        "true: most tables and programs (the companions share the risk); false: the Kodeks",
+        "Kodeks 3.6.6 («Снос никому не показывается»)", "§7"),
     "misere_catchers": OptionDoc(
         "who plays the catchers' hands against a misère: each_own (each his own, hands face up) or "
         "one_for_both (a catcher who says «ловлю» plays both hands when his partner answers «доверяю»)",
@@ -647,8 +654,11 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "whister_quota": OptionDoc(
         "with two whisters: shared (the side's quota; only a whister below his half answers for the side's "
         "shortfall) or own (each answers for his own share whatever his partner took: 2 and 2 on a 6, 1 and "
-        "1 on a 7, and on 8–10 the second whister for the one trick)",
-        "shared: the default; own: some programs", "house agreement", "§5.2"),
+        "1 on a 7, and on 8–10 the second whister for the one trick), own_last (own on 6 and 7; on 8–10 "
+        "the side's one trick, and only the last whister pays when nobody took it) or own_if_short (nobody "
+        "pays while the side has its quota; when it is short, each whister below his half pays his own "
+        "deficit, not the side's shortfall)",
+        "shared: the default; own, own_last, own_if_short: some programs", "house agreement", "§5.2"),
     "misere_pool": OptionDoc("pool points for a clean misère", "10 everywhere", "Lesnoy", "§7"),
     "misere_trick": OptionDoc(
         "mountain per trick on a caught misère", "10; 20 Leningrad", "Leningrad table", "§7"),
@@ -746,6 +756,7 @@ OPTION_DOCS: dict[str, OptionDoc] = {
     "rounding": OptionDoc(
         "how results are rounded: exact (fractions kept), half_up (whole whists, sum kept at zero), "
         "kodeks_shift (the book's shift of one mountain point at a 4-handed table), per_transfer (each "
-        "mountain share a player writes on another is rounded to a whole whist before the whists are netted)",
+        "share a player writes on another — for a pool's difference, for a mountain — is rounded to a whole "
+        "whist on its own before the whists are netted)",
         "exact by default; per_transfer: some programs", "«Преферанс во всех видах»", "§11.3"),
 }

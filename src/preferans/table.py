@@ -427,7 +427,9 @@ class Table:
         end = GameEnd(len(p.results), reason, tuple(p.settlement().net), p.sheet.to_dict())
         self._tell(lambda _, bot: bot.tell_end(end))
 
-    def _deal_seed(self, number: int) -> int:
+    def deal_seed(self, number: int) -> int:
+        """The shuffle's seed of deal ``number`` derived from the table's ``seed``: tables with one
+        ``seed`` deal the same cards in the same order (a duplicate match, docs/club.md)."""
         return (self.seed * 1_000_003 + number * 7919) % 2**63
 
     def verify_next_deal(self) -> None:
@@ -444,7 +446,7 @@ class Table:
         """
         self.verify_next_deal()
         number = self.deal_number + 1
-        entry = DealLog(self._deal_seed(number) if seed is None else seed, self.pulka.next_dealer,
+        entry = DealLog(self.deal_seed(number) if seed is None else seed, self.pulka.next_dealer,
                         self.pulka.min_level)  # fmt: skip
         self.log.append(entry)
         self._start(entry)
@@ -516,9 +518,8 @@ class Table:
         deal = self.deal
         deal.replay_move(seat, action)
         self.accusation = None  # the deal moved on: a pending accusation is out of date
-        made = deal.actions[-1]
-        who = deal.moves[-1][0]
-        self.log[-1].actions.append(f"{who}:{made.ascii()}" if made.is_irregular else made.ascii())
+        who, made = deal.moves[-1]
+        self.log[-1].actions.append(deal.actions[-1].ascii())  # a report as SEAT:action (SeatedAction)
         self._after_move(who, made)
         return made
 
@@ -948,7 +949,7 @@ class Table:
                 break  # dealt but not begun: not part of the record yet
             deal = self._new_deal(entry)
             for text in entry.actions:
-                _replay(deal, text)
+                deal.replay_move(None, text)  # SEAT:action for a report or a claim
             deals.append(deal)
         rec = record_from_pulka(self.pulka, deals, headers=headers)
         if self.pulka.is_over and not self._closed_by_rules():
@@ -990,7 +991,7 @@ class Table:
                 raise SaveError(f"deal {i + 1}: the record does not show every card, so it cannot be played on")
             reporters = dict(d.reporters)
             entry: dict[str, Any] = {
-                "seed": probe._deal_seed(i + 1), "dealer": d.dealer, "min_level": d.min_level,
+                "seed": probe.deal_seed(i + 1), "dealer": d.dealer, "min_level": d.min_level,
                 "actions": [
                     f"{reporters[k]}:{a.ascii()}" if k in reporters else a.ascii()
                     for k, a in enumerate(d.actions) if a is not None
@@ -1051,7 +1052,7 @@ class Table:
             table._start(entry)
             for text in d["actions"]:
                 try:
-                    table.move(*_stored(text))
+                    table.move(None, text)
                 except PreferansError as e:
                     raise SaveError(f"deal {i + 1}, action {text!r}: {e}") from None
             if not table.deal.is_over and i + 1 < len(deals):
@@ -1107,16 +1108,3 @@ REPORT_WORDS = {
     "пересдача": "misdeal", "ошибка-сдачи": "misdeal", "не-в-очередь": "out-of-turn", "вне-очереди": "out-of-turn",
 }  # fmt: skip
 """The Russian words of a typed report (``нарушение прикуп-видел Боря``), for the English kinds."""
-
-
-def _stored(text: str) -> tuple[int | None, Action | str]:
-    """One saved action as a move; ``SEAT:action`` marks a report or a claim by that seat."""
-    seat_text, sep, rest = text.partition(":")
-    if not (sep and seat_text.isdigit()):
-        return None, text
-    return int(seat_text), Action.parse(rest, bid=True)
-
-
-def _replay(deal: Deal, text: str) -> None:
-    """Replay one saved action on ``deal``."""
-    deal.replay_move(*_stored(text))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from preferans import Action, Card, Contract, Deal, PreferansError, Rules
-from preferans.record import dumps, loads, record_from_deal
+from preferans.record import dumps, loads, record_from_deal, replay
 from preferans.scoring.scorekeeper import ScoreKeeper
 from preferans.solver.position import Position
 
@@ -212,3 +214,45 @@ def test_names_are_checked_where_they_enter(name: Any) -> None:
         raise AssertionError(f"the pulka took {name!r}") from None
     assert loads(dumps(rec)) == rec and loads(dumps(rec, format="json")) == rec
     Pulka(Rules(), [name, "B", "C"])
+
+
+# ---------------------------------------------------------------- the crash listed in issue 25
+GOLDEN = sorted((Path(__file__).resolve().parents[1] / "golden" / "records").glob("*.prf"))
+STEPS = st.lists(st.sampled_from(["n", "p", "e", "d1", "d2", "d9", "x", ""]), max_size=40)
+
+
+@FUZZ
+@given(st.sampled_from(range(len(GOLDEN))), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 3), LINE),
+                                                      min_size=1, max_size=3), STEPS)  # fmt: skip
+def test_replay_of_a_damaged_record_is_a_clear_error(which: Any, damage: Any, steps: Any) -> None:
+    """`preferans replay` of a damaged record prints the deals or one clear error (the гусарик dummy's
+    seat raised IndexError where a name was looked up: issue 25)."""
+    from preferans.cli import replay as replay_cli
+
+    lines = GOLDEN[which].read_text(encoding="utf-8").split("\n")
+    for at, kind, text in damage:
+        k = at % len(lines)
+        if kind == 0:
+            del lines[k]
+        elif kind == 1:
+            lines[k] = lines[k][: at % (len(lines[k]) + 1)] + text
+        elif kind == 2:
+            lines.insert(k, text)
+        else:
+            lines.insert(k, lines[(at * 7) % len(lines)])
+    try:
+        record = loads("\n".join(lines), lenient=True)
+    except PreferansError:
+        return
+    out: list[str] = []
+    rep = replay(record, errors=[])
+    with contextlib.suppress(PreferansError):
+        for i in range(len(record.deals)):
+            out.append(replay_cli.dump_deal(record, rep, i))
+        for view in (None, 0):
+            feed = iter([*steps, "q"])
+
+            def ask(_: str, feed: Iterator[str] = feed) -> str:
+                return next(feed)
+
+            replay_cli.Stepper(record, rep, 0, input_fn=ask, out=out.append, view=view).loop()

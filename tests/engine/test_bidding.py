@@ -240,6 +240,27 @@ def test_dark_calls_only_as_first_call() -> None:
         d.apply("dark pass")
 
 
+def test_no_dark_pass_after_a_game_was_bid() -> None:
+    """Kodeks 3.3.19 a): «пас втёмную. В случае, если после такой заявки произойдёт распасовка,
+    цена взятки будет двойная … Перебить пас втёмную можно только семерной игрой.»  A dark pass
+    stakes the all-pass that may follow and must be overcalled by a seven: after a light 6♠ no
+    all-pass can follow and the 6♠ already stands below the seven, so it is refused (issue 29);
+    after light passes it still doubles the all-pass."""
+    d = deal_with("classic")
+    play(d, "6♠")
+    assert "dark pass" not in legal(d) and "dark 6♣" in legal(d)  # a dark game may still overcall
+    to_act = d.to_act
+    with pytest.raises(IllegalAction, match=r"dark pass.*a game has been bid.*Kodeks 3\.3\.19"):
+        d.apply("dark pass")
+    assert d.to_act == to_act and len(d.moves) == 1  # refused, nothing changed
+    four = deal_with("classic", players=4, dealer=3)
+    play(four, "misere")  # a misère is a game too: no all-pass can follow it
+    assert "dark pass" not in legal(four)
+    d = deal_with("classic")
+    play(d, "pass, dark pass, pass")
+    assert d.kind == DealKind.ALL_PASS and d.multiplier == 2
+
+
 def test_dark_calls_need_agreement() -> None:
     d = deal_with(SOCHI)
     with pytest.raises(IllegalAction, match="dark_bids"):

@@ -81,6 +81,30 @@ def test_the_defender_whists_and_plays_both_hands_open() -> None:
     assert sum(r.tricks.values()) == 10
 
 
+@pytest.mark.parametrize("declarer", [0, 1])
+def test_a_claim_is_answered_by_the_whister_never_by_the_dummy(declarer: int) -> None:
+    """rules.md §16: the dummy never acts on its own; the whister plays its cards and answers for
+    the defence alone — so he alone answers the declarer's claim (issue 25: the dummy was asked,
+    and no person or bot sits there to answer)."""
+    rules = SOCHI.replace(claims=True)
+    d = bought(declarer=declarer, rules=rules)
+    while d.phase is Phase.WHIST:
+        play(d, "whist" if "whist" in legal(d) else "pass")
+    assert d.phase is Phase.PLAY
+    d.claim(declarer, 10)
+    assert d.phase is Phase.CLAIM_ANSWER and d.to_act == 1 - declarer
+    play(d, "accept")
+    assert d.is_over and d.result.tricks[declarer] == 10
+    whister = 1 - declarer  # and the whister's claim is answered by the declarer alone
+    d = bought(declarer=declarer, rules=rules)
+    while d.phase is Phase.WHIST:
+        play(d, "whist" if "whist" in legal(d) else "pass")
+    d.claim(whister, 10)
+    assert d.to_act == declarer
+    play(d, "accept")
+    assert d.is_over
+
+
 def test_the_dummy_speaks_first_when_it_sits_on_the_declarers_left() -> None:
     d = bought(declarer=1)  # defenders: the dummy (on 1's left), then 0
     assert d.to_act == 0 and d.whisters == ()

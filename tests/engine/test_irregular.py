@@ -5,6 +5,7 @@
 import pytest
 
 from preferans import Deal, DealKind, IllegalAction, Phase, Rules
+from preferans.actions import SeatedAction
 from preferans.cards import ALL_CARDS_MASK
 
 from helpers import deal_with, legal, play, state_signature
@@ -202,3 +203,28 @@ def test_claim_bounds() -> None:
     d2 = deal_with(SOCHI)
     with pytest.raises(IllegalAction, match="only during play"):
         d2.claim(1, 3)
+
+
+def test_a_deals_own_actions_replay_it_with_reports_and_claims() -> None:
+    """Issue 29: ``Deal.replay(actions=deal.actions)`` rebuilds a deal with reports in it.
+
+    A report names its offender, who is not whoever is to act (Kodeks 3.3.16: «игрок, увидевший
+    прикуп…» — any bidder may be the one), so an action id alone cannot say who made it: the
+    deal's ``actions`` list a report or a claim with its seat, as ``moves`` does.
+    """
+    d = deal_with(SOCHI.replace(irregularity_reports=True, claims=True))
+    play(d, "6♠")
+    d.report("!talon-seen", seat=0)  # seat 1 is to act; seat 0 saw the talon
+    play(d, "6♣, pass")
+    assert [str(a) for a in d.actions] == ["6♠", "0:!talon-seen", "6♣", "pass"]
+    again = Deal.replay(SOCHI.replace(irregularity_reports=True, claims=True), hands=d.initial_hands,
+                        talon=d.talon, actions=d.actions, dealer=d.dealer)  # fmt: skip
+    assert again.moves == d.moves and state_signature(again) == state_signature(d)
+    # Their text replays too, one move at a time through the one replay step.
+    text = Deal.replay(d.rules, hands=d.initial_hands, talon=d.talon, actions=[str(a) for a in d.actions],
+                       dealer=d.dealer)  # fmt: skip
+    assert text.moves == d.moves
+    report = again.actions[1]
+    assert isinstance(report, SeatedAction) and (report.seat, str(report.action)) == (0, "!talon-seen")
+    with pytest.raises(IllegalAction, match="seat 1"):
+        deal_with(SOCHI).replay_move(1, "0:!talon-seen")  # two different seats named

@@ -120,6 +120,24 @@ def test_accepted_misere_companion_sees_the_discard() -> None:
     assert d.observation(2).discard == 0
 
 
+def test_kodeks_misere_companion_does_not_see_the_discard() -> None:
+    # Kodeks 3.6.6: «Потом прикуп берётся в руку, откуда сносятся две любые карты. Снос никому
+    # не показывается.» — nobody, the dealer playing «пополам» (3.6.9) included.
+    for rules, seen in (("kodeks", False), ("sochi", True),
+                        (Rules.preset("sochi").replace(misere_half_dealer_sees_discard=False), False)):  # fmt: skip
+        d = deal_with(rules, players=4, dealer=0)
+        play(d, "invite, accept, pass, pass")
+        assert d.declarer == 1 and d.phase == Phase.DISCARD
+        hand = d.hands[1]
+        play(d, [str(a) for a in d.legal_actions()[:2]])
+        dealer = d.observation(0)
+        assert dealer.discard == (d.discard if seen else 0), rules
+        assert ([a for _, a in dealer.moves][-2:] == [None, None]) is not seen
+        # He saw the twelve cards (the inviter's ten and the open talon), not which two went.
+        assert (dealer.known_hands.get(1) == d.hands[1]) is seen and d.hands[1] != hand
+        assert d.observation(1).discard == d.discard
+
+
 def test_public_observation_has_no_seat() -> None:
     d = deal_with("sochi")
     obs = d.public_observation()

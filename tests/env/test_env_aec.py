@@ -160,7 +160,7 @@ def relabel(deal: Deal, perm: dict[int, int]) -> Deal:
 
     hands = [sum(1 << p(c) for c in cards_of(h)) for h in deal.initial_hands]
     talon = [p(c) for c in deal.talon]
-    actions = [p(a) if a < 32 else int(a) for a in deal.actions]
+    actions = [p(a) if a < 32 else int(a) for _, a in deal.moves]  # no reports in an env deal
     return Deal.replay(
         deal.rules, hands=hands, talon=talon, actions=actions, dealer=deal.dealer, players=deal.players,
         min_level=deal.min_level,

@@ -385,3 +385,19 @@ def test_damaged_records_raise_record_errors_only(data: st.DataObject) -> None:
 def test_names_a_record_cannot_hold_are_refused(names: tuple[str, ...]) -> None:
     with pytest.raises(RecordError, match="^players: "):
         GameRecord(players=names, rules=Rules.preset("sochi"))
+
+
+def test_a_table_of_its_own_names_its_rules_and_the_record_reads_back() -> None:
+    """Issue 25: a table whose conventions have a name of their own wrote a record that no reader
+    took ("unknown preset"); every rule line is written, so the name is only a name."""
+    rules = Rules.preset("leningrad").replace(name="Дома у Пети", za_svoimi=True)
+    d = Deal.new(rules, seed=4)
+    while not d.is_over:
+        d.apply(d.legal_actions()[0])
+    assert loads(dumps(record_from_deal(d))).rules == rules
+    # A hand-written record that leaves rule lines out: a preset fills them, an unknown name cannot.
+    head = "%preferans-record 1\nplayers: A, B, C\nscoring: none\nrules: {}\nrule za_svoimi: true\n"
+    assert loads(head.format("rostov")).rules == Rules.preset("rostov").replace(za_svoimi=True)
+    lenient = loads(head.format("Дома"), lenient=True)
+    assert lenient.rules == Rules.preset("sochi").replace(name="Дома", za_svoimi=True)
+    assert "'Дома' is not a preset" in str(lenient.errors[0]) and "take sochi's values" in str(lenient.errors[0])

@@ -33,5 +33,9 @@ def test_replay_and_records_agree_on_every_deal(players: int) -> None:
 def test_replay_without_seats_says_a_report_needs_one() -> None:
     d = Deal.new(VARIANTS[0], seed=3)
     d.report("!talon-seen", seat=1)
+    # A deal's own actions carry the reporter's seat (issue 29) and replay it ...
+    again = Deal.replay(d.rules, hands=d.initial_hands, talon=d.talon, actions=d.actions)
+    assert again.moves == d.moves
+    # ... while a bare action id cannot say who made the report.
     with pytest.raises(IllegalAction, match=r"action 1 \(!talon-seen\): .*needs the seat"):
-        Deal.replay(d.rules, hands=d.initial_hands, talon=d.talon, actions=d.actions)
+        Deal.replay(d.rules, hands=d.initial_hands, talon=d.talon, actions=[a for _, a in d.moves])

@@ -156,6 +156,42 @@ def test_own_quota_on_an_eight_falls_on_the_second() -> None:
     check(rules, 3, ["A 8S B:w C:w A9 B1"], "A pool +6; B→A 6; C mount +6", "A 54, B 6, C -60")
 
 
+# -- 8b. two whisters' quotas: own on 6/7 with the last whister on 8–10; own deficits when short --
+
+# Sochi, three players, A declares, B whists first (A's left), C second.  V(6) = 2, V(7) = 4,
+# V(8) = 6; quota 4 on a 6, 2 on a 7, 1 on 8–10 (Kodeks 3.8.2, rules.md §5.2).  A short trick
+# costs its whister pen_mult·V; each trick a whister took writes V whists on A.
+QUOTA_ROWS = [
+    # own_last: 6 and 7 each his own half; 8–10 the side's one trick, and only the last whister
+    # (the second to whist) pays when it is missing (rules.md §5.2).
+    ("own_last", "A 6S B:w C:w A6 B0", "A pool +2; B mount +4; C→A 8"),  # B owes his own 2
+    ("own_last", "A 6S B:w C:w A6 B1", "A pool +2; B mount +2; B→A 2; C→A 6"),  # B owes 1
+    ("own_last", "A 7S B:w C:w A8 B0", "A pool +4; B mount +4; C→A 8"),  # 1 each on a 7
+    ("own_last", "A 8S B:w C:w A9 B1", "A pool +6; B→A 6"),  # the side has its trick
+    ("own_last", "A 8S B:w C:w A10", "A pool +6; C mount +6"),  # only the last whister pays
+    # own_if_short: nobody pays while the side has its quota; when it is short, each whister
+    # below his half pays his own deficit (half − his tricks), not the side's shortfall.
+    ("own_if_short", "A 6S B:w C:w A6 B0", "A pool +2; C→A 8"),  # side 4: nobody pays
+    ("own_if_short", "A 6S B:w C:w A7 B0", "A pool +2; B mount +4; C→A 6"),  # short 1, B owes 2
+    ("own_if_short", "A 6S B:w C:w A7 B1", "A pool +2; B mount +2; B→A 2; C→A 4"),  # B owes 1
+    ("own_if_short", "A 6S B:w C:w A8 B1", "A pool +2; B mount +2; C mount +2; B→A 2; C→A 2"),
+    ("own_if_short", "A 7S B:w C:w A9 B0", "A pool +4; B mount +4; C→A 4"),  # short 1, B owes 1
+    ("own_if_short", "A 8S B:w C:w A10", "A pool +6; B mount +6; C mount +6"),  # norm1_both_fail
+    # The same deals under the older values, for contrast.
+    ("shared", "A 6S B:w C:w A7 B0", "A pool +2; B mount +2; C→A 6"),  # B for the side's 1
+    ("own", "A 8S B:w C:w A9 B1", "A pool +6; B→A 6; C mount +6"),  # C needs the trick himself
+]
+
+
+@pytest.mark.parametrize(("quota", "line", "written"), QUOTA_ROWS)
+def test_two_whisters_quota_settings(quota: str, line: str, written: str) -> None:
+    """whister_quota (rules.md §5.2): each row written through the score keeper, its JSON form,
+    a save/load and a bare Pulka; the result sums to zero."""
+    keeper = through_keeper(SOCHI.replace(whister_quota=quota), 3, [line])
+    assert lines_of(list(keeper.pulka.sheet.history[-1].entries)) == expected_lines(written)
+    assert sum(keeper.pulka.settlement().net) == 0
+
+
 # -- 10. help to the highest open pool ---------------------------------------------------------
 
 HELP_DEALS = ["A 9S B:p C:p", "C 8S A:p B:p", "B 6S C:p A:p", "A 7S B:p C:p"]
@@ -234,6 +270,26 @@ def test_rounding_per_transfer() -> None:
     assert list(keeper.pulka.settlement().rounded) == [-27, 24, 3]
     half = through_keeper(SOCHI.replace(rounding="half_up"), 3, lines)
     assert list(half.pulka.settlement().rounded) == [-26, 23, 3]
+
+
+def test_rounding_per_transfer_rounds_pool_and_mountain_shares_apart() -> None:
+    """rounding="per_transfer" rounds each pool share and each mountain share on its own (issue 29).
+
+    Sochi, 3 players, one all-pass A0 B1 C9: pools A 1, B 0, C 0; mountains A 0, B 1, C 9.
+    Exact (closed formula): A 10·(1 − 1/3) + 10·(10/3) = 40; B −10/3 − 10·(1 − 10/3) = 20;
+    C −10/3 − 10·(9 − 10/3) = −60.
+    Per transfer: pool shares (1 − P)·10/3: A 0, B 10/3 → 3, C 10/3 → 3; mountain shares (after
+    the amnesty of 0) M·10/3: A 0, B 10/3 → 3, C 30.  Each player writes B 3 + 3 = 6 and C 3 + 30 =
+    33 on the owner: net_i = Σ shares − 3·share_i with Σ = 39: A +39, B +21, C −60.
+    Adding B's pool difference into his mountain first (2 points → 20/3 → 7) gave A +40, B +19,
+    C −59 — one whist off B's own roundings.
+    """
+    rules = SOCHI.replace(rounding="per_transfer")
+    keeper = check(rules, 3, ["allpass A0 B1 C9"], "A pool +1; B mount +1; C mount +9", "A 40, B 20, C -60")
+    settlement = keeper.pulka.settlement()
+    assert list(settlement.rounded) == [39, 21, -60]
+    assert sum(settlement.rounded) == 0
+    assert list(settlement.procedure.mountain_whists) == [0, 6, 33]
 
 
 # -- 14. the all-pass series broken only by a made game; «без трёх» up to a level ----------------

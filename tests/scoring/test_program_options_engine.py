@@ -5,7 +5,9 @@ lines are the hand-computed ones every time."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -133,6 +135,51 @@ def test_own_quota_in_play() -> None:
     rules = SOCHI.replace(whister_quota="own")
     d = played(rules, 3, "6♠", "whist, whist", {0: 6, 1: 0, 2: 4})
     assert last_lines(recorded(rules, [d])) == expected_lines("A pool +2; B mount +4; C→A 8")
+
+
+def test_own_last_and_own_if_short_in_play() -> None:
+    """whister_quota="own_last": 8♠ made with A 9, B 1, C 0 — the side has its trick, nobody
+    pays (``own`` would charge C); "own_if_short": 6♠ made with A 7, B 0, C 3 — the side is one
+    short and B pays his own deficit of 2 (``shared``: the side's 1).  rules.md §5.2."""
+    rules = SOCHI.replace(whister_quota="own_last")
+    d = played(rules, 3, "8♠", "whist, whist", {0: 9, 1: 1, 2: 0}, hand="♠A K Q J 10 9 8 7 ♥K Q",
+               talon="♦7 ♦8")
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +6; B→A 6")
+    rules = SOCHI.replace(whister_quota="own_if_short")
+    d = played(rules, 3, "6♠", "whist, whist", {0: 7, 1: 0, 2: 3})
+    assert last_lines(recorded(rules, [d])) == expected_lines("A pool +2; B mount +4; C→A 6")
+
+
+@pytest.mark.parametrize("quota", ["own_last", "own_if_short"])
+def test_new_quotas_reach_the_score_cli_and_the_bots(quota: str, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """`preferans score --set whister_quota=…` writes the rule's lines, and the bots' whisting
+    evaluation (bots.value, scoring's own entries) prices the deal under it: only a call into
+    scoring, so a whister who took nothing on a made 6 pays under own_last and not under
+    own_if_short when his partner took the side's four."""
+    from preferans.actions import Contract
+    from preferans.bots.levels import make_bot
+    from preferans.bots.value import game_utility
+    from preferans.cli import main
+
+    path = tmp_path / "deals.txt"
+    path.write_text("A 6S B:w C:w A6 B0\n", encoding="utf-8")
+    assert main(["score", str(path), "--set", f"whister_quota={quota}", "--format", "json"]) == 0
+    sheet = json.loads(capsys.readouterr().out)
+    assert sheet["mountain"]["B"] == (4 if quota == "own_last" else 0)
+    rules = SOCHI.replace(whister_quota=quota)
+    values = game_utility(rules, players=3, dealer=2, seat=1, declarer=0, contract=Contract(6, 0),
+                          calls=("whist", "whist"), split=(0, 0))  # fmt: skip
+    assert len(values) == 11
+    d = deal_with(rules)
+    bots = [make_bot("medium", rules, seed=s) for s in range(3)]
+    while not d.is_over:
+        seat = d.to_act
+        assert seat is not None
+        d.apply(bots[seat].act(d.observation(seat)), seat)
+    pulka = Pulka(rules, ("A", "B", "C"), first_dealer=d.dealer)
+    pulka.record(d.result)
+    assert sum(pulka.settlement().net) == 0
 
 
 def test_leningrad_talon_bonus_in_play() -> None:

@@ -114,6 +114,26 @@ def test_dealer_rotation_and_sliding_all_pass() -> None:
     assert q.next_dealer == 1
 
 
+@pytest.mark.parametrize("preset", Rules.PRESET_NAMES)
+def test_sliding_all_pass_and_the_dealers_zero_against_the_seed(preset: str) -> None:
+    """Checked against the seed (issue 29), four players, A deals an all-pass B 4, C 6, D 0.
+
+    Kodeks 3.7.7 «Скользящая распасовка. После распасовки сдача переходит к следующему игроку по
+    кругу»: every preset passes the deal on to B.  Kodeks 3.7.6.2 «В „ростовской“ разновидности
+    (распасовка на висты) прикуп в игре не участвует … Сдающий пишет себе единичку в пульку за
+    ноль взяток»: in Rostov A writes 1 in his pool (D too, for his own zero, 3.7.2.2); the rule
+    speaks of Rostov only, so on the mountain (3.7.2.1) the dealer writes no zero bonus.
+    """
+    rules = Rules.preset(preset)
+    p = Pulka(rules, 4, first_dealer="A")
+    score = p.all_pass({"B": 4, "C": 6, "D": 0})
+    assert p.next_dealer == 1
+    pools = {e.player: e.amount for e in score.entries if e.column == "pool"}
+    assert pools == ({0: 1, 3: 1} if preset == "rostov" else {3: 1})
+    assert rules.dealer_zero_bonus is (preset == "rostov")
+    assert rules.raspas_talon_for(4) == ("unused" if preset == "rostov" else "participates")
+
+
 def test_exit_levels_and_whisted_exit() -> None:
     """rules.md §8.3 «выход»: 6-7-7; with exit_requires_whisted_game an unwhisted game keeps the series."""
     rules = SOCHI.replace(raspas_exit_levels=(6, 7, 7), exit_requires_whisted_game=True,

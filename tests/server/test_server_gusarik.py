@@ -65,3 +65,55 @@ def test_bad_two_player_tables_are_refused(tmp_path: Any, body: dict[str, Any]) 
     with make_client(str(tmp_path / "g.db")) as client:
         r = client.post("/api/tables", json={"name": "Ann", **body})
         assert r.status_code == 400 and ("players" in r.text or "seats" in r.text), r.text
+
+
+def test_a_claim_between_two_people_is_answered_and_the_table_reloads(tmp_path: Any) -> None:
+    """Issue 25: the declarer's claim was put to the dummy (nobody sits there), so the table froze
+    and every reload failed.  The whister answers for his side (rules.md §16); after a restart the
+    table loads, and the game's record replays and is analysed with the dummy's cards in it."""
+    from test_server import Conn
+
+    from preferans.cli import main
+    from preferans.record import loads
+    from preferans.rulings.analysis import analyze
+    from server_helpers import join
+
+    db = str(tmp_path / "g.db")
+    with make_client(db) as client:
+        tid, t0 = create_table(client, players=2, options=["claims=true"],
+                               seats=[{"kind": "human"}, {"kind": "human"}])  # fmt: skip
+        t1 = join(client, tid, 1, "Bob")
+        conns = {0: Conn(client, tid, t0), 1: Conn(client, tid, t1)}
+        cur = conns[1].until(lambda f: f["type"] == "state" and f["view"] is not None)
+        claimed = False
+        while cur["view"]["phase"] != "over":
+            seat = cur["view"]["to_act"]
+            me = conns[seat]
+            v = me.state_at(cur["deal"], cur["n"])["view"]
+            texts = {text: a for a, text in v["legal"]}
+            if v["phase"] == "play" and not claimed and seat == v["declarer"]:
+                claimed = True
+                me.send({"type": "claim", "tricks": 10 - len(v["completed_tricks"])})
+            elif v["phase"] == "bidding":
+                me.send({"type": "act", "action": texts.get("6♠") if not v["moves"] else texts["pass"]})
+            else:  # the talon, the discard and the contract as they come; the defender whists; accept
+                me.send({"type": "act", "action": texts.get("accept", texts.get("whist", v["legal"][0][0]))})
+            assert me.until(lambda f: f["type"] in ("ack", "error"))["type"] == "ack"
+            cur = me.state_at(cur["deal"], cur["n"] + 1)
+        view = cur["view"]
+        assert claimed and view["phase"] == "over"
+        for c in conns.values():
+            c.send({"type": "stop"})
+        conns[0].until(lambda f: f["type"] == "state" and f["table"]["status"] == "finished")
+        for c in conns.values():
+            c.close()
+    with make_client(db) as client:  # a restart loads the table from its stored moves
+        assert client.get(f"/api/tables/{tid}").json()["status"] == "finished"
+        text = client.get(f"/api/tables/{tid}/record").text
+        analysis = client.get(f"/api/tables/{tid}/analysis")
+        assert analysis.status_code == 200, analysis.text
+    record = loads(text)
+    assert "dummy" in analyze(record).text()
+    path = tmp_path / "g.prf"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", "--all", str(path)]) in (0, None)

@@ -126,3 +126,70 @@ def test_the_record_of_a_table_without_spectators_is_for_its_players(tmp_path: A
         assert client.get(f"/api/tables/{tid}/record", headers=cookie(tid, "forged")).status_code == 403
         assert client.get(f"/api/tables/{tid}/record", headers=cookie(tid, tok)).status_code == 200
         assert client.get(f"/api/tables/{tid}/sheet.svg").status_code == 200  # the score is public
+
+
+def test_the_origin_must_match_the_scheme_too(tmp_path: Any) -> None:
+    """Issue 25: a WebSocket (and a POST) with an https Origin was accepted by an http server —
+    only the host and port were compared.  Behind a proxy that ends TLS the operator names the
+    pages' origin (``--allowed-origin``)."""
+    body = json.dumps({"name": "A"}).encode()
+    with make_client(str(tmp_path / "g.db")) as client:
+        tid, tok = create_table(client)
+        for origin in ("https://testserver", "http://testserver:8443", "null"):
+            r = client.post("/api/tables", content=body, headers={**JSON, "origin": origin})
+            assert r.status_code == 403 and r.json()["error"] == "cross_origin", origin
+            with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(
+                    f"/ws/{tid}", headers={**cookie(tid, tok), "origin": origin}) as ws:  # fmt: skip
+                ws.receive_json()
+            assert closed.value.code == 4403
+        with client.websocket_connect(f"/ws/{tid}", headers={**cookie(tid, tok), "origin": "http://testserver"}) as ws:
+            assert ws.receive_json()["type"] == "state"
+    with make_client(str(tmp_path / "g.db"), allowed_origins=("https://pref.example",)) as client:
+        r = client.post("/api/tables", content=body, headers={**JSON, "origin": "https://pref.example"})
+        assert r.status_code == 201
+        r = client.post("/api/tables", content=body, headers={**JSON, "origin": "http://testserver"})
+        assert r.status_code == 403
+
+
+@pytest.mark.parametrize("name", ["A" * 5000, "A" * 33, "Anna\nplayers: X", "Anna, Boris", "#1"])
+def test_a_bad_name_is_refused_not_cut(tmp_path: Any, name: str) -> None:
+    """Issue 25: a 5,000-character name was cut to 32 and taken; now it is refused with the field
+    and what is wrong — creating a table, naming a bot, taking a seat — and nothing is stored."""
+    with make_client(str(tmp_path / "g.db")) as client:
+        r = client.post("/api/tables", json={"name": name})
+        assert r.status_code == 400 and r.json()["error"] == "bad_name", r.text
+        assert r.json()["message"].startswith("name: ") and len(r.text) < 300
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "easy", "name": name}, {"kind": "human"}]
+        r = client.post("/api/tables", json={"name": "Ann", "seats": seats})
+        assert r.status_code == 400 and r.json()["message"].startswith("seats[1].name: ")
+        assert client.app.state.storage.table_ids() == []  # type: ignore[attr-defined]
+        tid, _ = create_table(client)
+        r = client.post(f"/api/tables/{tid}/seats/1", json={"name": name})
+        assert r.status_code == 400 and r.json()["error"] == "bad_name"
+        assert client.get(f"/api/tables/{tid}").json()["seats"][1]["taken"] is False
+
+
+def test_a_flood_of_addresses_never_lifts_an_address_limit() -> None:
+    """Issue 25: the per-address limits forgot every address once they held 10,000 (the worker
+    quotas at 50,000), so an attacker with many addresses lifted everybody's limit, his own
+    included.  Now the address used longest ago is forgotten, never all, and the flood's
+    memory is bounded."""
+    from preferans.server.api import AddressLimits
+    from preferans.server.buckets import MAX_KEYS
+    from preferans.server.work import Quota
+
+    limits = AddressLimits(rate=0.01, burst=2)
+    assert [limits.limited("10.0.0.1") for _ in range(3)] == [False, False, True]
+    for i in range(60_000):
+        limits.limited(f"2001:db8::{i:x}")
+        if i % 10_000 == 0:
+            assert limits.limited("10.0.0.1"), i  # still out of tokens, whatever the others do
+    assert limits.limited("10.0.0.1")
+    quota = Quota(rate=0.01, burst=1, concurrent=8)
+    assert quota.take("attacker") and not quota.take("attacker")
+    for i in range(60_000):
+        quota.take(f"a{i}")
+        quota.done(f"a{i}")
+        quota.take("attacker")  # kept busy: used lately, so never the one forgotten
+    assert not quota.take("attacker")
+    assert len(limits._buckets) <= MAX_KEYS

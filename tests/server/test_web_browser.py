@@ -295,7 +295,9 @@ def test_phone_one_column_and_big_tap_targets(server: str, browser: Browser, req
         small = [b for b in boxes(page, selector) if b["w"] < 44 or b["h"] < 44]
         assert not small, small
         assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
-        felt, side = boxes(page, "#felt")[0], boxes(page, ".side")[0]
+        # Both measured in one script run, in page coordinates: the page may scroll between two runs.
+        felt, side = page.evaluate("() => ['#felt', '.side'].map(s => { const r = document.querySelector(s)"
+                                   ".getBoundingClientRect(); return {x: r.left, y: r.top + scrollY, h: r.height}; })")
         assert side["y"] >= felt["y"] + felt["h"] - 1 and abs(side["x"] - felt["x"]) < 2  # one column
 
     drive_a_deal(page, request, f"phone-{lang}", lambda: targets("#bidding button:not([disabled])"),

@@ -18,7 +18,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
 from ..record import GameRecord, RecordError, load_all
 from ..record.build import dealt_talon
-from ..record.model import DealRecord
+from ..record.model import DealRecord, seat_names
 from ..record.playback import Replay, replay
 from ..scoring.sheet import Entry, amount_text
 
@@ -94,7 +94,8 @@ def _header(record: GameRecord) -> str:
 
 
 def _who(record: GameRecord, seat: int) -> str:
-    return record.players[seat] if 0 <= seat < len(record.players) else "talon"
+    names = seat_names(record.players)  # гусарик: the dummy is seat 2 (rules.md §16)
+    return names[seat] if 0 <= seat < len(names) else "talon"
 
 
 def _hand(d: DealRecord, seat: int, mask: int) -> str:
@@ -111,7 +112,7 @@ def _hand(d: DealRecord, seat: int, mask: int) -> str:
 
 def _result_text(record: GameRecord, deal: Deal) -> str:
     r = deal.result
-    names = record.players
+    names = seat_names(record.players)
     if r.kind is DealKind.ALL_PASS:
         text = "all-pass"
     elif r.kind is DealKind.VOID:
@@ -137,7 +138,7 @@ def _hidden(mask: int) -> str:
 def dump_deal(record: GameRecord, rep: Replay, index: int, *, view: int | None = None) -> str:
     """One deal as text: cards, every action, tricks, result and sheet lines."""
     d = record.deals[index]
-    names = record.players
+    names = seat_names(record.players)
     low = f", lowest game {d.min_level}" if d.min_level != 6 else ""
     out = [f"Deal {index + 1} — dealer {names[d.dealer]}{low}"]
     deal = rep.deal(index + 1)
@@ -174,7 +175,7 @@ def dump_deal(record: GameRecord, rep: Replay, index: int, *, view: int | None =
 
 
 def _entry(record: GameRecord, e: Entry) -> str:
-    names = record.players
+    names = seat_names(record.players)
     target = f" on {names[e.on]}" if e.column == "whists" else ""
     return f"{names[e.player]} {e.column}{target} {amount_text(e.amount)}" + (f" ({e.why})" if e.why else "")
 
@@ -224,7 +225,7 @@ class Stepper:
 
     def show(self) -> None:
         record, deal = self.record, self.deal
-        names = record.players
+        names = seat_names(record.players)
         d = record.deals[self.index]
         moves = self._moves()
         self.out(f"— deal {self.index + 1}/{len(record.deals)}, dealer {names[d.dealer]}, "

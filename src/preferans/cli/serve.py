@@ -21,6 +21,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
                    help="a name this server answers to in the Host header (repeat; default: the --host "
                         "address and localhost, or any IP address when bound to 0.0.0.0; '*' = any)")  # fmt: skip
+    p.add_argument("--allowed-origin", action="append", default=None, metavar="URL",
+                   help="behind a proxy that ends TLS: the origin of the pages (https://pref.example; repeat); "
+                        "default: the scheme, name and port the request came to")  # fmt: skip
     p.add_argument("--grace", type=float, default=60.0,
                    help="seconds a player must be away before a bot may take his seat (default 60)")
     p.add_argument("--idle-timeout", type=float, default=120.0,
@@ -29,6 +32,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="spectators at one table (default 64; 0 = no limit)")
     p.add_argument("--max-address-connections", type=int, default=32,
                    help="WebSocket connections from one address (default 32; 0 = no limit)")
+    p.add_argument("--max-sockets", type=int, default=0,
+                   help="open sockets in all (default 0: as many as the file limit allows, less 64)")
+    p.add_argument("--max-address-sockets", type=int, default=64,
+                   help="open sockets from one address, HTTP and WebSocket alike (default 64; 0 = no limit)")
+    p.add_argument("--header-timeout", type=float, default=10.0,
+                   help="seconds a request's head may take to arrive before the socket is closed (default 10)")
+    p.add_argument("--body-timeout", type=float, default=10.0,
+                   help="seconds a request's body may take to arrive (default 10)")
+    p.add_argument("--keep-alive-timeout", type=float, default=5.0,
+                   help="seconds an idle kept-alive HTTP connection stays open (default 5)")
+    p.add_argument("--ws-ping-timeout", type=float, default=20.0,
+                   help="seconds a WebSocket may take to answer the server's ping (sent every 20 s) before "
+                        "it is closed (default 20)")  # fmt: skip
+    p.add_argument("--proxy-connections", type=int, default=32,
+                   help="cluster: requests passed on to the other processes at once (default 32)")
     p.add_argument("--workers", type=int, default=None,
                    help="worker processes for claim proofs, assessments, analyses and the hard bot "
                         "(default: one per core but one)")  # fmt: skip
@@ -50,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
         from ..server.app import create_app
         from ..server.game import parse_programs
         from ..server.owner import claim_database
-        from ..server.settings import MAX_WS_BYTES, ServerConfig, default_allowed_hosts
+        from ..server.settings import ServerConfig, default_allowed_hosts
+        from ..server.sockets import uvicorn_config
         from ..server.storage import Storage
     except ImportError as e:  # pragma: no cover - depends on the installation
         raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
@@ -61,8 +80,13 @@ def run(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2, http_rate=args.http_rate,
         secure_cookies=args.secure_cookies,
         allowed_hosts=tuple(args.allowed_host) if args.allowed_host else default_allowed_hosts(args.host),
+        allowed_origins=tuple(args.allowed_origin) if args.allowed_origin else None,
         grace=args.grace, idle_timeout=args.idle_timeout, max_table_connections=args.max_table_connections,
         max_address_connections=args.max_address_connections, workers=args.workers, warm_workers=True,
+        max_sockets=args.max_sockets, max_address_sockets=args.max_address_sockets,
+        header_timeout=args.header_timeout, body_timeout=args.body_timeout,
+        keep_alive_timeout=args.keep_alive_timeout, ws_ping_timeout=args.ws_ping_timeout,
+        proxy_connections=args.proxy_connections,
         cluster=args.cluster,
         advertise=args.advertise or f"http://{args.host}:{args.port}",
     )  # fmt: skip
@@ -76,11 +100,7 @@ def run(args: argparse.Namespace) -> int:
     mode = "cluster process" if args.cluster else "serving"
     print(f"preferans: {mode} on http://{args.host}:{args.port}/  (database: {storage.display_url})", flush=True)
     try:
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=MAX_WS_BYTES,
-                    ws_ping_interval=20, ws_ping_timeout=30, h11_max_incomplete_event_size=16 * 1024,
-                    ws_per_message_deflate=False,
-                    # on SIGTERM: connections are closed (1012) and whatever still runs after 5 s is cancelled
-                    timeout_graceful_shutdown=5)  # fmt: skip
+        uvicorn.Server(uvicorn_config(app, config, host=args.host, port=args.port, log_level=args.log_level)).run()
     finally:
         claim.release()
     return 0

@@ -82,8 +82,10 @@ class AuctionMixin(DealFields):
         if r.third_hand_takes_talon and self._third_hand_may_take_talon(seat):
             out.append(ACTIONS[TAKE_TALON_ID])  # Kodeks 3.3.15
         if r.dark_bids and not self._has_spoken(seat):
-            # Kodeks 3.3.19: dark calls, made before looking, so only as a first call.
-            out.append(ACTIONS[DARK_PASS_ID])
+            # Kodeks 3.3.19: dark calls, made before looking, so only as a first call.  A dark pass
+            # stakes the all-pass and is overcalled only by a seven: none after a game was bid.
+            if self._best < 0:
+                out.append(ACTIONS[DARK_PASS_ID])
             out.extend(ACTIONS[DARK_BASE + b] for b in bids)
         if r.totus and (not view.is_misere_bidder or r.misere_bidder_may_continue) and (
             r.jump_bids or not bids or self._best == 24

@@ -117,8 +117,10 @@ class DeclaringMixin(DealFields):
         h[seat] &= ~(1 << a)
         self._hands = tuple(h)
         self._discard |= 1 << a
-        # Face down (seed-002 p.21, Kodeks 3.6.6): seen by the declarer's side only.
-        self._record(1 << a, seat, AT_DISCARD, self._declarer_side(), len(self._moves) - 1)
+        # Face down (seed-002 p.21, Kodeks 3.6.6): seen by the declarer, and by a companion in a
+        # misère «пополам» only where the table lets him (Kodeks 3.6.6: «Снос никому не показывается»).
+        seen = self._declarer_side() if self.rules.misere_half_dealer_sees_discard else 1 << seat
+        self._record(1 << a, seat, AT_DISCARD, seen, len(self._moves) - 1)
         if self._discard.bit_count() < 2:
             return
         if self._kind == DealKind.MISERE and self.rules.misere_winner_must_play_misere:

@@ -32,6 +32,7 @@ from ..actions import (
 from ..cards import SUIT_MASKS, SUIT_SYMBOLS, mask_of
 from ..errors import ActionError, IllegalAction
 from ..i18n import Call, Msg
+from ..seats import dummy_seat
 from ._state import (
     ACTIONS,
     AT_TALON,
@@ -327,7 +328,8 @@ class IrregularMixin(DealFields):
             return
         side = self._side(seat)
         self._claim = (seat, tricks)
-        self._claim_answer_by = tuple(s for s in self.active if s not in side)
+        # гусарик: the dummy never acts on its own; the whister, who plays its cards, answers for it (rules.md §16).
+        self._claim_answer_by = tuple(s for s in self.active if s not in side and s != dummy_seat(self.players))
         self._phase = CLAIM_ANSWER
         self._to_act = self._claim_answer_by[0]
 

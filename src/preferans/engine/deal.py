@@ -36,6 +36,7 @@ from ..actions import (
     WAIVE_ID,
     Action,
     Contract,
+    SeatedAction,
 )
 from ..cards import (
     ALL_CARDS_MASK,
@@ -328,9 +329,10 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
     ) -> Deal:
         """Rebuild a deal from its cards and its moves.
 
-        Each move is an action (text or id), or a ``(seat, action)`` pair as in
-        :attr:`moves` — the form that carries reports and claims, which are
-        made by a seat rather than offered as legal actions.
+        Each move is an action (text or id), a ``(seat, action)`` pair as in
+        :attr:`moves`, or an entry of :attr:`actions` (or its text) — reports and
+        claims are made by a seat rather than offered as legal actions, so they
+        carry it: ``deal.actions`` always replays ``deal``.
         """
         deal = cls.from_cards(
             rules, hands=hands, talon=talon, dealer=dealer, players=players, min_level=min_level,
@@ -350,9 +352,16 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         The one replay step of records, tables and the server: an ordinary
         action is applied for ``seat`` (``None``: whoever is to act); a report
         names its offender in ``seat`` and a claim its claimer (see
-        :meth:`report`, :meth:`claim`).
+        :meth:`report`, :meth:`claim`), or its text names it: ``"0:!talon-seen"``
+        (:class:`SeatedAction`).
         """
-        a = self.parse_action(action) if isinstance(action, str) else Action(action)
+        seated = SeatedAction.parse(action) if isinstance(action, str) else None
+        if seated is not None:
+            if seat is not None and seat != seated.seat:
+                raise IllegalAction(f"{action}: names seat {seated.seat}, but the move is seat {seat}'s")
+            seat, a = seated
+        else:
+            a = self.parse_action(action) if isinstance(action, str) else Action(action)
         if not a.is_irregular:
             self.apply(a, seat)
         elif seat is None:
@@ -405,8 +414,10 @@ class Deal(AuctionMixin, DeclaringMixin, PlayMixin, IrregularMixin):
         return tuple(self._moves)
 
     @property
-    def actions(self) -> tuple[Action, ...]:
-        return tuple(a for _, a in self._moves)
+    def actions(self) -> tuple[Action | SeatedAction, ...]:
+        """Every action so far, enough to replay the deal (:meth:`replay`): an ordinary action
+        as itself, a report or a claim with the seat that made it (:class:`SeatedAction`)."""
+        return tuple(SeatedAction(s, a) if a.is_irregular else a for s, a in self._moves)
 
     @property
     def declarer(self) -> Seat | None:

@@ -114,6 +114,9 @@ def _explain_call(deal: DealFields, a: Action) -> Msg:
         if not rules.dark_bids:
             return Msg("{action}: dark calls need the table agreement {option}=True (Kodeks 3.3.19)",
                        action=_call(a), option=Option("dark_bids"))
+        if a == DARK_PASS_ID and view.best >= 0 and not view.has_called:
+            return Msg("{action}: a game has been bid, so no all-pass can follow for a dark pass to double, and "
+                       "only a seven overcalls a dark pass (Kodeks 3.3.19 a)); pass, or bid", action=_call(a))
         if view.has_called or a == DARK_PASS_ID:
             return Msg("{action}: a dark call is made before looking at the cards, so only as a player's first call "
                        "(Kodeks 3.3.19)", action=_call(a))  # fmt: skip

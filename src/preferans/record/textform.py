@@ -420,10 +420,8 @@ class _Reader:
                     self.fail(no, f"scoring: write 'pulka' or 'none', not {value!r}")
                 scored = value != "none"
             elif key == "rules":
-                if value not in PRESETS:
-                    self.fail(no, f"rules: unknown preset {value!r}; the rule lines still apply "
-                              f"(presets: {', '.join(PRESETS)})")
                 rules_name = value
+                rule_lines["name"] = no
             elif key.startswith("rule "):
                 field = key[5:].strip()
                 rule_values[field] = value
@@ -469,9 +467,20 @@ class _Reader:
         return rules
 
     def _rules(self, name: str, values: dict[str, str], lines: dict[str, int]) -> Rules:
+        # The name is the table's own (a preset's, or one the table chose: "Дома у Пети"); the
+        # conventions are the rule lines, which a record written here lists in full.  A preset
+        # fills only the fields a hand-written record leaves out.
+        missing = [f for f in _RULE_FIELDS if f not in values]
+        if name not in PRESETS and missing:
+            self.fail(lines.get("name", 0), f"rules: {name!r} is not a preset, so the fields not listed "
+                      f"({', '.join(missing[:3])}{', …' if len(missing) > 3 else ''}) take sochi's values "
+                      f"(presets: {', '.join(PRESETS)})")  # fmt: skip
         base = PRESETS.get(name, PRESETS["sochi"])
         if name:
-            base = base.replace(name=name)
+            try:
+                base = base.replace(name=name)
+            except PreferansError as e:
+                self.fail(lines.get("name", 0), str(e))
         data: dict[str, Any] = {}
         for k, v in values.items():
             if k not in _RULE_FIELDS:

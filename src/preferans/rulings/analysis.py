@@ -45,6 +45,7 @@ from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind, DealResult
 from ..errors import PreferansError
 from ..record.build import dealt_talon
+from ..record.model import seat_names
 from ..rules import Rules
 from ..scoring import amount_text, deal_net
 from ..scoring.sheet import Amount
@@ -136,10 +137,10 @@ class Analysis:
 
     # -- output ----------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        names = self.players
+        names = seat_names(self.players)  # гусарик: a card of the dummy's is the dummy's seat (rules.md §16)
         return {
             "rules": self.rules.name,
-            "players": list(names),
+            "players": list(self.players),
             "deals": [_deal_dict(d, names) for d in self.deals],
             "summary": [
                 {
@@ -155,7 +156,7 @@ class Analysis:
 
     def text(self, *, all_cards: bool = True) -> str:
         """A plain-text report: every card (or only the costly ones) and the summary."""
-        names = self.players
+        names = seat_names(self.players)
         lines: list[str] = []
         for d in self.deals:
             lines.extend(_deal_text(d, names, all_cards))

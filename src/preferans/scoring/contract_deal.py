@@ -154,8 +154,10 @@ def _score_game(result: DealResult, rules: Rules, coeff: int) -> list[Entry]:
             short = quota - side
             if result.ten_checked or result.conceded == 10:
                 pass  # a checked or conceded 10 has no whisters' quota
-            elif rules.whister_quota == "own":
+            elif rules.whister_quota == "own" or (rules.whister_quota == "own_last" and quota > 1):
                 _charge_own(out, rules, v, quota, d1, t1, d2, t2)
+            elif short > 0 and rules.whister_quota == "own_last":  # 8–10: only the last whister
+                out.append(Entry("mountain", d2, _times(rules.pen_mult * v, short), -1, "penalty"))
             elif short > 0:
                 _charge_two(out, rules, v, quota, short, d1, t1, d2, t2)
         else:
@@ -270,7 +272,9 @@ def _charge_two(
     d2: int,
     t2: int,
 ) -> None:
-    """Both whisted and the side is short (rules.md §5.2 allocation)."""
+    """Both whisted and the side is short (rules.md §5.2 allocation).  ``shared``: the one below
+    his half answers for the whole shortfall, or each for his own deficit when both are below;
+    ``own_if_short``: each below his half for his own deficit always."""
     pen = rules.pen_mult * v
     if quota == 1:  # 8–10: both took nothing
         if rules.norm1_both_fail == "second":  # only the second whister answers for the trick
@@ -282,9 +286,10 @@ def _charge_two(
         return
     half2 = quota  # compare 2*tricks with the quota to stay in integers
     low1, low2 = 2 * t1 < half2, 2 * t2 < half2
-    if low1 and low2:  # each for his own deficit
-        out.append(Entry("mountain", d1, _times(pen, Fraction(quota - 2 * t1, 2)), -1, "penalty"))
-        out.append(Entry("mountain", d2, _times(pen, Fraction(quota - 2 * t2, 2)), -1, "penalty"))
+    if (low1 and low2) or rules.whister_quota == "own_if_short":  # each for his own deficit
+        for d, t in ((d1, t1), (d2, t2)):
+            if 2 * t < half2:
+                out.append(Entry("mountain", d, _times(pen, Fraction(quota - 2 * t, 2)), -1, "penalty"))
     else:  # the one below half answers for the whole shortfall
         low = d1 if low1 else d2
         out.append(Entry("mountain", low, _times(pen, short), -1, "penalty"))

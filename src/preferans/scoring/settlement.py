@@ -91,7 +91,8 @@ def procedural(
     """Rules.md §11.1, step by step.  ``k_mount`` is the closed formula's factor
     (:meth:`Rules.mountain_factor`); ``whole_transfers`` rounds each mountain share a
     player writes on another to a whole whist, halves up, before the netting
-    (``rounding="per_transfer"``)."""
+    (``rounding="per_transfer"``): the share for his pool's difference and the share for his
+    own mountain apart, as two transfers."""
     n = len(pool)
     top = max(pool)
     # 1. Bring every pool to the largest; the difference goes to the mountain.
@@ -102,7 +103,14 @@ def procedural(
     # 3. The remaining mountain × k_mount / n as whists of every other player on its owner.
     mw = [m * k_mount / n for m in m2]
     if whole_transfers:
-        mw = [Fraction(_half_up(x)) for x in mw]
+        # A pool share (the pool's difference × k_pool / n) and a mountain share (the amnestied
+        # mountain × k_mount / n) are two transfers, each rounded on its own (issue 29).
+        low_m = min(Fraction(m) for m in mountain)
+        mw = [
+            Fraction(_half_up(Fraction(top - pool[i]) * k_pool / n))
+            + _half_up((Fraction(mountain[i]) - low_m) * k_mount / n)
+            for i in range(n)
+        ]
     w = [[Fraction(whists[i][j]) + (mw[j] if i != j else 0) for j in range(n)] for i in range(n)]
     # 4. Pairwise cancellation; 5. the sum of the balances.
     pairs = tuple(tuple(w[i][j] - w[j][i] for j in range(n)) for i in range(n))

@@ -21,9 +21,12 @@ from ..errors import PreferansError, TableError
 from ..i18n import LANGS, Translator, text
 from ..option_words import GROUPS, WORDS
 from ..rules import CHOICES, Rules
-from .game import GameError, TableConfig, bot_levels
+from .buckets import Buckets
+from .club import account_of
+from .club_storage import Account
+from .game import GameError, TableConfig, bot_levels, hash_token
 from .guard import PEER_HEADER, client_address
-from .hub import Elsewhere, Hub, LiveTable, RateLimiter, store_failure
+from .hub import Elsewhere, Hub, LiveTable, store_failure
 from .records import record_of
 from .settings import MAX_OPTION, MAX_OPTIONS, MAX_POOL
 from .sheetsvg import sheet_svg
@@ -50,21 +53,19 @@ def error(status: int, code: str, message: str, cause: BaseException | None = No
 
 
 class AddressLimits:
-    """Per-address limit on creating tables and taking seats (``rate`` a second, bursts of ``burst``)."""
+    """Per-address limit on creating tables and taking seats (``rate`` a second, bursts of ``burst``),
+    in bounded memory (:class:`.buckets.Buckets`)."""
 
     def __init__(self, rate: float, burst: float = 20.0) -> None:
         self.rate, self.burst = rate, burst
-        self._limits: dict[str, RateLimiter] = {}
+        self._buckets = Buckets(rate, burst)
 
     def limited(self, address: str) -> bool:
-        if self.rate <= 0:
-            return False
-        lim = self._limits.get(address)
-        if lim is None:
-            if len(self._limits) > 10000:
-                self._limits.clear()
-            lim = self._limits[address] = RateLimiter(rate=self.rate, burst=self.burst)
-        return not lim.allow()
+        return not self._buckets.take(address)
+
+
+def _id(account: Account | None) -> int | None:
+    return None if account is None else account.id
 
 
 def _hub(request: Request) -> Hub:
@@ -181,9 +182,17 @@ async def create_table(request: Request) -> Response:
         return error(400, "bad_json", f"the body must be a JSON object ({e})")
     if not isinstance(body, dict):
         return error(400, "bad_json", "the body must be a JSON object")
+    account = await account_of(request)
+    private = body.get("private", False)
+    if not isinstance(private, bool):
+        return error(400, "bad_table", "private: true (not listed in the lobby; the link still works) or false")
+    club = getattr(request.app.state, "club", None)
     try:
         config, specs, seat = table_request(body)
-        live, token = await _hub(request).create(config, specs, str(body.get("name", ""))[:256], seat)
+        # Signed in, you sit as yourself (your account holds the seat); a guest sits under the name he gives.
+        name = account.name if account is not None else body.get("name")
+        live, token = await _hub(request).create(config, specs, name, seat, None if account is None else account.id,
+                                                 None if club is None else club.registrar(private))  # fmt: skip
     except PreferansError as e:
         return error(400, getattr(e, "code", "bad_table"), str(e), e)
     except SQLAlchemyError as e:
@@ -198,7 +207,9 @@ async def table_info(table_id: str, request: Request) -> Response:
     live = await _live(request, table_id)
     if isinstance(live, Response):
         return live
-    return JSONResponse(await _hub(request).info(live, request.cookies.get(cookie_name(table_id))))
+    account = await account_of(request)
+    info = await _hub(request).info(live, request.cookies.get(cookie_name(table_id)), _id(account))
+    return JSONResponse(info)
 
 
 @router.post("/api/tables/{table_id}/seats/{seat}")
@@ -208,17 +219,23 @@ async def take_seat(table_id: str, seat: int, request: Request) -> Response:
     live = await _live(request, table_id)
     if isinstance(live, Response):
         return live
-    if live.game.is_member(request.cookies.get(cookie_name(table_id))):
+    account = await account_of(request)
+    if live.game.is_member(request.cookies.get(cookie_name(table_id)), _id(account)):
         return error(409, "already_seated", "you already have a seat at this table")
     try:
         body = await _json_body(request)
     except ValueError as e:
         return error(400, "bad_json", f"the body must be a JSON object ({e})")
-    name = body.get("name", "") if isinstance(body, dict) else ""
+    name = body.get("name") if isinstance(body, dict) else None
+    if account is not None:
+        name = account.name  # signed in, you sit as yourself
+    elsewhere = await _other_match_table(request, table_id, _id(account))
+    if elsewhere is not None:
+        return elsewhere
     try:
-        token = await _hub(request).sit(live, seat, str(name)[:256])
+        token = await _hub(request).sit(live, seat, name, _id(account))
     except TableError as e:
-        return error(409, e.code, str(e))
+        return error(400 if e.code == "bad_name" else 409, e.code, str(e))
     except SQLAlchemyError as e:
         return error(503, "db_unavailable", store_failure(e).replace("the move", "the seat"))
     resp = JSONResponse({"seat": seat})
@@ -236,6 +253,29 @@ async def sheet(table_id: str, request: Request, lang: str = "en") -> Response:
     return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
 
 
+async def _other_match_table(request: Request, table_id: str, account: int | None) -> Response | None:
+    """A 409 when the table is a duplicate match's and this visitor sits at another of its tables
+    (by a seat cookie or his account): he would play cards he has seen."""
+    club = getattr(request.app.state, "club", None)
+    if club is None:
+        return None
+    hub = _hub(request)
+    row = await hub.db(club.store.club_table, table_id)
+    if row is None or not row["match_id"]:
+        return None
+    found = await hub.db(club.store.match, row["match_id"])
+    if found is None:
+        return None
+    others = [t for t in found[1] if t != table_id]
+    tokens = [hash_token(request.cookies[cookie_name(t)]) for t in others if request.cookies.get(cookie_name(t))]
+    there = await hub.db(club.store.seated_in, others, tokens, account)
+    if there is None:
+        return None
+    number = found[1].index(there) + 1
+    return error(409, "same_match", f"you play at table {number} of this duplicate match: the same cards are dealt "
+                 "here, so you cannot sit at another of its tables")  # fmt: skip
+
+
 async def _finished(request: Request, table_id: str, what: str) -> LiveTable | Response:
     """A finished table whose record this visitor may see (its players only, when spectators are off)."""
     live = await _live(request, table_id)
@@ -244,7 +284,8 @@ async def _finished(request: Request, table_id: str, what: str) -> LiveTable | R
     g = live.game
     if not g.finished:
         return error(409, "not_finished", f"the {what} is available when the game is over")
-    if not g.config.spectators and not g.is_member(request.cookies.get(cookie_name(table_id))):
+    account = await account_of(request) if not g.config.spectators else None
+    if not g.config.spectators and not g.is_member(request.cookies.get(cookie_name(table_id)), _id(account)):
         return error(403, "players_only", f"this table does not allow spectators: the {what} is for its players")
     return live
 

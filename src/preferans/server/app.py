@@ -11,6 +11,8 @@ Routes (each group in its own module):
   ``POST /api/tables/{id}/seats/{seat}``; ``GET /api/tables/{id}/sheet.svg``;
   ``GET /api/tables/{id}/record`` and ``/analysis`` of a finished game.
 * :mod:`.play` — ``WS /ws/{id}``, the game (see :mod:`preferans.server.hub`).
+* :mod:`.club_api` — the club: accounts, profiles ``/u/{name}`` and their history, ratings,
+  the lobby's open tables, duplicate matches (docs/club.md).
 
 Every request first passes :mod:`.guard` (allowed hosts, same origin, body size,
 security headers).
@@ -34,8 +36,9 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import api, play, site
+from . import api, club_api, play, site
 from .api import AddressLimits, error
+from .club import Club
 from .guard import Guard
 from .hub import Hub, Owners
 from .settings import ServerConfig
@@ -99,10 +102,16 @@ def create_app(
             sys.setswitchinterval(0.001)
         await hub.owners.start(hub)
         app.state.peer_secret = hub.owners.secret
+        proxy = None
         if hub.owners.secret:  # a cluster: requests for another process's tables are passed on to it
-            from .cluster import forward_http, forward_ws
+            from .cluster import Proxy
 
-            app.state.forward, app.state.forward_ws = forward_http, forward_ws
+            proxy = Proxy(connections=cfg.proxy_connections, timeout=cfg.proxy_timeout,
+                          websockets=cfg.proxy_websockets)  # fmt: skip
+            app.state.forward, app.state.forward_ws = proxy.http, proxy.ws
+            gate = getattr(app.state, "sockets", None)
+            if gate is not None:  # the other processes carry many players' sockets: no per-address cap
+                gate.exempt = getattr(hub.owners, "peer_addresses", set())
         background = [asyncio.create_task(site.watch_loop(lags)), asyncio.create_task(hub.run())]
         if cfg.warm_workers:
             background.append(asyncio.create_task(asyncio.to_thread(hub.workers.warm)))
@@ -118,6 +127,9 @@ def create_app(
             await hub.aclose(cfg.stop_timeout)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(hub.owners.stop(), timeout=cfg.stop_timeout)
+            if proxy is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(proxy.aclose(), timeout=cfg.stop_timeout)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.to_thread(store.unregister_server, hub.server_id),
                                        timeout=cfg.stop_timeout)  # fmt: skip
@@ -139,8 +151,10 @@ def create_app(
     app.include_router(site.router)
     app.include_router(api.router)
     app.include_router(play.router)
+    club_api.install(app, Club(store, cfg))  # accounts, history, ratings, the lobby, matches (docs/club.md)
     app.mount("/static", StaticFiles(directory=site.STATIC), name="static")
-    app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts,
+    app.add_middleware(Guard, allowed_hosts=cfg.allowed_hosts, allowed_origins=cfg.allowed_origins,
+                       body_timeout=cfg.body_timeout,
                        connect_limited=AddressLimits(cfg.connect_rate, cfg.connect_burst).limited)  # fmt: skip
     return app
 

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 
     from .hub import Hub
 
-__all__ = ["CHANNEL", "NAMESPACE", "Cluster", "forward_http", "forward_ws", "table_key"]
+__all__ = ["CHANNEL", "NAMESPACE", "Cluster", "Proxy", "forward_ws", "table_key"]
 
 log = logging.getLogger("preferans.cluster")
 NAMESPACE = 0x70726566  # "pref": the first key of every table's advisory lock
@@ -103,6 +103,9 @@ class Cluster:
         self._hub: Hub | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._watch: asyncio.Task[None] | None = None
+        # The addresses of the cluster's processes (refreshed by the watchdog): they carry many
+        # players' connections, so the per-address socket cap does not apply to them (.sockets).
+        self.peer_addresses: set[str] = set()
 
     # -- the lock session -------------------------------------------------------------------
     def _connect(self) -> None:
@@ -204,8 +207,15 @@ class Cluster:
 
     # -- watching ---------------------------------------------------------------------------------
     async def _watchdog(self) -> None:
-        """The lock session must stay alive: losing it loses every lease at once."""
+        """The lock session must stay alive: losing it loses every lease at once.  Every few
+        rounds it also learns the other processes' addresses."""
+        rounds = 0
         while True:
+            if rounds % 5 == 0:
+                with contextlib.suppress(Exception):
+                    self.peer_addresses.clear()
+                    self.peer_addresses.update(await self._run(self._peer_addresses))
+            rounds += 1
             await asyncio.sleep(self.watch_every)
             try:
                 await self._run(self._ping)
@@ -215,6 +225,18 @@ class Cluster:
                     await self._hub.lost_everything()
                 with contextlib.suppress(Exception):
                     await self._run(self._reconnect)
+
+    def _peer_addresses(self) -> set[str]:
+        """The IP addresses of the processes in ``pref_servers`` (their URLs' hosts, resolved)."""
+        from urllib.parse import urlsplit
+
+        out: set[str] = set()
+        for url in self.storage.server_urls():
+            host = urlsplit(url).hostname
+            if host:
+                with contextlib.suppress(OSError):
+                    out.update(str(info[4][0]) for info in socket.getaddrinfo(host, None))
+        return out
 
     def _ping(self) -> None:
         conn = self._conn
@@ -277,27 +299,82 @@ class Cluster:
 _HOP = {"connection", "keep-alive", "transfer-encoding", "upgrade", "host", "content-length", "te", "trailer"}
 
 
-async def forward_http(request: Request, url: str) -> Response:
-    """Answer ``request`` with the owner's answer (the request is passed on with the peer secret)."""
-    import httpx
-    from fastapi.responses import Response
+class Proxy:
+    """Passes requests for another process's tables on to their owner (HTTP and WebSocket).
 
-    from .guard import PEER_HEADER, client_address
+    One HTTP client for the whole process, made on first use and closed with the server: at most
+    ``connections`` requests in flight to the peers (more wait up to ``pool_timeout`` seconds for
+    a connection, then get a 503), each answered within ``timeout`` seconds; at most
+    ``websockets`` client connections carried to the peers at once (more are closed with 1013,
+    "try again later").  Issue 25: a client built for every request cost the event loop ~20 ms of
+    set-up each, and 600 forwarded GETs stalled a process's ``/healthz`` for 14 s.
+    """
 
-    headers = {k: v for k, v in request.headers.items() if k.lower() not in _HOP}
-    headers[PEER_HEADER] = request.app.state.peer_secret
-    headers["x-forwarded-for"] = client_address(request)
-    headers["x-forwarded-host"] = request.headers.get("host", "")
-    target = url + request.url.path + (f"?{request.url.query}" if request.url.query else "")
-    try:
-        async with httpx.AsyncClient(timeout=30) as client:
-            r = await client.request(request.method, target, headers=headers, content=await request.body())
-    except httpx.HTTPError as e:
+    def __init__(self, *, connections: int = 32, timeout: float = 10.0, pool_timeout: float = 2.0,
+                 websockets: int = 2000, transport: Any = None) -> None:  # fmt: skip
+        self.connections, self.timeout, self.pool_timeout = connections, timeout, pool_timeout
+        self.websockets = websockets
+        self._transport = transport  # tests give an httpx mock transport
+        self._client: Any = None  # httpx.AsyncClient, made in the event loop that uses it
+        self._slots: asyncio.Semaphore | None = None  # requests in flight (httpx's own pool wait is not bounded)
+        self._carried = 0
+
+    def client(self) -> Any:
+        if self._client is None:
+            import httpx
+
+            limits = httpx.Limits(max_connections=self.connections, max_keepalive_connections=self.connections)
+            timeout = httpx.Timeout(self.timeout, pool=self.pool_timeout)
+            # The peers are plain HTTP on the cluster's network: no TLS context to build.
+            self._client = httpx.AsyncClient(limits=limits, timeout=timeout, verify=False, trust_env=False,
+                                             transport=self._transport)  # fmt: skip
+        return self._client
+
+    async def aclose(self) -> None:
+        if self._client is not None:
+            client, self._client = self._client, None
+            await client.aclose()
+
+    async def http(self, request: Request, url: str) -> Response:
+        """Answer ``request`` with the owner's answer (passed on with the peer secret)."""
+        import httpx
+        from fastapi.responses import Response
+
         from .api import error
+        from .guard import PEER_HEADER, client_address
 
-        return error(503, "owner_unreachable", f"the process playing this table did not answer ({e}); try again")
-    keep = {k: v for k, v in r.headers.items() if k.lower() not in _HOP and k.lower() != "content-encoding"}
-    return Response(r.content, status_code=r.status_code, headers=keep)
+        headers = {k: v for k, v in request.headers.items() if k.lower() not in _HOP}
+        headers[PEER_HEADER] = request.app.state.peer_secret
+        headers["x-forwarded-for"] = client_address(request)
+        headers["x-forwarded-host"] = request.headers.get("host", "")
+        target = url + request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        body = await request.body()
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.connections)
+        try:
+            await asyncio.wait_for(self._slots.acquire(), self.pool_timeout)
+        except TimeoutError:
+            return error(503, "busy", "too many requests are being passed on to other processes; try again")
+        try:
+            r = await self.client().request(request.method, target, headers=headers, content=body)
+        except httpx.HTTPError as e:
+            return error(503, "owner_unreachable", f"the process playing this table did not answer ({e}); try again")
+        finally:
+            self._slots.release()
+        keep = {k: v for k, v in r.headers.items() if k.lower() not in _HOP and k.lower() != "content-encoding"}
+        return Response(r.content, status_code=r.status_code, headers=keep)
+
+    async def ws(self, websocket: WebSocket, url: str) -> None:
+        """Carry a client's WebSocket to the owner (:func:`forward_ws`), at most ``websockets`` at once."""
+        if self._carried >= self.websockets:
+            await websocket.accept()
+            await websocket.close(code=1013)
+            return
+        self._carried += 1
+        try:
+            await forward_ws(websocket, url)
+        finally:
+            self._carried -= 1
 
 
 async def forward_ws(websocket: WebSocket, url: str) -> None:

@@ -29,12 +29,12 @@ from ..option_words import choice_name, option_name
 from ..record import to_json
 from ..rules import CHOICES, Rules
 from ..scoring.pulka import Pulka
+from ..seats import name_problem
 from ..table import Rulings, Table
 from .storage import SeatRow, Storage, move_row
 
 __all__ = ["GameError", "PlannedMove", "Seat", "TableConfig", "TableGame", "bot_levels", "hash_token", "parse_programs"]
 
-MAX_NAME = 32
 
 
 def hash_token(token: str) -> str:
@@ -78,30 +78,46 @@ class TableConfig:
     players: int = 3
     spectators: bool = True
     lang: str = "en"
+    # A duplicate match's tables share this seed: deal k is dealt from the same derived seed at each
+    # (preferans.table.Table.deal_seed), so every table plays the same cards (docs/club.md).
+    deal_seed: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rules": self.rules.to_dict(), "players": self.players, "spectators": self.spectators,
-                "lang": self.lang}  # fmt: skip
+        out = {"rules": self.rules.to_dict(), "players": self.players, "spectators": self.spectators,
+               "lang": self.lang}  # fmt: skip
+        return out if self.deal_seed is None else {**out, "deal_seed": self.deal_seed}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableConfig:
-        lang = d.get("lang", "en")
+        lang, seed = d.get("lang", "en"), d.get("deal_seed")
         return cls(Rules.from_dict(d["rules"]), int(d["players"]), bool(d["spectators"]),
-                   lang if lang in LANGS else "en")  # fmt: skip
+                   lang if lang in LANGS else "en", None if seed is None else int(seed))  # fmt: skip
 
 
-def clean_name(name: object, default: str) -> str:
-    """A player's name: printable, trimmed, at most 32 characters, writable in a game record
-    (no comma or colon, not starting with '#').
+def clean_name(name: object, default: str, field: str = "name") -> str:
+    """A player's name as given (spaces around it trimmed; none given: ``default``), or
+    :class:`GameError` ``bad_name`` naming the field and what is wrong — never a name cut or
+    changed silently (issue 25): 1–32 printable characters, writable in a game record (no comma
+    or colon, not starting with '#', :func:`preferans.seats.name_problem`).
 
-    >>> clean_name("  Anna, the #1: ", "x"), clean_name("#", "Player 2")
-    ('Anna the #1', 'Player 2')
+    >>> clean_name("  Anna  ", "x"), clean_name("", "Player 2"), clean_name(None, "Bot 3")
+    ('Anna', 'Player 2', 'Bot 3')
+    >>> clean_name("A" * 5000, "x")
+    Traceback (most recent call last):
+    ...
+    preferans.errors.GameError: name: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'… is longer than 32 characters
     """
-    if not isinstance(name, str):
+    if name is None:
         return default
-    name = "".join(ch for ch in name if ch.isprintable() and ch not in ",:").strip()[:MAX_NAME]
-    name = name.lstrip("# ").strip()
-    return name or default
+    if not isinstance(name, str):
+        raise GameError("bad_name", f"{field}: a name is text, not {type(name).__name__}")
+    name = name.strip()
+    if not name:
+        return default
+    problem = name_problem(name)
+    if problem is not None:
+        raise GameError("bad_name", f"{field}: {problem}")
+    return name
 
 
 class TableGame:
@@ -128,6 +144,9 @@ class TableGame:
         self.table: Table | None = None  # the game loop, from the moment the game starts
         self.record: dict[str, Any] | None = None
         self.stop_votes: set[int] = set()  # seats that agreed to end the game now (rules.md §10)
+        self.accounts: dict[int, int] = {}  # seat → the account that holds it (docs/club.md)
+        # Called (in the thread that saved the record) when the game is over: the club's history and ratings.
+        self.finished_hook: Callable[[TableGame], None] | None = None
 
     # -- the game loop's state -------------------------------------------------------------
     @property
@@ -153,18 +172,22 @@ class TableGame:
         storage: Storage,
         config: TableConfig,
         seat_specs: list[dict[str, Any]],
-        creator: str,
-        creator_seat: int = 0,
+        creator: object,
+        creator_seat: int | None = 0,
         rulings: Rulings | None = None,
         programs: Mapping[str, str] | None = None,
     ) -> tuple[TableGame, str]:
-        """Create a table; the creator takes ``creator_seat``.  Returns the game and his token."""
+        """Create a table; the creator takes ``creator_seat``.  Returns the game and his token.
+
+        With ``creator_seat=None`` nobody sits down yet (a duplicate match's other tables: the
+        seats are the specs', bots or free; the token is ``""``).
+        """
         n = config.players
         if n not in (2, 3, 4):
             raise GameError("bad_table", f"players: 2 (гусарик, with the dummy), 3 or 4, not {n}")
         if len(seat_specs) != n:
             raise GameError("bad_table", f"seats: give one entry per player ({n}), not {len(seat_specs)}")
-        if not 0 <= creator_seat < n:
+        if creator_seat is not None and not 0 <= creator_seat < n:
             raise GameError("bad_table", f"seat: 0..{n - 1}, not {creator_seat}")
         seats: list[Seat] = []
         t = Translator(config.lang)
@@ -177,15 +200,18 @@ class TableGame:
                 levels = bot_levels(programs)
                 if level not in levels:
                     raise GameError("bad_table", f"seats[{i}].level: one of {', '.join(levels)}, not {level!r}")
-                seats.append(Seat(i, clean_name(spec.get("name"), t("Bot {n}", n=i + 1)), "bot", level))
+                seats.append(Seat(i, clean_name(spec.get("name"), t("Bot {n}", n=i + 1), f"seats[{i}].name"), "bot",
+                                  level))  # fmt: skip
             elif kind == "human":
                 seats.append(Seat(i, "", "human"))
             else:
                 raise GameError("bad_table", f"seats[{i}].kind: 'human' or 'bot', not {kind!r}")
-        token = secrets.token_urlsafe(24)
-        me = seats[creator_seat]
-        me.name = clean_name(creator, t("Player {n}", n=creator_seat + 1))
-        me.token_hash = hash_token(token)
+        token = ""
+        if creator_seat is not None:
+            token = secrets.token_urlsafe(24)
+            me = seats[creator_seat]
+            me.name = clean_name(creator, t("Player {n}", n=creator_seat + 1))
+            me.token_hash = hash_token(token)
         table_id = secrets.token_urlsafe(8)
         storage.create_table(table_id, config.to_dict(), [_seat_row(s) for s in seats])
         game = cls(storage, table_id, config, seats, rulings, programs)
@@ -237,8 +263,10 @@ class TableGame:
 
     def _new_table(self) -> Table:
         specs = ["human" if s.kind == "human" else self._spec(s.level) for s in self.seats]
-        # Each deal's seed is drawn when it is dealt (and stored); the table's own seed only seeds hints.
-        return Table(self.rules, specs, names=self.pulka_names(), seed=secrets.randbelow(2**31), start=False,
+        # Each deal's seed is drawn when it is dealt (and stored); the table's own seed only seeds hints —
+        # and, at a duplicate match's table, the deals' seeds (the same at each of its tables).
+        seed = self.config.deal_seed if self.config.deal_seed is not None else secrets.randbelow(2**31)
+        return Table(self.rules, specs, names=self.pulka_names(), seed=seed, start=False,
                      rulings=self.rulings, lang=self.config.lang)  # fmt: skip
 
     def pulka_names(self) -> list[str]:
@@ -253,14 +281,21 @@ class TableGame:
         return names
 
     # -- seats ----------------------------------------------------------------------------
-    def is_member(self, token: str | None) -> bool:
-        """Is ``token`` a seat's at this table (also a person's whose seat a bot plays)?"""
+    def is_member(self, token: str | None, account: int | None = None) -> bool:
+        """Is ``token`` a seat's at this table (also a person's whose seat a bot plays), or does the
+        signed-in ``account`` hold one?"""
+        if account is not None and account in self.accounts.values():
+            return True
         if not token:
             return False
         h = hash_token(token)
         return any(s.token_hash and secrets.compare_digest(s.token_hash, h) for s in self.seats)
 
-    def seat_of(self, token: str | None) -> int | None:
+    def seat_of(self, token: str | None, account: int | None = None) -> int | None:
+        """The person's seat: by his seat cookie's token, or by his account (from any browser)."""
+        for seat, holder in self.accounts.items():
+            if account is not None and holder == account and self.seats[seat].kind == "human":
+                return seat
         if not token:
             return None
         h = hash_token(token)
@@ -269,7 +304,7 @@ class TableGame:
                 return s.seat
         return None
 
-    def sit(self, seat: int, name: str) -> str:
+    def sit(self, seat: int, name: object) -> str:
         """Take a free human seat; returns the new secret token."""
         if not 0 <= seat < self.players:
             raise GameError("bad_seat", f"seat: 0..{self.players - 1}, not {seat}")
@@ -300,16 +335,19 @@ class TableGame:
         if self.table is not None:
             self.table.set_seat(seat, self._spec(level))
 
-    def take_back(self, token: str | None) -> int | None:
-        """The person whose seat a bot plays comes back with his token: the seat is his again.
+    def take_back(self, token: str | None, account: int | None = None) -> int | None:
+        """The person whose seat a bot plays comes back with his token (or signed in to the account
+        that holds it): the seat is his again.
 
         Returns the seat, or ``None`` when the token is no such person's.
         """
-        if not token:
+        if not token and account is None:
             return None
-        h = hash_token(token)
+        h = hash_token(token) if token else ""
         for s in self.seats:
-            if s.kind == "bot" and s.token_hash and secrets.compare_digest(s.token_hash, h):
+            mine = (account is not None and self.accounts.get(s.seat) == account) or (
+                bool(h) and bool(s.token_hash) and secrets.compare_digest(s.token_hash, h))
+            if s.kind == "bot" and s.token_hash and mine:
                 self.storage.seat_to_person(self.id, s.seat)
                 s.kind, s.level = "human", ""
                 if self.table is not None:
@@ -320,6 +358,11 @@ class TableGame:
     @property
     def ready(self) -> bool:
         return all(s.taken for s in self.seats)
+
+    @property
+    def bots_only(self) -> bool:
+        """Nobody sits here but bots (a duplicate match's bot table): the next deal is dealt by itself."""
+        return all(s.kind == "bot" and not s.token_hash for s in self.seats)
 
     def _maybe_start(self) -> None:
         if self.table is None and self.ready:
@@ -340,8 +383,11 @@ class TableGame:
         if table is None:
             raise GameError("no_deal", "the game starts when every seat is taken")
         table.verify_next_deal()
-        seed = random.SystemRandom().randrange(2**31)
         number = table.deal_number + 1
+        if self.config.deal_seed is not None:  # a duplicate match: the same seeds at each of its tables
+            seed = table.deal_seed(number) % 2**31
+        else:
+            seed = random.SystemRandom().randrange(2**31)
         self.storage.start_deal(self.id, number, table.pulka.next_dealer, seed, table.pulka.min_level)
         table.next_deal(seed=seed)
         self.stop_votes.clear()
@@ -459,6 +505,8 @@ class TableGame:
         self.record = self.game_record()
         self.storage.save_record(self.id, self.record)
         self.close()  # the game is over: its bot programs have heard the end
+        if self.finished_hook is not None:
+            self.finished_hook(self)
 
     def game_record(self) -> dict[str, Any]:
         """The game so far as the JSON twin of a record (:meth:`preferans.table.Table.to_record`)."""

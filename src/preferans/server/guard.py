@@ -8,7 +8,8 @@
   site's page cannot seat a visitor or act with his cookie;
 * WebSocket connections opened too fast from one address are refused before the
   handshake;
-* a request body is at most :data:`.settings.MAX_BODY` bytes: a larger
+* a request body is at most :data:`.settings.MAX_BODY` bytes, sent within ``body_timeout``
+  seconds (else 408, and the connection is closed); a larger
   ``Content-Length`` is refused (413) before a byte is read, and a body without one
   is read only up to the limit, and the connection is closed with the refusal (so the rest
   is never read);
@@ -19,6 +20,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
@@ -50,27 +52,40 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
 )
 
 
-def same_origin(origin: str | None, host: str | None) -> bool:
-    """A browser's request must come from a page of this server (scripts send no Origin).
+def same_origin(origin: str | None, host: str | None, scheme: str = "http",
+                allowed: Sequence[str] | None = None) -> bool:  # fmt: skip
+    """A browser's request must come from a page of this server (scripts send no Origin): the
+    same scheme (a WebSocket's ``ws``/``wss`` is its page's ``http``/``https``) and the same host
+    and port — or, behind a proxy that ends TLS, one of the ``allowed`` origins.
 
     >>> same_origin("http://h:8000", "h:8000"), same_origin("https://evil.example", "h:8000")
     (True, False)
     >>> same_origin(None, "h:8000"), same_origin("null", "h:8000")
     (True, False)
+    >>> same_origin("https://h:8000", "h:8000", "ws"), same_origin("https://h:8000", "h:8000", "wss")
+    (False, True)
+    >>> same_origin("https://pref.example", "127.0.0.1:8000", allowed=["https://pref.example"])
+    True
     """
     if origin is None:
         return True
-    netloc = origin.split("://", 1)[-1].rstrip("/")
-    return host is not None and netloc.lower() == host.lower()
+    origin = origin.rstrip("/").lower()
+    if allowed:
+        return origin in (a.rstrip("/").lower() for a in allowed)
+    page_scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+    return host is not None and origin == f"{page_scheme}://{host.lower()}"
 
 
 class Guard:
     """Wraps the application with the checks above."""
 
     def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str] | None = None, max_body: int = MAX_BODY,
-                 connect_limited: Callable[[str], bool] | None = None) -> None:  # fmt: skip
+                 connect_limited: Callable[[str], bool] | None = None,
+                 allowed_origins: Sequence[str] | None = None, body_timeout: float = 10.0) -> None:  # fmt: skip
         self.app = app
         self.allowed_hosts = allowed_hosts
+        self.allowed_origins = allowed_origins  # behind a proxy that ends TLS: the pages' origins
+        self.body_timeout = body_timeout  # a body sent slowly holds a socket and a task: it has a limit
         self.max_body = max_body
         self.connect_limited = connect_limited  # per address: WebSocket connections opened too fast
 
@@ -89,7 +104,7 @@ class Guard:
         if kind == "websocket":
             client = scope.get("client")
             limited = self.connect_limited is not None and self.connect_limited(client[0] if client else "?")
-            if limited or not host_allowed(host, self.allowed_hosts) or not self._browser_ok(headers, host):
+            if limited or not host_allowed(host, self.allowed_hosts) or not self._browser_ok(headers, host, scope):
                 await receive()  # websocket.connect
                 # Refused before the handshake (403), before any routing: a storm costs as little as it can.
                 await send({"type": "websocket.close", "code": 4429 if limited else 4403})
@@ -103,7 +118,7 @@ class Guard:
         if scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
-        if not self._browser_ok(headers, host):
+        if not self._browser_ok(headers, host, scope):
             await _refuse(send, 403, "cross_origin", "requests must come from this server's own pages")
             return
         ctype = headers.get("content-type", "").split(";", 1)[0].strip().lower()
@@ -115,8 +130,13 @@ class Guard:
             await _refuse(send, 413, "too_big", f"the body is over {self.max_body} bytes")
             return
         body = bytearray()
-        while True:  # at most max_body bytes are read, whatever the client sends
-            message = await receive()
+        deadline = asyncio.get_running_loop().time() + self.body_timeout
+        while True:  # at most max_body bytes are read, within body_timeout, whatever the client sends
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - asyncio.get_running_loop().time()))
+            except TimeoutError:
+                await _refuse(send, 408, "too_slow", f"the body did not arrive within {self.body_timeout:g} s")
+                return
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
@@ -136,11 +156,10 @@ class Guard:
 
         await self.app(scope, replay, send)
 
-    @staticmethod
-    def _browser_ok(headers: dict[str, str], host: str | None) -> bool:
+    def _browser_ok(self, headers: dict[str, str], host: str | None, scope: Scope) -> bool:
         if headers.get("sec-fetch-site") == "cross-site":
             return False
-        return same_origin(headers.get("origin"), host)
+        return same_origin(headers.get("origin"), host, scope.get("scheme", "http"), self.allowed_origins)
 
 
 def _with_headers(send: Send) -> Send:

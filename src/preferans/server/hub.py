@@ -203,6 +203,19 @@ class Owners(Protocol):
         """Tell the other processes about a table's status or presence (lobby)."""
 
 
+class ClubHooks(Protocol):
+    """What the hub asks of the club (:class:`preferans.server.club.Club`): the accounts holding a
+    table's seats, and the end of a pulka (history, ratings).  Blocking: called from threads."""
+
+    def seat_accounts(self, table_id: str) -> dict[int, int]: ...
+
+    def bind(self, game: TableGame, seat: int, account: int) -> None: ...
+
+    def game_finished(self, game: TableGame) -> bool: ...
+
+    def was_recorded(self, table_id: str) -> bool: ...
+
+
 class Solo:
     """A server alone on its database: it owns every table."""
 
@@ -341,6 +354,7 @@ class Hub:
         # (when, seconds from the frame's arrival to its ack) of the latest acks, for /healthz
         self.ack_times: collections.deque[tuple[float, float]] = collections.deque(maxlen=100_000)
         self.closing = False  # shutting down: nothing new is started
+        self.club: ClubHooks | None = None  # accounts, history and ratings (set by create_app)
 
     # -- the lobby ---------------------------------------------------------------------------
     def heard(self, table_id: str, what: dict[str, Any]) -> None:
@@ -431,7 +445,7 @@ class Hub:
         if owner is not None:
             raise Elsewhere(owner)
         try:
-            game = await self.slow(TableGame.load, self.storage, table_id, self.rulings, self.programs)
+            game = await self.slow(self._load_game, table_id)
         except BaseException:
             await self.owners.release(table_id)
             raise
@@ -443,18 +457,49 @@ class Hub:
             self.schedule_bot(live)
         return live
 
+    def _load_game(self, table_id: str) -> TableGame | None:
+        """Load a table from storage with the accounts holding its seats (in a thread)."""
+        game = TableGame.load(self.storage, table_id, self.rulings, self.programs)
+        club = self.club
+        if game is not None and club is not None:
+            game.accounts = club.seat_accounts(table_id)
+            if game.finished and not club.was_recorded(table_id):
+                # Over, but its end never reached the club (the server stopped in between): now.
+                self._finished(game)
+        return game
+
+    def _finished(self, game: TableGame) -> None:
+        """The pulka is over: its history and ratings (in the thread that saved the record)."""
+        if self.club is None:
+            return
+        try:
+            self.club.game_finished(game)
+        except Exception:  # the move is made and stored: a failure here costs the history, not the game
+            log.exception("table %s: the end of the pulka could not be written to the club", game.id)
+
     def add(self, game: TableGame) -> LiveTable:
+        game.finished_hook = self._finished
         live = LiveTable(game)
         now = time.monotonic()
         live.away_since = {s.seat: now for s in game.seats if s.token_hash}
         self.live[game.id] = live
         return live
 
-    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: str, seat: int
+    async def create(self, config: TableConfig, specs: list[dict[str, Any]], name: object, seat: int | None,
+                     account: int | None = None, club: Callable[[TableGame], None] | None = None,
                      ) -> tuple[LiveTable, str]:  # fmt: skip
-        """Create a table (stored first) and own it."""
-        game, token = await self.db(TableGame.create, self.storage, config, specs, name, seat, self.rulings,
-                                    self.programs)  # fmt: skip
+        """Create a table (stored first) and own it; ``account`` holds the creator's seat, and
+        ``club`` (the lobby's registration) is called with the new game in the same thread."""
+
+        def make() -> tuple[TableGame, str]:
+            game, token = TableGame.create(self.storage, config, specs, name, seat, self.rulings, self.programs)
+            if account is not None and seat is not None:
+                game.accounts[seat] = account
+            if club is not None:
+                club(game)
+            return game, token
+
+        game, token = await self.db(make)
         owner = await self.owners.acquire(game.id)
         if owner is not None:  # cannot happen for a new id; be safe
             raise Elsewhere(owner)
@@ -488,9 +533,17 @@ class Hub:
         return len(idle)
 
     # -- seats ------------------------------------------------------------------------------------
-    async def sit(self, live: LiveTable, seat: int, name: str) -> str:
+    async def sit(self, live: LiveTable, seat: int, name: object, account: int | None = None) -> str:
+        """Take a free seat (for the signed-in ``account``, which then holds it from any browser)."""
+
+        def sit() -> str:
+            token = live.game.sit(seat, name)
+            if account is not None and self.club is not None:
+                self.club.bind(live.game, seat, account)
+            return token
+
         async with live.lock:
-            token = await self.db(live.game.sit, seat, name)
+            token = await self.db(sit)
             live.away_since[seat] = time.monotonic()
             live.idle_since = time.monotonic()
             self.changed(live)
@@ -498,10 +551,10 @@ class Hub:
         self.owners.publish(live.id, lobby_news(live.game))
         return token
 
-    async def info(self, live: LiveTable, token: str | None) -> dict[str, Any]:
+    async def info(self, live: LiveTable, token: str | None, account: int | None = None) -> dict[str, Any]:
         async with live.lock:
             info = self.table_info(live)
-            info["you"] = live.game.seat_of(token)
+            info["you"] = live.game.seat_of(token, account)
         return info
 
     # -- clients --------------------------------------------------------------------------
@@ -515,14 +568,16 @@ class Hub:
             return f"this table has as many spectators as it takes ({cfg.max_table_connections})"
         return None
 
-    async def connect(self, live: LiveTable, token: str | None, address: str, send: Callable[[str], Any]) -> Client:
-        """A new connection: its seat (a person back at a seat a bot played takes it back), its
-        first state; the others see him come online."""
+    async def connect(self, live: LiveTable, token: str | None, address: str, send: Callable[[str], Any],
+                      account: int | None = None) -> Client:  # fmt: skip
+        """A new connection: its seat (by the seat cookie, or the signed-in account that holds it; a
+        person back at a seat a bot played takes it back), its first state; the others see him
+        come online."""
         async with live.lock:
             g = live.game
-            seat = g.seat_of(token)
-            if seat is None and g.is_member(token):
-                seat = await self.db(g.take_back, token)
+            seat = g.seat_of(token, account)
+            if seat is None and g.is_member(token, account):
+                seat = await self.db(g.take_back, token, account)
                 if seat is not None:
                     self.changed(live)
             c = Client(live.id, seat, send, limiter=RateLimiter(self.config.rate, self.config.burst), address=address)
@@ -923,11 +978,41 @@ class Hub:
 
     # -- bots ---------------------------------------------------------------------------------------
     def schedule_bot(self, live: LiveTable) -> None:
-        """Start the automatic move due now, if any (hold the lock)."""
-        if live.bot_pending or self.closing or live.game.bot_seat_to_act() is None:
+        """Start the automatic move due now, if any (hold the lock); at a table of bots only (a
+        duplicate match's), deal the next hand when a deal is over."""
+        g = live.game
+        if live.bot_pending or self.closing:
+            return
+        if g.bots_only and g.deal is not None and g.deal.is_over and not g.finished:
+            live.bot_pending = True
+            self.spawn(self._bots_deal(live))
+            return
+        if g.bot_seat_to_act() is None:
             return
         live.bot_pending = True
         self.spawn(self._bot_turn(live))
+
+    async def _bots_deal(self, live: LiveTable) -> None:
+        """The next deal at a table of bots only (the same game loop: :meth:`TableGame.start_deal`)."""
+        failed = False
+        try:
+            await asyncio.sleep(self.config.bot_delay)
+            async with live.lock:
+                g = live.game
+                if g.deal is not None and g.deal.is_over and not g.finished:
+                    await self.db(g.start_deal)
+                    live.idle_since = time.monotonic()
+                    self.changed(live)
+        except (PreferansError, SQLAlchemyError) as e:
+            log.warning("table %s: the next deal of the bots could not be dealt (%s); trying again", live.id, e)
+            failed = True
+        finally:
+            live.bot_pending = False
+            if self.live.get(live.id) is live and not self.closing:
+                if failed:
+                    await asyncio.sleep(1.0)
+                async with live.lock:
+                    self.schedule_bot(live)
 
     async def _bot_turn(self, live: LiveTable) -> None:
         """The bot thinks (the hard one in a worker process), then its move is stored and made."""

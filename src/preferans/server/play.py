@@ -16,6 +16,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from .api import cookie_name
+from .club import account_of
 from .guard import client_address
 from .hub import Client, Elsewhere, Hub, error_frame, store_failure
 
@@ -40,12 +41,17 @@ async def ws(websocket: WebSocket, table_id: str) -> None:
         await _refuse(websocket, "no_table", f"no table {table_id[:32]!r}", 4404)
         return
     token = websocket.cookies.get(cookie_name(table_id))
-    if hub.admit(live, address, seated=live.game.is_member(token)) is not None:
+    try:
+        account = await account_of(websocket)  # a signed-in player's seat follows his account
+    except SQLAlchemyError:
+        account = None
+    account_id = None if account is None else account.id
+    if hub.admit(live, address, seated=live.game.is_member(token, account_id)) is not None:
         await websocket.close(code=4429)  # before the handshake (403): a storm costs as little as it can
         return
     await websocket.accept()
     try:
-        client = await hub.connect(live, token, address, websocket.send_text)
+        client = await hub.connect(live, token, address, websocket.send_text, account_id)
     except SQLAlchemyError as e:
         await websocket.send_text(error_frame("db_unavailable", store_failure(e).replace("the move", "the seat")))
         await websocket.close(code=1011)

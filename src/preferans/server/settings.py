@@ -53,11 +53,19 @@ class ServerConfig:
     http_burst: float = 20.0
     secure_cookies: bool = False
     allowed_hosts: tuple[str, ...] | None = None
+    allowed_origins: tuple[str, ...] | None = None  # behind a proxy that ends TLS: the pages' origins
     grace: float = 60.0
     idle_timeout: float = 120.0
     push_delay: float = 0.02
     max_table_connections: int = 64
     max_address_connections: int = 32
+    max_sockets: int = 0  # open sockets in all (0: as many as the file limit allows, less a reserve)
+    max_address_sockets: int = 64  # open sockets from one address (HTTP and WebSocket alike)
+    header_timeout: float = 10.0  # seconds a request's head may take to arrive
+    body_timeout: float = 10.0  # seconds a request's body may take to arrive
+    keep_alive_timeout: float = 5.0  # seconds an idle kept-alive HTTP connection stays open
+    ws_ping_interval: float = 20.0  # seconds between the server's pings on a WebSocket
+    ws_ping_timeout: float = 20.0  # seconds a WebSocket may take to answer a ping before it is closed
     workers: int | None = None
     cpu_rate: float = 0.5  # claims, reports, analyses a second per address (worker pool), bursts of cpu_burst
     cpu_burst: float = 8.0
@@ -70,7 +78,13 @@ class ServerConfig:
     connect_burst: float = 10.0
     cluster: bool = False
     advertise: str = ""  # cluster: the URL peers reach this process at (http://host:port)
+    proxy_connections: int = 32  # cluster: requests passed on to the other processes at once (one client)
+    proxy_timeout: float = 10.0  # cluster: seconds a peer has to answer a passed-on request
+    proxy_websockets: int = 2000  # cluster: client WebSockets carried to the other processes at once
     stop_timeout: float = 3.0
+    session_secret: str = ""  # signs the account sessions' cookies ("": a secret kept in the database)
+    login_rate: float = 0.2  # sign-in and registration attempts a second per address, bursts of login_burst
+    login_burst: float = 10.0
 
 
 def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:

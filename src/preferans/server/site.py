@@ -68,7 +68,8 @@ async def healthz(request: Request, window: float | None = None) -> JSONResponse
     on its way has waited, 0 when none is).
 
     Also how late the event loop woke up in the last minute (``loop_lag_ms``) and how long
-    the garbage collector stopped it (``gc_ms``, with ``count`` collections); with
+    the garbage collector stopped it (``gc_ms``, with ``count`` collections); the sockets open
+    now and those refused or closed for a slow head since the start (``sockets``); with
     ``?window=S`` (1–60 seconds), in the last S seconds, and how long the moves
     acknowledged then took from the frame's arrival to the ack (``ack_ms``)."""
     hub: Hub = request.app.state.hub
@@ -87,6 +88,9 @@ async def healthz(request: Request, window: float | None = None) -> JSONResponse
         "gc_ms": {**percentiles(pauses), "count": len(pauses)},
         "write_wait_ms": round(hub.health_write_wait() * 1000, 1),
     }
+    gate = getattr(request.app.state, "sockets", None)
+    if gate is not None:  # served by ``preferans serve`` (server/sockets.py)
+        body["sockets"] = {"open": gate.open, "refused": gate.refused, "timed_out": gate.timed_out}
     if window is not None:  # the acks of the window (only when asked: a prober polls this often)
         acks = [dt for _, dt in itertools.takewhile(lambda a: a[0] >= since, reversed(hub.ack_times))]
         body["ack_ms"] = {**percentiles(acks), "count": len(acks)}

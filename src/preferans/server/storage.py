@@ -289,6 +289,11 @@ class Storage:
         with self._write() as c:
             c.execute(servers.delete().where(servers.c.id == server_id))
 
+    def server_urls(self) -> list[str]:
+        """Where each registered server process is reached (its peers' proxy targets)."""
+        with self.engine.connect() as c:
+            return [str(u) for u in c.execute(select(servers.c.url)).scalars()]
+
     def server_rows(self) -> list[dict[str, Any]]:
         with self.engine.connect() as c:
             return [dict(r._mapping) for r in c.execute(select(servers).order_by(servers.c.beat.desc()))]

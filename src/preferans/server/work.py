@@ -33,6 +33,7 @@ from ..engine.deal import Deal
 from ..engine.result import DealResult
 from ..errors import Busy
 from ..table import Rulings
+from .buckets import Buckets
 
 __all__ = ["Busy", "PoolRulings", "Quota", "Workers", "analyze_job", "assess_job", "default_processes", "prove_job"]
 
@@ -45,26 +46,20 @@ def default_processes() -> int:
 
 
 class Quota:
-    """Token buckets per key (``rate`` jobs a second, bursts of ``burst``) and jobs in flight per key."""
+    """Token buckets per key (``rate`` jobs a second, bursts of ``burst``, :class:`.buckets.Buckets`)
+    and jobs in flight per key."""
 
     def __init__(self, rate: float, burst: float, concurrent: int, clock: Callable[[], float] = time.monotonic):
         self.rate, self.burst, self.concurrent, self.clock = rate, burst, concurrent, clock
-        self._tokens: dict[str, tuple[float, float]] = {}
+        self._buckets = Buckets(rate, burst, clock=clock)
         self._running: dict[str, int] = {}
         self._lock = threading.Lock()
 
     def take(self, key: str) -> bool:
         """Charge one job to ``key``; ``False`` (and nothing charged) when it has none left."""
         with self._lock:
-            now = self.clock()
-            tokens, last = self._tokens.get(key, (self.burst, now))
-            tokens = min(self.burst, tokens + (now - last) * self.rate)
-            if tokens < 1 or self._running.get(key, 0) >= self.concurrent:
-                self._tokens[key] = (tokens, now)
+            if not self._buckets.take(key, allowed=self._running.get(key, 0) < self.concurrent):
                 return False
-            if len(self._tokens) > 50_000:  # forget idle keys rather than grow without bound
-                self._tokens.clear()
-            self._tokens[key] = (tokens - 1, now)
             self._running[key] = self._running.get(key, 0) + 1
             return True
 

@@ -121,6 +121,8 @@
       }
     }).catch(() => {});
     $("name").value = localStorage.getItem("pref_name") || "";
+    // Signed in, you sit as yourself: the name is your account's (lobby.js and docs/club.md).
+    if (PREF.account) { $("name").value = PREF.account.name; $("name").readOnly = true; }
     $("players").addEventListener("change", renderSeatSpecs);
     // The pool follows the preset until the player types his own.
     let poolTouched = false;
@@ -148,14 +150,21 @@
       // No name typed: «Игрок 1» / "Player 1" in the creator's language (it is written on the sheet);
       // the table speaks the creator's language (bots' names, the record).
       const body = { name: name || t("Player {n}", { n: 1 }), rules: $("rules").value, pool: +$("pool").value, players: +$("players").value,
-        seats, spectators: $("spectators").checked, options, lang };
+        seats, spectators: $("spectators").checked, options, lang, private: $("private").checked };
       const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
       const data = await r.json().catch(() => ({}));
       // A refused option is named in the player's words (the server's texts); the open options show it.
-      if (!r.ok) { $("create-error").textContent = (data.texts && data.texts[lang]) || data.message || t("Error");
+      if (!r.ok) { $("create-error").textContent = refusal(data) || t("Error");
         if (data.texts) $("options-box").open = true; return; }
       location.href = data.url;
     });
+  }
+
+  // A refused request in the player's words: the server's own texts (a rule option named), else the
+  // catalog's text for its code, else the server's English.
+  function refusal(data) {
+    if (data.texts && data.texts[lang]) return data.texts[lang];
+    return data.error && I18N.has("error", data.error) ? tp("error", data.error) : data.message;
   }
 
   // ---------------------------------------------------------------- an unknown table link
@@ -256,7 +265,7 @@
     localStorage.setItem("pref_name", name);
     const r = await fetch("/api/tables/" + tableId + "/seats/" + seat, { method: "POST",
       headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
-    if (!r.ok) { const d = await r.json().catch(() => ({})); $("join-error").textContent = d.message || t("That seat is taken."); return; }
+    if (!r.ok) { const d = await r.json().catch(() => ({})); $("join-error").textContent = refusal(d) || t("That seat is taken."); return; }
     if (ws) ws.close(); // reconnect with the new seat cookie
   }
 

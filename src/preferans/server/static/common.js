@@ -10,8 +10,8 @@ window.PREF = (function () {
   const SVG = "http://www.w3.org/2000/svg";
   const { t, tp } = I18N;
   // The pages of the top bar: [path, its name].  A page that is not listed has no tab (a table's page).
-  const PAGES = [["/", () => t("Play")]];
-  const state = { lang: localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en") };
+  const PAGES = [["/", () => t("Play")], ["/ratings", () => t("Ratings")], ["/match", () => t("Duplicate")]];
+  const state = { account: null, lang: localStorage.getItem("pref_lang") || ((navigator.language || "en").startsWith("ru") ? "ru" : "en") };
   const langListeners = [];
   // The rank letters cards are shown in: "ru" Т К Д В (as Russian packs and books print them), "en" A K Q J.
   // A player's own setting (localStorage pref_ranks); unset, it follows the language.
@@ -92,6 +92,26 @@ window.PREF = (function () {
     if (button) { button.textContent = state.lang === "ru" ? "Рус" : "Eng"; button.setAttribute("aria-label", t("language"));
       button.title = state.lang === "ru" ? "English" : "Русский"; }
     drawNav();
+    drawAccount();
+  }
+  // The account area of the top bar: the signed-in name (his profile) and «sign out», or «sign in».
+  function drawAccount() {
+    const bar = document.querySelector(".topbar");
+    if (!bar) return;
+    let box = $("account");
+    if (!box) { box = el("span", { id: "account", class: "account" }); bar.insertBefore(box, $("lang")); }
+    const a = state.account;
+    if (a) {
+      box.replaceChildren(el("a", { href: "/u/" + encodeURIComponent(a.name), id: "me", class: "me-link", text: a.name }),
+        el("button", { type: "button", id: "sign-out", class: "topbar-button", onclick: signOut }, t("Sign out")));
+    } else {
+      const next = location.pathname === "/account" ? "" : "?next=" + encodeURIComponent(location.pathname + location.search);
+      box.replaceChildren(el("a", { href: "/account" + next, id: "sign-in", class: "topbar-button", text: t("Sign in") }));
+    }
+  }
+  async function signOut() {
+    await fetch("/api/account/signout", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    location.reload();
   }
   function drawNav() {
     const nav = $("nav");
@@ -128,11 +148,19 @@ window.PREF = (function () {
     holder.innerHTML = svg; spriteRanks = r;
   }
   // The page's start: the catalog, the card sprite (only where the page has a #sprite holder), the words.
-  async function start(options) {
-    const sprite = loadSprite();
-    await I18N.load(state.lang);
-    await sprite;  // the cards, drawn once, before anything shows them
+  // Once per page, whichever of its scripts asks first (the lobby has two); each may add its onLang.
+  let started = null;
+  function start(options) {
     if (options && options.onLang) onLang(options.onLang);
+    if (!started) started = begin();
+    return started;
+  }
+  async function begin() {
+    const sprite = loadSprite();
+    const me = fetch("/api/me").then((r) => r.json()).catch(() => ({ account: null }));
+    await I18N.load(state.lang);
+    state.account = (await me).account;
+    await sprite;  // the cards, drawn once, before anything shows them
     const button = $("lang");
     if (button) button.addEventListener("click", () => setLang(state.lang === "ru" ? "en" : "ru"));
     applyI18n();
@@ -141,6 +169,7 @@ window.PREF = (function () {
     SUITS, RANKS, STRAINS, PAGES, $, el, cardId, cardText, cardLabel, rankText, sortHand, suitClass, cardSvg, actText,
     applyI18n, onLang, setLang, setRanks, start,
     get lang() { return state.lang; },
+    get account() { return state.account; },
     get ranks() { return ranks(); },
   };
 })();
