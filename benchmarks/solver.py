@@ -1,6 +1,7 @@
 """Benchmark of the double-dummy solver on a fixed, seeded set of full deals.
 
     python benchmarks/solver.py [--deals 200] [--tables 20] [--ablation] [--batch] [--misere-values]
+                                [--mid-trick [--repeats 7]]
                                 [--cpu] [--against OTHER_BUILD.so]
 
 Kinds (issue 4): trump — the declarer is the strongest hand and trump is his
@@ -13,7 +14,12 @@ mean and largest node count (exact and reproducible, unlike the times).
 and nodes.  ``--batch`` times what a sampling bot
 asks: 16 layouts of one position (first hand's cards fixed, the others dealt
 anew) of 10 and of 4 cards a hand, one call per layout against one ``best_moves_many`` call, warm
-table as in a bot's decision.  ``--misere-values`` prints the misère solves'
+table as in a bot's decision.  ``--mid-trick`` times 4-5-card positions with
+0-2 cards on the table (50 groups of 32 under one trump, goal and declarer): one
+``Engine.solve`` call each, ``solve()`` each, the old batch (one call per group sharing
+the trick) and the batch (one ``Engine.solve_many`` call per group, each position with its
+own leader and trick), µs per position, median of ``--repeats`` runs, and exits.
+``--misere-values`` prints the misère solves'
 nodes by the value found (which misères are slow), the nodes of the driver's succeeding
 tests against its last, failing one, and the all-pass nodes of the same player.
 ``--against SO`` solves every position with this build and another one (an
@@ -29,7 +35,7 @@ import statistics
 import time
 from typing import Any
 
-from preferans.solver import Position, best_moves, best_moves_many, discard_table, solve
+from preferans.solver import Position, best_moves, best_moves_many, discard_table, solve, solve_many
 from preferans.solver import _solver as core
 from preferans.solver.search import engine, engine_args
 
@@ -169,6 +175,82 @@ def batch(kinds: dict[str, list[Position]], deals: int) -> None:
               f"   ratio {mm / ms:.2f}")
 
 
+def small_group(rng: random.Random, n: int) -> list[Position]:
+    """``n`` positions of 4-5 cards a hand under one set of rules (a random trump or
+    no-trump, declarer, goal), each with its own hands, leader and 0-2 cards on the
+    table: the endings a sampling bot or the arena asks about in one decision."""
+    goal = rng.choice(["tricks", "tricks", "misere"])
+    trump = rng.choice([None, 0, 1, 2, 3]) if goal == "tricks" else None
+    declarer = rng.randrange(3)
+    out: list[Position] = []
+    while len(out) < n:
+        deck = list(range(32))
+        rng.shuffle(deck)
+        k = rng.choice((4, 5))
+        hands = tuple(sum(1 << c for c in deck[k * i : k * i + k]) for i in range(3))
+        p = Position((hands[0], hands[1], hands[2]), leader=rng.randrange(3), declarer=declarer,
+                     goal=goal, trump=trump)
+        for _ in range(rng.randrange(3)):
+            p = p.play(rng.choice(p.legal_moves()))
+        out.append(p)
+    return out
+
+
+def mid_trick(groups: int, size: int, repeats: int) -> None:
+    """Per position: one C call each (the old per-call path), the public ``solve`` per
+    position, the old batch (one C call per group sharing the trick and leader) and the
+    batch (one C call per group sharing the rules)."""
+    rng = random.Random(29)
+    sets = [small_group(rng, size) for _ in range(groups)]
+    eng = engine()
+    expect = [[solve(p) for p in ps] for ps in sets]
+
+    def per_call(ps: list[Position]) -> list[int]:
+        return [eng.solve(**engine_args(p)) for p in ps]
+
+    def old_batch(ps: list[Position]) -> list[int]:
+        out = [0] * len(ps)
+        by: dict[tuple[object, ...], list[int]] = {}
+        for i, p in enumerate(ps):
+            by.setdefault((p.leader, p.trick), []).append(i)
+        for idx in by.values():
+            args: dict[str, Any] = dict(engine_args(ps[idx[0]]))
+            args["hands"] = [ps[i].hands for i in idx]
+            for i, v in zip(idx, eng.solve_many(**args), strict=True):
+                out[i] = v
+        return out
+
+    def raw_batch(ps: list[Position]) -> list[int]:
+        args: dict[str, Any] = dict(engine_args(ps[0]))
+        args["hands"] = [(*p.hands, p.leader, p.trick) for p in ps]
+        return list(eng.solve_many(**args))
+
+    ways = {
+        "per call (Engine.solve)": per_call,
+        "solve() per position": lambda ps: [solve(p) for p in ps],
+        "old batch (same trick)": old_batch,
+        "batch (Engine.solve_many)": raw_batch,
+        "solve_many()": solve_many,
+    }
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(repeats):
+        for name, fn in ways.items():
+            total = 0.0
+            for ps, want in zip(sets, expect, strict=True):
+                eng.reset()
+                t = CLOCK()
+                got = fn(ps)
+                total += CLOCK() - t
+                assert got == want
+            times[name].append(total / (groups * size) * 1e6)
+    base = statistics.median(times["per call (Engine.solve)"])
+    print(f"\n4-5 cards a hand, 0-2 on the table: {groups} groups of {size} positions, "
+          f"µs per position, median of {repeats} runs (ratio to one Engine.solve call each)")
+    for name, ts in times.items():
+        m = statistics.median(ts)
+        print(f"{name:<28} {m:8.2f} µs   ×{m / base:.2f}")
+
+
 def misere_values(kinds: dict[str, list[Position]], deals: list[Deal]) -> None:
     print("\nMisère: nodes per solve by the declarer's tricks (cold table)")
     eng = engine()
@@ -251,6 +333,9 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=20, help="deals for contract_table")
     ap.add_argument("--ablation", action="store_true")
     ap.add_argument("--batch", action="store_true", help="layouts of one position: single calls vs a batch")
+    ap.add_argument("--mid-trick", action="store_true",
+                    help="4-5-card positions with cards on the table: per call vs one batch")
+    ap.add_argument("--repeats", type=int, default=7, help="runs of --mid-trick (the median is shown)")
     ap.add_argument("--misere-values", action="store_true", help="misère nodes by the value found")
     ap.add_argument("--against", metavar="SO", help="also compare with another build of _solver (a .so file)")
     ap.add_argument(
@@ -261,6 +346,9 @@ def main() -> None:
     global CLOCK
     if args.cpu:
         CLOCK = time.thread_time
+    if args.mid_trick:
+        mid_trick(50, 32, args.repeats)
+        return
     deals = make_deals(args.deals)
     kinds = positions(deals)
     clock = "thread CPU time" if args.cpu else "wall clock"

@@ -100,8 +100,31 @@ def test_batches_agree_with_single_calls(goal: str) -> None:
     hands = args.pop("hands")
     with pytest.raises(ValueError, match="layout 1: a card appears twice"):
         e.solve_many([hands, (hands[0], hands[0], hands[2])], **args)
-    with pytest.raises(TypeError, match="hands: a tuple of three card masks"):
+    with pytest.raises(TypeError, match=re.escape("hands: a sequence of (h0, h1, h2) or (h0, h1, h2, leader, trick)")):
         e.moves_many([hands, 5], **args)  # type: ignore[list-item]  # the wrong type is the test
+    # a layout with its own leader and trick is checked like a single call's position
+    with pytest.raises(ValueError, match="layout 1: hand sizes do not match the cards on the table"):
+        e.solve_many([hands, (*hands, 1, (parse_hand("♥A").bit_length() - 1,))], **args)
+    with pytest.raises(ValueError, match="leader must be 0..2"):
+        e.solve_many([(*hands, 3, ())], **args)
+
+
+@pytest.mark.parametrize("goal", GOALS)
+def test_batches_with_cards_on_the_table_agree_with_brute_force(goal: str) -> None:
+    """One batch call answers positions of 1-5 cards a hand that differ in their hands,
+    leader and cards on the table (what a sampling bot and the arena ask mid-trick):
+    each value and every card's value as the brute-force reference gives them."""
+    from preferans.solver.search import _groups
+
+    rng = random.Random(f"batch-trick-{goal}")
+    positions = [random_position(rng, goal, max_cards=5) for _ in range(300)]
+    keep = [p for p in positions if p.trump in (None, 0) and p.declarer == 0 and not p.talon]
+    assert len(keep) >= 20 and len({(p.leader, p.trick) for p in keep}) >= 5
+    # trump ♠ and no-trump: the tricks and leaders do not split them
+    assert len(_groups(keep, list(range(len(keep))))) <= 2
+    assert solve_many(keep) == [reference_value(p) for p in keep]
+    for p, moves in zip(keep[:60], best_moves_many(keep[:60]), strict=True):
+        assert moves == {c: child_value(p, c) for c in p.legal_moves()}, str(p)
 
 
 @pytest.mark.parametrize("goal", ["tricks", "misere", "allpass"])

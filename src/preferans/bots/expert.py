@@ -247,9 +247,11 @@ class ExpertBot(PimcBot):
         are still solved with all cards open."""
         out: list[dict[int, int]] = [{} for _ in lays]
         choice: dict[tuple[int, int], list[int]] = {}  # (my card, partner's hand) → his best answers
-        for c in legal:
-            after = [_after(pos, c) for pos in positions]
-            for i, moves in enumerate(best_moves_many(after)):
+        # every card's positions in one batch: they differ only in the cards on the table
+        after = [_after(pos, c) for c in legal for pos in positions]
+        tables = best_moves_many(after)
+        for j, c in enumerate(legal):
+            for i, moves in enumerate(tables[j * len(positions):(j + 1) * len(positions)]):
                 if not moves:
                     continue
                 if len(set(moves.values())) == 1:  # whatever he plays, the same: no need to ask him

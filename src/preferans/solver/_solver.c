@@ -848,23 +848,80 @@ static PyObject *Engine_moves(Engine *self, PyObject *args, PyObject *kw)
     return pairs_list(cards, values, n);
 }
 
-/* ---- batches: one position, many layouts of the hidden cards ------------- */
+/* ---- batches: many layouts, each with its own cards on the table --------- */
 
-/* Read a sequence of (h0, h1, h2) tuples into a new array of 3 x n masks. */
-static uint32_t *read_layouts(PyObject *seq, Py_ssize_t *n)
+/* One layout of a batch: the three hands and, when it has them, its own leader
+ * and cards on the table (else the call's shared ``leader`` and ``trick``). */
+typedef struct {
+    uint32_t h[3];
+    int leader, ntrick, trick[3];
+} Layout;
+
+/* A card mask of a layout item (0..2^32-1), or -1 with the error set. */
+static int read_mask(PyObject *o, uint32_t *out)
+{
+    unsigned long v = PyLong_AsUnsignedLong(o);
+    if (v == (unsigned long)-1 && PyErr_Occurred())
+        return -1;
+    if (v > 0xFFFFFFFFul) {
+        PyErr_SetString(PyExc_ValueError, "hands: a card mask is 32 bits");
+        return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}
+
+/* Read one item: (h0, h1, h2) or (h0, h1, h2, leader, trick).  Read by hand, not
+ * with PyArg_ParseTuple: on 4-5-card endings the reading is a fair part of the call. */
+static int read_layout(PyObject *o, const Ctx *proto, const int *trick, int ntrick, Layout *out)
+{
+    Py_ssize_t size = PyTuple_Check(o) ? PyTuple_GET_SIZE(o) : 0;
+    if (size != 3 && size != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "hands: a sequence of (h0, h1, h2) or (h0, h1, h2, leader, trick) tuples");
+        return -1;
+    }
+    for (int i = 0; i < 3; i++)
+        if (read_mask(PyTuple_GET_ITEM(o, i), out->h + i) < 0)
+            return -1;
+    if (size == 3) {
+        out->leader = proto->leader;
+        out->ntrick = ntrick;
+        memcpy(out->trick, trick, sizeof(int) * 3);
+        return 0;
+    }
+    long leader = PyLong_AsLong(PyTuple_GET_ITEM(o, 3));
+    if (leader == -1 && PyErr_Occurred())
+        return -1;
+    if (leader < 0 || leader > 2) {
+        PyErr_SetString(PyExc_ValueError, "leader must be 0..2");
+        return -1;
+    }
+    /* as in a single call: with talon leads left, first hand leads */
+    out->leader = proto->ntalon ? 0 : (int)leader;
+    PyObject *t = PyTuple_GET_ITEM(o, 4);
+    if (PyTuple_Check(t) && PyTuple_GET_SIZE(t) == 0) {
+        out->ntrick = 0;
+        return 0;
+    }
+    return (out->ntrick = read_cards(t, out->trick, 2, "trick")) < 0 ? -1 : 0;
+}
+
+/* Read a sequence of layouts into a new array. */
+static Layout *read_layouts(PyObject *seq, const Ctx *proto, const int *trick, int ntrick, Py_ssize_t *n)
 {
     PyObject *fast = PySequence_Fast(seq, "hands: a sequence of (h0, h1, h2) tuples");
     if (!fast)
         return NULL;
     *n = PySequence_Fast_GET_SIZE(fast);
-    uint32_t *h = PyMem_Malloc(sizeof(uint32_t) * 3 * (size_t)(*n ? *n : 1));
+    Layout *h = PyMem_Malloc(sizeof(Layout) * (size_t)(*n ? *n : 1));
     if (!h) {
         Py_DECREF(fast);
         PyErr_NoMemory();
         return NULL;
     }
     for (Py_ssize_t i = 0; i < *n; i++)
-        if (read_hands(PySequence_Fast_GET_ITEM(fast, i), h + 3 * i) < 0) {
+        if (read_layout(PySequence_Fast_GET_ITEM(fast, i), proto, trick, ntrick, h + i) < 0) {
             Py_DECREF(fast);
             PyMem_Free(h);
             return NULL;
@@ -873,13 +930,21 @@ static uint32_t *read_layouts(PyObject *seq, Py_ssize_t *n)
     return h;
 }
 
+/* Layout ``l`` dealt into a copy of the call's context. */
+static int place_layout(const Ctx *proto, const Layout *l, Ctx *c, const char **err)
+{
+    *c = *proto;
+    c->leader = l->leader;
+    return place(c, l->h, l->trick, l->ntrick, err);
+}
+
 /* Every layout placed up front, so a bad one is refused before any search. */
-static int place_all(Ctx *proto, const uint32_t *h, Py_ssize_t n, const int *trick, int ntrick)
+static int place_all(Ctx *proto, const Layout *h, Py_ssize_t n)
 {
     for (Py_ssize_t i = 0; i < n; i++) {
-        Ctx c = *proto;
+        Ctx c;
         const char *err = NULL;
-        if (place(&c, h + 3 * i, trick, ntrick, &err) < 0) {
+        if (place_layout(proto, h + i, &c, &err) < 0) {
             PyErr_Format(PyExc_ValueError, "layout %zd: %s", i, err);
             return -1;
         }
@@ -891,7 +956,7 @@ static int place_all(Ctx *proto, const uint32_t *h, Py_ssize_t n, const int *tri
  * engine claimed, and room for the answers. */
 typedef struct {
     Ctx proto;
-    uint32_t *h;
+    Layout *h;
     Py_ssize_t n;
     int trick[3], ntrick, target;
     int *cards, *values, *counts; /* 32 per layout; counts: cards per layout, or the values */
@@ -908,7 +973,7 @@ static int batch_begin(Engine *self, PyObject *args, PyObject *kw, Batch *b)
     memset(b, 0, sizeof *b);
     if (parse_common(args, kw, &hands_o, &b->proto, b->trick, &b->ntrick, &b->target) < 0)
         return -1;
-    if (!(b->h = read_layouts(hands_o, &b->n)))
+    if (!(b->h = read_layouts(hands_o, &b->proto, b->trick, b->ntrick, &b->n)))
         return -1;
     size_t m = (size_t)(b->n ? b->n : 1);
     b->cards = PyMem_Malloc(sizeof(int) * 32 * m);
@@ -919,7 +984,7 @@ static int batch_begin(Engine *self, PyObject *args, PyObject *kw, Batch *b)
         batch_free(b);
         return -1;
     }
-    if (place_all(&b->proto, b->h, b->n, b->trick, b->ntrick) < 0 || claim(self, &b->proto) < 0) {
+    if (place_all(&b->proto, b->h, b->n) < 0 || claim(self, &b->proto) < 0) {
         batch_free(b);
         return -1;
     }
@@ -932,9 +997,9 @@ static void batch_run(Engine *self, Batch *b, int moves)
     unsigned long long nodes = 0;
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < b->n; i++) {
-        Ctx c = b->proto;
+        Ctx c;
         const char *err;
-        place(&c, b->h + 3 * i, b->trick, b->ntrick, &err); /* checked by place_all */
+        place_layout(&b->proto, b->h + i, &c, &err); /* checked by place_all */
         if (moves)
             b->counts[i] = card_values(&c, b->cards + 32 * i, b->values + 32 * i);
         else
@@ -1052,10 +1117,12 @@ static PyMethodDef Engine_methods[] = {
      "moves(...same arguments as solve...)\n--\n\n[(card, value)] for every legal card."},
     {"solve_many", (PyCFunction)(void (*)(void))Engine_solve_many, METH_VARARGS | METH_KEYWORDS,
      "solve_many(hands_list, ...same other arguments as solve...)\n--\n\n"
-     "solve() on each (h0, h1, h2) of hands_list in one call, sharing the table."},
+     "solve() on each (h0, h1, h2) of hands_list in one call, sharing the table; an item\n"
+     "(h0, h1, h2, leader, trick) brings its own leader and cards on the table."},
     {"moves_many", (PyCFunction)(void (*)(void))Engine_moves_many, METH_VARARGS | METH_KEYWORDS,
      "moves_many(hands_list, ...same other arguments as solve...)\n--\n\n"
-     "moves() on each (h0, h1, h2) of hands_list in one call, sharing the table."},
+     "moves() on each (h0, h1, h2) of hands_list in one call, sharing the table; an item\n"
+     "(h0, h1, h2, leader, trick) brings its own leader and cards on the table."},
     {"reset", (PyCFunction)Engine_reset, METH_NOARGS, "Invalidate every table entry."},
     {NULL, NULL, 0, NULL},
 };

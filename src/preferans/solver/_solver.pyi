@@ -1,5 +1,7 @@
 from collections.abc import Sequence
 
+Layout = tuple[int, int, int] | tuple[int, int, int, int, Sequence[int]]
+
 NO_TT: int
 NO_EQUIV: int
 NO_BOUNDS: int
@@ -41,7 +43,7 @@ class Engine:
     ) -> list[tuple[int, int]]: ...
     def solve_many(
         self,
-        hands: Sequence[tuple[int, int, int]],
+        hands: Sequence[Layout],
         leader: int,
         trick: Sequence[int],
         trump: int,
@@ -54,7 +56,7 @@ class Engine:
     ) -> list[int]: ...
     def moves_many(
         self,
-        hands: Sequence[tuple[int, int, int]],
+        hands: Sequence[Layout],
         leader: int,
         trick: Sequence[int],
         trump: int,

@@ -7,10 +7,11 @@ table), and the search runs without the GIL, so threads solve in parallel.
 >>> solve(p), solve_at_least(p, 2), best_moves(p)
 (2, True, {Card('7♠'): 2, Card('Q♠'): 2})
 
-A bot sampling layouts of the hidden cards asks for many positions that differ
-only in the hands: :func:`solve_many` and :func:`best_moves_many` answer them in
-one C call per group of such positions (no Python between the layouts, and the
-layouts share the thread's transposition table).
+A bot sampling layouts of the hidden cards asks for many positions of one deal:
+:func:`solve_many` and :func:`best_moves_many` answer them in one C call per group
+of positions searched under the same rules (trump, goal, declarer, talon) — each
+with its own hands, leader and cards on the table — so no Python runs between
+them and they share the thread's transposition table.
 
 >>> q = Position.parse("♠A Q / ♠K 7 / ♠10 9 | tricks trump=NT declarer=0 leader=0")
 >>> solve_many([p, q]), best_moves_many([p, q])[1]
@@ -205,33 +206,41 @@ def best_moves(position: Position) -> dict[Card, int]:
     return dict(v)
 
 
-def _groups(positions: Sequence[Position]) -> dict[tuple[object, ...], list[int]]:
-    """Indices of the positions grouped by everything but the hands."""
+def _groups(positions: Sequence[Position], todo: list[int]) -> list[list[int]]:
+    """The indices ``todo`` of the positions grouped by the rules of their search (trump,
+    goal, declarer, talon): one C call answers a group, each position with its own
+    hands, leader and cards on the table."""
     out: dict[tuple[object, ...], list[int]] = {}
-    for i, p in enumerate(positions):
-        key = (p.leader, p.declarer, p.goal, p.trump, p.trick, p.talon, p.talon_mode)
-        out.setdefault(key, []).append(i)
-    return out
+    for i in todo:
+        p = positions[i]
+        key = (p.declarer, p.goal, p.trump, p.talon, p.talon_mode)
+        group = out.get(key)
+        if group is None:
+            out[key] = [i]
+        else:
+            group.append(i)
+    return list(out.values())
 
 
-def _batch_args(p: Position, members: list[int], positions: Sequence[Position]) -> dict[str, Any]:
-    args: dict[str, Any] = dict(engine_args(p))
-    args["hands"] = [positions[i].hands for i in members]
+def _batch_args(positions: Sequence[Position], members: list[int]) -> dict[str, Any]:
+    args: dict[str, Any] = dict(engine_args(positions[members[0]]))
+    args["hands"] = [(*q.hands, q.leader, q.trick) for q in (positions[i] for i in members)]
     return args
 
 
 def solve_many(positions: Sequence[Position]) -> list[int]:
     """:func:`solve` of each position, in order; one C call per group of positions
-    that differ only in their hands."""
+    searched under the same rules (they may differ in hands, leader and trick)."""
     out: list[int] = [0] * len(positions)
     todo = _unknown("solve", positions, out)
     e = engine()
-    for members in _groups([positions[i] for i in todo]).values():
-        idx = [todo[j] for j in members]
-        values = e.solve_many(**_batch_args(positions[idx[0]], idx, positions))
+    keep = _memo() is not None
+    for idx in _groups(positions, todo):
+        values = e.solve_many(**_batch_args(positions, idx))
         for i, v in zip(idx, values, strict=True):
-            out[i] = int(v)
-            _remember(("solve", positions[i]), out[i])
+            out[i] = v
+            if keep:
+                _remember(("solve", positions[i]), v)
     return out
 
 
@@ -254,10 +263,11 @@ def best_moves_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
     out: list[dict[Card, int]] = [{} for _ in positions]
     todo = _unknown("moves", positions, out)
     e = engine()
-    for members in _groups([positions[i] for i in todo]).values():
-        idx = [todo[j] for j in members]
-        rows = e.moves_many(**_batch_args(positions[idx[0]], idx, positions))
+    keep = _memo() is not None
+    for idx in _groups(positions, todo):
+        rows = e.moves_many(**_batch_args(positions, idx))
         for i, row in zip(idx, rows, strict=True):
             out[i] = {Card(c): v for c, v in sorted(row)}
-            _remember(("moves", positions[i]), dict(out[i]))
+            if keep:
+                _remember(("moves", positions[i]), dict(out[i]))
     return out
