@@ -33,7 +33,7 @@ from .game import TableGame
 from .sheetsvg import sheet_svg
 from .storage import Storage, deals, moves, records, seats, tables
 
-__all__ = ["ARCHIVED", "Archive", "ArchivedTable", "RetentionRule", "parse_age"]
+__all__ = ["ARCHIVED", "Archive", "ArchivedTable", "RetentionRule", "archived_table", "parse_age"]
 
 ARCHIVED = "archived"  # the status of a table whose live state is gone
 LIVE = ("waiting", "playing")  # the statuses of a game not over
@@ -172,15 +172,7 @@ class Archive:
 
     def get(self, table_id: str) -> ArchivedTable | None:
         """The archived table ``table_id`` (``None``: no such table, or not archived)."""
-        with self.storage.engine.connect() as c:
-            row = c.execute(select(archive, tables.c.config).join(tables, tables.c.id == archive.c.table_id)
-                            .where(archive.c.table_id == table_id)).first()  # fmt: skip
-        if row is None:
-            return None
-        record = json.loads(row.record) if row.record is not None else self.storage.record(table_id)
-        return ArchivedTable(row.table_id, row.reason, row.archived, row.last_played,
-                             bool(json.loads(row.config).get("spectators", True)), tuple(json.loads(row.members)),
-                             record, dict(json.loads(row.sheets)))  # fmt: skip
+        return archived_table(self.storage, table_id)
 
     def ids(self) -> Sequence[str]:
         """Every archived table, the first archived first."""
@@ -205,3 +197,17 @@ def _due(reason: str, rule: RetentionRule, now: float) -> Select[tuple[str]]:
 
 class _Changed(Exception):
     """The table's status changed between the look and the write."""
+
+
+def archived_table(storage: Storage, table_id: str) -> ArchivedTable | None:
+    """What stays of the archived table ``table_id`` (``None``: no such table, or not archived); a
+    read only — the archive's table exists once the server's :class:`Archive` was made."""
+    with storage.engine.connect() as c:
+        row = c.execute(select(archive, tables.c.config).join(tables, tables.c.id == archive.c.table_id)
+                        .where(archive.c.table_id == table_id)).first()  # fmt: skip
+    if row is None:
+        return None
+    record = json.loads(row.record) if row.record is not None else storage.record(table_id)
+    return ArchivedTable(row.table_id, row.reason, row.archived, row.last_played,
+                         bool(json.loads(row.config).get("spectators", True)), tuple(json.loads(row.members)),
+                         record, dict(json.loads(row.sheets)))  # fmt: skip

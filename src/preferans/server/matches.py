@@ -23,7 +23,7 @@ from ..i18n import LANGS, text
 from ..record.jsonform import from_json
 from ..scoring.settlement import entries_net
 from ..table import Table, parse_seats
-from .archive import Archive
+from .archive import archived_table
 from .game import GameError, TableGame
 from .storage import Storage
 
@@ -106,7 +106,7 @@ def _scored(table: Table | None) -> tuple[list[dict[str, Any]], list[list[Fracti
 def _archived(storage: Storage, table_id: str) -> TableDeals | None:
     """An archived table of the match (the retention rule removed its live state): its deals
     replayed from the record it kept — the match page keeps comparing it."""
-    kept = Archive(storage).get(table_id)
+    kept = archived_table(storage, table_id)  # no DDL here: the comparison runs once a second a match
     if kept is None or kept.record is None:
         return None
     record = from_json(kept.record, source=f"table {table_id}")
