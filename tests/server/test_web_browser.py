@@ -140,6 +140,14 @@ def test_the_accused_answers_a_report_in_the_browser(server: str, browser: Brows
     # Ann says Boris (seat 1) saw the talon: the report is a small form (what, who), not prompts.
     pages[0].select_option("#report-what", "talon-seen")
     pages[0].select_option("#report-who", "1")
+    # The page redraws on every frame; a choice made in the form survives it (CI once lost it when
+    # Boris's presence arrived between the choice and the click, and the report named Ann herself).
+    pages[0].evaluate("document.getElementById('report-what').dataset.drawn = 'before'")
+    pages[1].reload()  # Boris goes offline and comes back: two presence frames redraw Ann's page
+    pages[1].wait_for_selector("#status:not(:empty)")
+    pages[0].wait_for_selector("#report-what:not([data-drawn])")
+    assert pages[0].input_value("#report-what") == "talon-seen"
+    assert pages[0].input_value("#report-who") == "1"
     pages[0].click("#report")
     boris = pages[1]
     boris.wait_for_selector("#accusation")

@@ -518,6 +518,14 @@
     }
   }
 
+  // What the player has chosen in the claim and report forms. The page redraws on every frame
+  // (a bot's bid, someone coming online), so the choices live here, not only in the <select>s.
+  const picks = { claim: null, what: null, who: null };
+  function keep(sel, key) {
+    if (picks[key] !== null && [...sel.options].some((o) => o.value === picks[key])) sel.value = picks[key];
+    sel.addEventListener("change", () => { picks[key] = sel.value; });
+    return sel;
+  }
   // Table options (issue 10): claim tricks during play; report an irregularity during the auction.
   function renderIrregular(box, f, v, tb) {
     const opts = tb.options || {};
@@ -526,6 +534,7 @@
       const left = 10 - v.completed_tricks.length;
       const pick = el("select", { id: "claim-n", "aria-label": t("How many of the remaining tricks does your side take?") },
         ...Array.from({ length: left + 1 }, (_, k) => el("option", { value: k, text: tn("{n} trick", "{n} tricks", k) })));
+      keep(pick, "claim");
       row.append(el("span", { class: "irregular-form" }, pick, el("button", { type: "button", class: "quiet", id: "claim",
         onclick: () => send({ type: "claim", tricks: +pick.value }) }, t("Claim tricks"))));
     }
@@ -535,6 +544,7 @@
           el("option", { value: w, text: w === "out-of-turn" ? tp("report", "a call out of turn") : tp("call", `!${w}`) })));
       const who = el("select", { id: "report-who", "aria-label": t("Who committed it") },
         ...state.table.seats.filter((s) => s.kind !== "dummy").map((s) => el("option", { value: s.seat, text: nameOf(s.seat) })));
+      keep(what, "what"); keep(who, "who");
       row.append(el("span", { class: "irregular-form" }, what, who, el("button", { type: "button", class: "quiet", id: "report",
         onclick: () => {
           const msg = { type: "report", what: what.value, offender: +who.value };
