@@ -87,6 +87,9 @@ def test_two_people_a_bot_their_histories_ratings_and_a_duplicate_match(server: 
         assert "Аня" in entry.inner_text() and "Боря" in entry.inner_text() and "R2" in entry.inner_text()
         assert entry.locator(f"a[href='/study/game/{tid}']").count() == 1  # the replay viewer
         assert entry.locator(f"a[href='/api/club/games/{tid}/record']").count() == 1
+        # the result in whole whists, as the table's result panel settled it (never 274.7)
+        seat = 0 if name == "Аня" else 1
+        assert entry.locator("td.num").inner_text().replace("−", "-") == table["settlement_whole"][seat]
     # the ratings moved: each has one pulka; whoever did better is above 1500, whoever did worse below
     boris.goto(server + "/ratings?pool=sochi-3")
     boris.wait_for_selector("tr[data-name='Аня']")
