@@ -16,13 +16,13 @@ import argparse
 import json
 import sys
 
-from ..i18n import LANGS
+from ..i18n import LANGS, N_
 from ..rulings.analysis import analyze
 from .replay import add_record_options, open_record, warn
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("analyze", help="double-dummy analysis of a record: costly cards, contract tables, summary")
+    p = sub.add_parser("analyze", help=N_("double-dummy analysis of a record: costly cards, contract tables, summary"))
     p.add_argument("file", help="a record: text (.prf) or its JSON twin (.json)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--deal", type=int, action="append", metavar="N", help="analyse only deal N (repeatable)")

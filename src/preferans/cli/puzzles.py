@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from ..engine.deal import Deal
+from ..i18n import N_
 from ..record import load_all, replay
 from ..rules import Rules
 from ..rulings.puzzles import Puzzle, find_puzzles, load, save, verify
@@ -25,7 +26,7 @@ from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("puzzles", help="make puzzles (one card decides) from records or bot games, and verify them")
+    p = sub.add_parser("puzzles", help=N_("make puzzles (one card decides) from records or bot games, and verify them"))
     p.add_argument("--from", dest="sources", action="append", metavar="PATH",
                    help="a record or a directory of records (.prf, .json); repeatable")  # fmt: skip
     p.add_argument("--deals", type=int, default=0, metavar="N", help="play N deals with bots and look in them")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 
 from ..errors import PreferansError
+from ..i18n import N_
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="run the web game server (needs the [web] extra)")
+    p = sub.add_parser("serve", help=N_("run the web game server (needs the [web] extra)"))
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--db", default=None,
