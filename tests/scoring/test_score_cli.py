@@ -254,6 +254,8 @@ def test_lang_ru_sheet_settlement_and_svg(tmp_path: Path, capsys: pytest.Capture
     assert rc == 0
     assert "Аня 6♠ сыграна" in out and "в целых вистах" in out and "Оба способа сходятся" in out
     assert "/3" not in out and "Settlement" not in out
+    # the whole shares paper writes, from which the whole result follows (rules.md §11.3)
+    assert "за недописанную до 2 пулю, в целых вистах" in out and "за гору, в целых вистах" in out
     drawn = svg.read_text(encoding="utf-8")
     assert "пуля" in drawn and "гора" in drawn and "pool" not in drawn
 
