@@ -31,8 +31,8 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ..errors import AccountError
 from ..i18n import Msg
+from .buckets import Buckets
 from .club_storage import Account, ClubStorage, name_key
-from .hub import RateLimiter
 
 __all__ = ["SESSION_COOKIE", "SESSION_MAX_AGE", "AccountError", "Accounts", "Attempts", "check_name",
            "check_password", "name_key"]  # fmt: skip
@@ -86,36 +86,24 @@ def check_password(password: object) -> str:
 
 class Attempts:
     """Sign-in and registration attempts: per address ``rate`` a second (bursts of ``burst``),
-    and per account name 10 failed passwords, then one a minute.  In each process's memory
-    (a cluster's processes each count their own)."""
+    and per account name 10 failed passwords, then one a minute.  Kept in bounded buckets
+    (:class:`.buckets.Buckets`): a flood of addresses or names forgets the oldest, never a
+    blocked name's count.  In each process's memory (a cluster's processes each count their own)."""
 
     def __init__(self, rate: float = 0.2, burst: float = 10.0) -> None:
         self.rate, self.burst = rate, burst
-        self._by_address: dict[str, RateLimiter] = {}
-        self._failures: dict[str, RateLimiter] = {}
-
-    def _bucket(self, table: dict[str, RateLimiter], key: str, rate: float, burst: float) -> RateLimiter:
-        lim = table.get(key)
-        if lim is None:
-            if len(table) > 10_000:
-                table.clear()
-            lim = table[key] = RateLimiter(rate=rate, burst=burst)
-        return lim
+        self._by_address = Buckets(rate, burst)
+        self._failures = Buckets(1 / 60, 10.0)
 
     def address(self, address: str) -> None:
-        if self.rate > 0 and not self._bucket(self._by_address, address, self.rate, self.burst).allow():
+        if not self._by_address.take(address):
             raise AccountError("rate_limited", Msg("too many attempts from your address; wait a minute"), 429)
 
     def name_blocked(self, key: str) -> bool:
-        lim = self._failures.get(key)
-        if lim is None:
-            return False
-        lim.tokens = min(lim.burst, lim.tokens + (lim.clock() - lim.last) * lim.rate)
-        lim.last = lim.clock()
-        return lim.tokens < 1
+        return self._failures.tokens(key) < 1
 
     def failed(self, key: str) -> None:
-        self._bucket(self._failures, key, 1 / 60, 10.0).allow()
+        self._failures.take(key)
 
 
 @dataclass
