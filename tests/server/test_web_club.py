@@ -105,6 +105,14 @@ def test_two_people_a_bot_their_histories_ratings_and_a_duplicate_match(server: 
             assert value < 1500, (name, value, settlement)
     ann.goto(f"{server}/u/Аня")
     ann.wait_for_function("[...document.querySelectorAll('img.chart')].some(i => i.naturalWidth > 0)")
+    # the study home lists her pulkas from her account, not only from this browser's memory
+    ann.evaluate("localStorage.removeItem('pref_tables')")
+    ann.goto(server + "/study")
+    kept = ann.locator(f"#recent-list li[data-table='{tid}']")
+    kept.wait_for()
+    assert "Аня" in kept.inner_text() and "вист" in kept.inner_text()
+    assert kept.locator(f"a[href='/study/game/{tid}']").count() == 1
+    assert ann.locator("#recent-more").get_attribute("href") == "/u/%D0%90%D0%BD%D1%8F"
     # a duplicate match of two tables: Ann at the first, bots at the second
     ann.goto(server + "/match")
     ann.wait_for_selector("select[data-key='1:0']")

@@ -22,6 +22,7 @@ import itertools
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
@@ -86,24 +87,30 @@ def check_password(password: object) -> str:
 
 class Attempts:
     """Sign-in and registration attempts: per address ``rate`` a second (bursts of ``burst``),
-    and per account name 10 failed passwords, then one a minute.  Kept in bounded buckets
-    (:class:`.buckets.Buckets`): a flood of addresses or names forgets the oldest, never a
-    blocked name's count.  In each process's memory (a cluster's processes each count their own)."""
+    and per account name 10 wrong passwords, then one a minute.
 
-    def __init__(self, rate: float = 0.2, burst: float = 10.0) -> None:
-        self.rate, self.burst = rate, burst
+    The addresses are counted in this process's bounded buckets (:class:`.buckets.Buckets`: a
+    flood of addresses forgets the oldest, never all).  The wrong passwords are counted in the
+    database (``store``), so that every process of a cluster, and a restarted server, sees the
+    same count for a name: a guesser gets ten tries whichever process answers him."""
+
+    NAME_RATE = 1 / 60
+    NAME_BURST = 10.0
+
+    def __init__(self, store: ClubStorage, rate: float = 0.2, burst: float = 10.0,
+                 clock: Callable[[], float] = time.time) -> None:  # fmt: skip
+        self.store, self.rate, self.burst, self.clock = store, rate, burst, clock
         self._by_address = Buckets(rate, burst)
-        self._failures = Buckets(1 / 60, 10.0)
 
     def address(self, address: str) -> None:
         if not self._by_address.take(address):
             raise AccountError("rate_limited", Msg("too many attempts from your address; wait a minute"), 429)
 
     def name_blocked(self, key: str) -> bool:
-        return self._failures.tokens(key) < 1
+        return self.store.sign_in_tokens(key, self.NAME_RATE, self.NAME_BURST, self.clock()) < 1
 
     def failed(self, key: str) -> None:
-        self._failures.take(key)
+        self.store.sign_in_failed(key, self.NAME_RATE, self.NAME_BURST, self.clock())
 
 
 @dataclass

@@ -33,7 +33,7 @@ class Club:
     def __init__(self, storage: Storage, config: ServerConfig) -> None:
         self.store = ClubStorage(storage)
         secret = config.session_secret or self.store.secret()
-        self.accounts = Accounts(self.store, secret, Attempts(config.login_rate, config.login_burst))
+        self.accounts = Accounts(self.store, secret, Attempts(self.store, config.login_rate, config.login_burst))
 
     # -- the hub's hooks (ClubHooks) -----------------------------------------------------------
     def seat_accounts(self, table_id: str) -> dict[int, int]:
