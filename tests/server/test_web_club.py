@@ -158,7 +158,8 @@ def test_every_club_page_in_both_languages_and_sizes(server: str, browser: Brows
     page.context.clear_cookies()
     pages = [("account", "/account", "#register-form"), ("lobby", "/", "#open-list li")]
     signed = [("profile", "/u/Аня", "tr[data-table]"), ("ratings", "/ratings", "tr[data-name]"),
-              ("match-new", "/match", "select[data-key]"), ("match", f"/match/{SEEN['match']}", ".deal-block")]
+              ("match-new", "/match", "select[data-key]"), ("match", f"/match/{SEEN['match']}", ".deal-block"),
+              ("study", "/study", "#recent-list li[data-table]")]
     for i, (name, path, ready) in enumerate(pages + signed):
         if i == len(pages):  # the rest signed in
             assert page.request.post(server + "/api/account/signin",
