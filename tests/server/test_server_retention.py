@@ -78,6 +78,8 @@ def test_old_tables_are_archived_their_records_and_sheets_stay(tmp_path: Path) -
         hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
         assert client.get(f"/api/tables/{ids['playing']}").status_code == 200  # in memory: in play
         sheet_before = client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru").text
+        phone_before = client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru&layout=phone").text
+        assert phone_before != sheet_before
         _call(client, hub.evict, hub.live[ids["finished"]])
         assert _call(client, hub.retain, now + 6 * DAY) == 0  # not yet
         assert _call(client, hub.retain, now + 8 * DAY) == 1  # the finished table
@@ -88,6 +90,8 @@ def test_old_tables_are_archived_their_records_and_sheets_stay(tmp_path: Path) -
         assert client.get(f"/api/tables/{ids['finished']}/record?format=json").json() == finished_record
         assert client.get(f"/api/tables/{ids['finished']}/record").text == dumps(record_of(finished_record))
         assert client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru").text == sheet_before
+        # the phone's layout is kept too (it was the wide sheet only, its words ~4 px on a phone)
+        assert client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru&layout=phone").text == phone_before
         assert storage.seats(ids["finished"]) == [] and storage.deals(ids["finished"]) == []
         # 31 days on: a batch is two tables; the one in play is never swept
         assert _call(client, hub.retain, now + 31 * DAY) == 1  # [playing, abandoned]: the abandoned one
