@@ -140,6 +140,50 @@ def test_retention_settings() -> None:
     assert (cfg.retain_finished, cfg.retain_idle) == (7 * DAY, 30 * DAY)
 
 
+def test_retention_flags_and_their_refusals() -> None:
+    """`preferans serve`'s retention flags reach the server's settings; a bad one is refused
+    naming the flag, before the database is touched."""
+    from preferans.cli import build_parser
+    from preferans.cli.serve import server_config
+    from preferans.errors import PreferansError
+
+    def config(*flags: str) -> ServerConfig:
+        return server_config(build_parser().parse_args(["serve", *flags]))  # type: ignore[no-any-return]
+
+    cfg = config("--retain-finished", "1d", "--retention-interval", "2m", "--retention-batch", "5")
+    assert (cfg.retain_finished, cfg.retention_interval, cfg.retention_batch) == (DAY, 120.0, 5)
+    assert (config().retention_interval, config().retention_batch) == (600.0, 20)
+    for flags, words in ((("--retention-interval", "0"), "--retention-interval"),
+                         (("--retention-interval", "5"), "--retention-interval"),
+                         (("--retention-batch", "0"), "--retention-batch"),
+                         (("--retain-idle", "7"), "--retain-idle")):  # fmt: skip
+        with pytest.raises(PreferansError, match=words):
+            config(*flags)
+
+
+def test_the_first_sweep_comes_soon_after_the_start(tmp_path: Path) -> None:
+    """A server restarted more often than the interval still sweeps: the first sweep comes
+    `retention_first` after the start (a minute), then one each `retention_interval`."""
+    hub = Hub(Storage(f"sqlite:///{tmp_path / 'r.db'}"), ServerConfig(idle_timeout=0.2, retention_interval=3600.0,
+                                                                     retention_first=0.3))  # fmt: skip
+    sweeps: list[float] = []
+
+    async def counted(now: float | None = None) -> int:
+        sweeps.append(time.monotonic())
+        return 0
+
+    hub.retain = counted  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        task = asyncio.create_task(hub.run())
+        start = time.monotonic()
+        await asyncio.sleep(1.0)
+        task.cancel()
+        assert len(sweeps) == 1 and 0.25 <= sweeps[0] - start < 0.9, (start, sweeps)
+
+    asyncio.run(scenario())
+
+
 @pytest.mark.slow
 @pytest.mark.subprocess
 def test_two_cluster_processes_sweep_at_once_on_postgresql() -> None:
