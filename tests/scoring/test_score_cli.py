@@ -309,3 +309,19 @@ def test_rules_help_names_every_preset() -> None:
 
     listed = ", ".join(Rules.PRESET_NAMES)
     assert f"the convention: {listed} (see" in RULES_HELP and RULES_HELP_DEFAULT.startswith(RULES_HELP)
+
+
+@pytest.mark.parametrize("command", ["score", "play"])
+def test_lang_left_out_follows_the_system(command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """A Russian system gets Russian without --lang (as gettext programs do); --lang still decides."""
+    monkeypatch.setenv("LANGUAGE", "ru_RU:ru")
+    path = write(tmp_path, ["Аня 6♠ вист Боря пас Вася, 6 взяток"])
+    argv = {"score": ["score", str(path), "--players", "Аня,Боря,Вася"],
+            "play": ["play", "--plain", "--deals", "1", "--seats", "bot:random,bot:random,bot:random", "--seed", "1",
+                     "--save", str(tmp_path / "g.prf")]}[command]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert ("Пулька: Сочи" if command == "score" else "Сдача 1 — Сочи") in out
+    assert main([*argv, "--lang", "en"]) == 0
+    assert ("Pulka: Sochi" if command == "score" else "Deal 1") in capsys.readouterr().out

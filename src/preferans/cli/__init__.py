@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import pkgutil
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 from ..errors import PreferansError
-from ..i18n import LANGS, N_, Msg, Translator
+from ..i18n import LANGS, N_, Msg, Translator, system_language
 
 __all__ = ["build_parser", "help_language", "main"]
 
@@ -27,23 +26,19 @@ _ARGPARSE_WORDS = (N_("usage: "), N_("positional arguments"), N_("options"), N_(
 
 
 def help_language(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
-    """The language ``--help`` speaks: the command's own ``--lang``, else the system's as
-    gettext reads it (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+    """The language ``--help`` speaks: the command's own ``--lang``, else the system's
+    (:func:`~preferans.i18n.system_language`), as the command itself would.
 
     >>> help_language(["score", "--lang", "ru", "--help"], {})
     'ru'
-    >>> help_language(["play", "--help"], {"LANG": "ru_RU.UTF-8"}), help_language(["play"], {"LANG": "C.UTF-8"})
+    >>> help_language(["play", "--help"], {"LANG": "ru_RU.UTF-8"}), help_language(["play", "--lang=en"], {"LANG": "ru"})
     ('ru', 'en')
     """
     for i, arg in enumerate(argv):
         value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.removeprefix("--lang=")
         if (arg == "--lang" or arg.startswith("--lang=")) and value in LANGS:
             return value
-    env = os.environ if environ is None else environ
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        if env.get(var):
-            return "ru" if env[var].split(":")[0].lower().startswith("ru") else "en"
-    return "en"
+    return system_language(environ)
 
 
 class _TranslatedHelp(argparse.HelpFormatter):

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..bots import LEVELS
 from ..bots.expert import parse_think
 from ..errors import PreferansError
-from ..i18n import LANGS, N_
+from ..i18n import LANGS, N_, system_language
 from ..table import Table, default_names, parse_seats
 from ._rules_args import add_rules_arguments, rules_from_args
 
@@ -44,7 +44,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--deals", type=int, default=None, metavar="N", help=N_("stop after N deals"))
     p.add_argument("--seed", type=int, default=None, help=N_("seed of every shuffle and bot (a replayable game)"))
     p.add_argument("--lang", choices=LANGS, default=None,
-                   help=N_("language of the interface: en or ru (default en; a resumed game keeps its own)"))
+                   help=N_("language of the interface: en or ru (default: the system's; a resumed game keeps its own)"))
     p.add_argument("--ranks", choices=("ru", "en"), default=None,
                    help=N_("card ranks: ru = Т К Д В, en = A K Q J (default: the language's)"))
     p.add_argument("--plain", action="store_true", help=N_("line mode for screen readers and pipes"))
@@ -107,7 +107,7 @@ def build_table(args: argparse.Namespace) -> Table:
         n = args.players or 3
         seats = ["human"] + [f"bot:{args.level}"] * (n - 1)
     seats = [_with_think(s, think) for s in seats]
-    lang = args.lang or "en"
+    lang = args.lang or system_language()
     names = [x.strip() for x in args.names.split(",")] if args.names else default_names(seats, lang)
     if save is None and "human" in seats:
         save = default_save_path()  # a person's game is always saved as it goes
