@@ -325,9 +325,18 @@
     const n = Math.max(1, Math.min(+(h.get("deal") || 1), game.deals.length));
     await go(n, +(h.get("step") || 0));
     poll();
+    // The positions of this game where one card decides, as puzzles (one a deal at most).
+    getJSON(api + "/puzzles").then((p) => { puzzles = p.count; drawPuzzlesLink(); }).catch(() => {});
+  }
+  let puzzles = 0;
+  function drawPuzzlesLink() {
+    const a = $("to-puzzles");
+    a.hidden = !puzzles;
+    a.href = location.pathname.replace(/\/$/, "") + "/puzzles";
+    a.textContent = tn("{n} puzzle from this game", "{n} puzzles from this game", puzzles);
   }
   (async function () {
-    await PREF.start({ onLang: () => { labels(); if (game) drawAll(); } });
+    await PREF.start({ onLang: () => { labels(); drawPuzzlesLink(); if (game) drawAll(); } });
     labels();
     if (!source) { showMessage(t("No such game"), ""); return; }
     start();
