@@ -120,10 +120,10 @@ def test_a_recorded_game_stepped_through_with_its_cost_marks(server: str, browse
     other.context.close()
     # The game's own puzzles (the positions where one card decides), from the viewer's link.
     expected = record_puzzles(load(GOLDEN / "sochi-pulka.prf"))
-    link = page.locator("#to-puzzles")
-    expect(link).to_be_visible()
-    assert link.inner_text().startswith(f"{len(expected)} задач") and "из этой партии" in link.inner_text()
-    link.click()
+    to_puzzles = page.locator("#to-puzzles")
+    expect(to_puzzles).to_be_visible()
+    assert to_puzzles.inner_text().startswith(f"{len(expected)} задач") and "из этой партии" in to_puzzles.inner_text()
+    to_puzzles.click()
     page.wait_for_url("**/puzzles")
     page.wait_for_selector("#felt .sseat.acting .scard.legal")
     assert page.locator("#title").inner_text() == f"Задачи этой партии: 1 из {len(expected)}"
