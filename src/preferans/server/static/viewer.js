@@ -198,7 +198,7 @@
       if (mk) li.append(el("span", { class: "mark " + mk[1], text: mk[0] }));
       list.append(li);
     });
-    // Only the list scrolls to the step (on a phone the list is as long as it needs and the page stays put).
+    // Only the list scrolls to the step (never the page: the player keeps his place on it).
     const here = list.querySelector(".here");
     if (here && list.scrollHeight > list.clientHeight + 1) list.scrollTop = here.offsetTop - list.offsetTop - list.clientHeight / 2;
   }
