@@ -1,9 +1,15 @@
 """Test configuration shared by every folder of tests (helpers live beside this file)."""
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+# A command's --lang left out means the system's language (preferans.i18n.system_language): the
+# tests, and the commands they start, speak English whatever the developer's locale, unless a
+# test says otherwise.
+os.environ["LANGUAGE"] = "en"
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:

@@ -254,6 +254,8 @@ def test_lang_ru_sheet_settlement_and_svg(tmp_path: Path, capsys: pytest.Capture
     assert rc == 0
     assert "Аня 6♠ сыграна" in out and "в целых вистах" in out and "Оба способа сходятся" in out
     assert "/3" not in out and "Settlement" not in out
+    # the whole shares paper writes, from which the whole result follows (rules.md §11.3)
+    assert "за недописанную до 2 пулю, в целых вистах" in out and "за гору, в целых вистах" in out
     drawn = svg.read_text(encoding="utf-8")
     assert "пуля" in drawn and "гора" in drawn and "pool" not in drawn
 
@@ -270,3 +272,56 @@ def test_interactive_session_in_russian() -> None:
     assert "[сдача 1, сдаёт Аня]>" in proc.stdout and "1. Аня 6♠ сыграна" in proc.stdout
     assert "ошибка: начните с того, кто играл" in proc.stdout and "ничего не записано" in proc.stdout
     assert "последняя сдача отменена" in proc.stdout
+
+
+@pytest.mark.parametrize("command", ["score", "play", None])
+def test_help_in_russian(command: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` speaks the command's ``--lang`` (or the system's): every option's text, the
+    section titles, the placeholders and argparse's own words come from the catalog (issue 28)."""
+    from preferans.cli import build_parser
+    from preferans.i18n import Translator
+
+    argv = [command, "--lang", "ru", "--help"] if command else ["--help"]
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("LANGUAGE", "ru_RU")  # the bare `preferans --help` follows the system's language
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("вызов: preferans") and "параметры:" in out and "показать эту справку и выйти" in out
+    assert "usage" not in out and "options:" not in out and "FILE" not in out
+    parser = build_parser()
+    if command:
+        commands = next(a for a in parser._actions if a.dest == "command").choices
+        assert isinstance(commands, dict)
+        parser = commands[command]
+    ru = Translator("ru")
+    for action in parser._actions + [c for a in parser._actions for c in getattr(a, "_choices_actions", [])]:
+        if action.help and action.help != "==SUPPRESS==":
+            english = action.help % {**vars(action), "prog": "p"}
+            assert ru(action.help) != action.help, f"{action.dest}: no Russian for {action.help!r}"
+            assert english not in out, english
+
+
+def test_rules_help_names_every_preset() -> None:
+    """The --rules help is written out for the catalog; it must name exactly the presets there are."""
+    from preferans.cli._rules_args import RULES_HELP, RULES_HELP_DEFAULT
+
+    listed = ", ".join(Rules.PRESET_NAMES)
+    assert f"the convention: {listed} (see" in RULES_HELP and RULES_HELP_DEFAULT.startswith(RULES_HELP)
+
+
+@pytest.mark.parametrize("command", ["score", "play"])
+def test_lang_left_out_follows_the_system(command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """A Russian system gets Russian without --lang (as gettext programs do); --lang still decides."""
+    monkeypatch.setenv("LANGUAGE", "ru_RU:ru")
+    path = write(tmp_path, ["Аня 6♠ вист Боря пас Вася, 6 взяток"])
+    argv = {"score": ["score", str(path), "--players", "Аня,Боря,Вася"],
+            "play": ["play", "--plain", "--deals", "1", "--seats", "bot:random,bot:random,bot:random", "--seed", "1",
+                     "--save", str(tmp_path / "g.prf")]}[command]  # fmt: skip
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert ("Пулька: Сочи" if command == "score" else "Сдача 1 — Сочи") in out
+    assert main([*argv, "--lang", "en"]) == 0
+    assert ("Pulka: Sochi" if command == "score" else "Deal 1") in capsys.readouterr().out

@@ -121,3 +121,23 @@ def test_settlement_rounding_keeps_zero_sum(seed: int) -> None:
             assert sum(s.rounded) == 0
             assert all(x.denominator == 1 for x in s.rounded)
             assert all(abs(a - b) < 2 for a, b in zip(s.rounded, s.net, strict=True))
+
+
+@given(PRESETS, SEEDS, PLAYERS, st.sampled_from(("exact", "per_transfer")))
+def test_whole_whists_follow_from_the_whole_shares_shown(rules: Rules, seed: int, n: int, rounding: str) -> None:
+    """rules.md §11.3: the whole-whist result is what paper gets from the whole shares the
+    settlement shows (each player's column written by every other one) and the whists, when
+    no halves are left on the sheet itself."""
+    rng = random.Random(seed)
+    sheet = _sheet_of(rng, n)
+    sheet.mountain[:] = [Fraction(int(m)) for m in sheet.mountain]
+    st_ = settle(sheet, rules.replace(rounding=rounding))
+    paper = st_.on_paper
+    if paper is None:  # the exact results are already whole: nothing to round
+        assert all(x.denominator == 1 for x in st_.net) and st_.whole == tuple(int(x) for x in st_.net)
+        return
+    share = [p + m for p, m in zip(paper.pool_shares, paper.mountain_shares, strict=True)]
+    for i in range(n):
+        whists = sum(Fraction(sheet.whists[i][j]) - sheet.whists[j][i] for j in range(n))
+        written = sum(share[j] for j in range(n) if j != i) - (n - 1) * share[i]
+        assert st_.whole[i] == whists + written

@@ -148,6 +148,9 @@ def test_a_pulka_with_a_bot_goes_into_both_histories_and_moves_the_ratings(clien
         entry = prof["history"][0]
         assert entry["table"] == tid and entry["seat"] == seat and entry["rated"] == "sochi-3"
         assert entry["result"] == table["settlement"][seat]
+        # what the profile shows: whole whists as paper settles them, the same as the table's result panel
+        assert entry["whole"] == int(table["settlement_whole"][seat])
+        assert [s["whole"] for s in entry["seats"]] == [int(w) for w in table["settlement_whole"]]
         assert [s["name"] for s in entry["seats"]] == ["Anya", "Benedikt", "Bot 3"]
         assert entry["seats"][2]["level"] == "easy" and entry["seats"][0]["profile"] == "Anya"
         (rating,) = prof["ratings"]

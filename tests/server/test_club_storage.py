@@ -77,3 +77,32 @@ def test_a_pulka_played_on_the_server_is_kept(url: str) -> None:
         prof = client.get("/api/users/арина").json()
         assert prof["total"] == 1 and prof["history"][0]["table"] == tid
         assert {r["pool"] for r in prof["ratings"]} == {"sochi-3"}
+
+
+def test_wrong_passwords_are_counted_for_every_process_and_a_flood_lifts_nothing(url: str) -> None:
+    """Two processes of a cluster share one count of wrong passwords per name (it used to be each
+    process's own: ten tries more per process), and a restart keeps it; 10,001 other addresses
+    leave an address's limit in place (the table used to be emptied at 10,000)."""
+    from preferans.errors import AccountError
+    from preferans.server.accounts import Attempts
+
+    now = [1000.0]
+    one, two = (Attempts(ClubStorage(Storage(url)), clock=lambda: now[0]) for _ in range(2))
+    key = f"dmitri{random.randrange(10**9)}"
+    for k in range(10):
+        (one if k % 2 else two).failed(key)
+    assert one.name_blocked(key) and two.name_blocked(key)
+    assert Attempts(ClubStorage(Storage(url)), clock=lambda: now[0]).name_blocked(key)  # a restarted process
+    now[0] += 61  # a minute later: one more try, for every process
+    assert not two.name_blocked(key)
+    one.failed(key)
+    assert two.name_blocked(key)
+    now[0] += 3600  # an hour later the name is as new, and its row forgotten by the next failure
+    one.failed("somebody else")
+    assert not one.name_blocked(key) and two.store.sign_in_tokens(key, 1 / 60, 10, now[0]) == 10
+    for _ in range(10):
+        one.address("192.0.2.1")
+    for k in range(10_001):
+        one.address(f"10.{k >> 16}.{(k >> 8) & 255}.{k & 255}")
+    with pytest.raises(AccountError):
+        one.address("192.0.2.1")

@@ -78,6 +78,8 @@ def test_old_tables_are_archived_their_records_and_sheets_stay(tmp_path: Path) -
         hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
         assert client.get(f"/api/tables/{ids['playing']}").status_code == 200  # in memory: in play
         sheet_before = client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru").text
+        phone_before = client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru&layout=phone").text
+        assert phone_before != sheet_before
         _call(client, hub.evict, hub.live[ids["finished"]])
         assert _call(client, hub.retain, now + 6 * DAY) == 0  # not yet
         assert _call(client, hub.retain, now + 8 * DAY) == 1  # the finished table
@@ -88,6 +90,8 @@ def test_old_tables_are_archived_their_records_and_sheets_stay(tmp_path: Path) -
         assert client.get(f"/api/tables/{ids['finished']}/record?format=json").json() == finished_record
         assert client.get(f"/api/tables/{ids['finished']}/record").text == dumps(record_of(finished_record))
         assert client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru").text == sheet_before
+        # the phone's layout is kept too (it was the wide sheet only, its words ~4 px on a phone)
+        assert client.get(f"/api/tables/{ids['finished']}/sheet.svg?lang=ru&layout=phone").text == phone_before
         assert storage.seats(ids["finished"]) == [] and storage.deals(ids["finished"]) == []
         # 31 days on: a batch is two tables; the one in play is never swept
         assert _call(client, hub.retain, now + 31 * DAY) == 1  # [playing, abandoned]: the abandoned one
@@ -134,6 +138,50 @@ def test_retention_settings() -> None:
     assert RetentionRule(0, 0).active is False and RetentionRule().active
     cfg = ServerConfig()
     assert (cfg.retain_finished, cfg.retain_idle) == (7 * DAY, 30 * DAY)
+
+
+def test_retention_flags_and_their_refusals() -> None:
+    """`preferans serve`'s retention flags reach the server's settings; a bad one is refused
+    naming the flag, before the database is touched."""
+    from preferans.cli import build_parser
+    from preferans.cli.serve import server_config
+    from preferans.errors import PreferansError
+
+    def config(*flags: str) -> ServerConfig:
+        return server_config(build_parser().parse_args(["serve", *flags]))  # type: ignore[no-any-return]
+
+    cfg = config("--retain-finished", "1d", "--retention-interval", "2m", "--retention-batch", "5")
+    assert (cfg.retain_finished, cfg.retention_interval, cfg.retention_batch) == (DAY, 120.0, 5)
+    assert (config().retention_interval, config().retention_batch) == (600.0, 20)
+    for flags, words in ((("--retention-interval", "0"), "--retention-interval"),
+                         (("--retention-interval", "5"), "--retention-interval"),
+                         (("--retention-batch", "0"), "--retention-batch"),
+                         (("--retain-idle", "7"), "--retain-idle")):  # fmt: skip
+        with pytest.raises(PreferansError, match=words):
+            config(*flags)
+
+
+def test_the_first_sweep_comes_soon_after_the_start(tmp_path: Path) -> None:
+    """A server restarted more often than the interval still sweeps: the first sweep comes
+    `retention_first` after the start (a minute), then one each `retention_interval`."""
+    hub = Hub(Storage(f"sqlite:///{tmp_path / 'r.db'}"), ServerConfig(idle_timeout=0.2, retention_interval=3600.0,
+                                                                     retention_first=0.3))  # fmt: skip
+    sweeps: list[float] = []
+
+    async def counted(now: float | None = None) -> int:
+        sweeps.append(time.monotonic())
+        return 0
+
+    hub.retain = counted  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        task = asyncio.create_task(hub.run())
+        start = time.monotonic()
+        await asyncio.sleep(1.0)
+        task.cancel()
+        assert len(sweeps) == 1 and 0.25 <= sweeps[0] - start < 0.9, (start, sweeps)
+
+    asyncio.run(scenario())
 
 
 @pytest.mark.slow

@@ -135,6 +135,30 @@ def test_puzzles_are_served_without_their_answer(client: TestClient) -> None:
     assert client.get(f"/api/study/puzzles/{count + 1}").status_code == 404
 
 
+def test_a_games_own_puzzles(client: TestClient) -> None:
+    """The positions of a player's own game where one card decides, as puzzles (one a deal at
+    most): found by the solver, served without their answer, the answer checked."""
+    from preferans.rulings.puzzles import record_puzzles, verify
+
+    rid = upload(client)
+    listed = client.get(f"/api/study/records/{rid}/puzzles").json()
+    expected = record_puzzles(load(GOLDEN / "sochi-pulka.prf"))
+    assert listed == {"count": len(expected), "deals": [n for n, _ in expected]} and listed["count"] >= 1
+    assert len(set(listed["deals"])) == len(listed["deals"])  # one a deal at most
+    for k, (deal_no, z) in enumerate(expected, 1):
+        assert verify(z) == [] and z.source.startswith(f"deal {deal_no}, trick ")
+        p = client.get(f"/api/study/records/{rid}/puzzles/{k}").json()
+        assert p["number"] == k and p["count"] == len(expected) and "best" not in p and p["text"] == z.position
+        right = client.post(f"/api/study/records/{rid}/puzzles/{k}", json={"card": z.best}).json()
+        assert right["right"] and right["line"][0] == z.best
+        wrong = next(c for c in z.values if c != z.best)
+        assert not client.post(f"/api/study/records/{rid}/puzzles/{k}", json={"card": wrong}).json()["right"]
+    assert client.get(f"/api/study/records/{rid}/puzzles/{len(expected) + 1}").json()["error"] == "no_puzzle"
+    assert client.post(f"/api/study/records/{rid}/puzzles/1", json={"card": "X"}).json()["error"] == "not_legal"
+    assert client.get("/api/study/records/nosuch/puzzles").json()["error"] == "no_record"
+    assert client.get(f"/study/record/{rid}/puzzles").status_code == 200
+
+
 def test_a_finished_table_in_the_viewer_and_the_previous_deal(tmp_path: Any) -> None:
     limits = {"burst": 100000, "table_cpu_burst": 1000.0, "cpu_burst": 1000.0}  # a whole game played at once
     with closing_client(str(tmp_path / "t.db"), workers=0, **limits) as client:
@@ -153,7 +177,7 @@ def test_a_finished_table_in_the_viewer_and_the_previous_deal(tmp_path: Any) -> 
         assert game["players"][1:] == ["Борис", "Вера"] and len(game["deals"]) == 2
         steps = client.get(f"/api/study/tables/{tid}/deals/1", headers=mine).json()
         # what a player has opened is kept, but never shown to a stranger for that
-        for path in ("", "/deals/1", "/analysis", "/sheet.svg?after=1"):
+        for path in ("", "/deals/1", "/analysis", "/sheet.svg?after=1", "/puzzles", "/puzzles/1"):
             assert client.get(f"/api/study/tables/{tid}{path}").json()["error"] == "players_only", path
         table = client.app.state.hub.live[tid].game.table
         deal: Deal = table.past_deal(1)

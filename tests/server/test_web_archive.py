@@ -65,8 +65,8 @@ def test_an_archived_table_page_says_so_with_its_downloads(archived: tuple[str, 
     text = page.locator("#archived-text").inner_text()
     assert ("Игра закончилась" if reason == "finished" else "недоигранным") in text
     links = page.locator("#archived-links a")
-    assert links.all_inner_texts() == ["Скачать запись", "Запись для программ"]
-    record = httpx.get(base + str(links.first.get_attribute("href")))
+    assert links.all_inner_texts() == ["Просмотр и разбор", "Скачать запись", "Запись для программ"]
+    record = httpx.get(base + str(links.nth(1).get_attribute("href")))
     assert record.status_code == 200 and record.text.startswith("%preferans-record")
     assert page.evaluate("document.querySelector('#archived-sheet').naturalWidth") > 0  # the sheet is drawn
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
@@ -74,5 +74,9 @@ def test_an_archived_table_page_says_so_with_its_downloads(archived: tuple[str, 
     shot(request, page, f"archived-{reason}-ru-phone")
     page.click("#lang")  # English
     page.wait_for_function("document.querySelector('#archived h1').textContent === 'This game is archived'")
-    assert page.locator("#archived-links a").first.inner_text() == "Download record"
+    assert page.locator("#archived-links a").nth(1).inner_text() == "Download record"
+    # the viewer replays the kept record, with its analysis
+    page.click("#study-link")
+    page.wait_for_url(f"**/study/game/{tid}")
+    page.wait_for_selector("#viewer:not([hidden]) #felt .card", timeout=30_000)
     assert page.errors == []  # type: ignore[attr-defined]

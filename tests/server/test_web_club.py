@@ -87,6 +87,9 @@ def test_two_people_a_bot_their_histories_ratings_and_a_duplicate_match(server: 
         assert "Аня" in entry.inner_text() and "Боря" in entry.inner_text() and "R2" in entry.inner_text()
         assert entry.locator(f"a[href='/study/game/{tid}']").count() == 1  # the replay viewer
         assert entry.locator(f"a[href='/api/club/games/{tid}/record']").count() == 1
+        # the result in whole whists, as the table's result panel settled it (never 274.7)
+        seat = 0 if name == "Аня" else 1
+        assert entry.locator("td.num").inner_text().replace("−", "-") == table["settlement_whole"][seat]
     # the ratings moved: each has one pulka; whoever did better is above 1500, whoever did worse below
     boris.goto(server + "/ratings?pool=sochi-3")
     boris.wait_for_selector("tr[data-name='Аня']")
@@ -102,6 +105,14 @@ def test_two_people_a_bot_their_histories_ratings_and_a_duplicate_match(server: 
             assert value < 1500, (name, value, settlement)
     ann.goto(f"{server}/u/Аня")
     ann.wait_for_function("[...document.querySelectorAll('img.chart')].some(i => i.naturalWidth > 0)")
+    # the study home lists her pulkas from her account, not only from this browser's memory
+    ann.evaluate("localStorage.removeItem('pref_tables')")
+    ann.goto(server + "/study")
+    kept = ann.locator(f"#recent-list li[data-table='{tid}']")
+    kept.wait_for()
+    assert "Аня" in kept.inner_text() and "вист" in kept.inner_text()
+    assert kept.locator(f"a[href='/study/game/{tid}']").count() == 1
+    assert ann.locator("#recent-more").get_attribute("href") == "/u/%D0%90%D0%BD%D1%8F"
     # a duplicate match of two tables: Ann at the first, bots at the second
     ann.goto(server + "/match")
     ann.wait_for_selector("select[data-key='1:0']")
@@ -147,7 +158,8 @@ def test_every_club_page_in_both_languages_and_sizes(server: str, browser: Brows
     page.context.clear_cookies()
     pages = [("account", "/account", "#register-form"), ("lobby", "/", "#open-list li")]
     signed = [("profile", "/u/Аня", "tr[data-table]"), ("ratings", "/ratings", "tr[data-name]"),
-              ("match-new", "/match", "select[data-key]"), ("match", f"/match/{SEEN['match']}", ".deal-block")]
+              ("match-new", "/match", "select[data-key]"), ("match", f"/match/{SEEN['match']}", ".deal-block"),
+              ("study", "/study", "#recent-list li[data-table]")]
     for i, (name, path, ready) in enumerate(pages + signed):
         if i == len(pages):  # the rest signed in
             assert page.request.post(server + "/api/account/signin",

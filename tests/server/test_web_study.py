@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
-from preferans.rulings.puzzles import shipped
+from preferans.record import load
+from preferans.rulings.puzzles import record_puzzles, shipped
 from web_helpers import browser, click_something, lang_context, play_until_over, russian_only, server, shot
 
 __all__ = ["browser", "server"]  # the fixtures
@@ -117,6 +118,22 @@ def test_a_recorded_game_stepped_through_with_its_cost_marks(server: str, browse
     assert "after=2" in (page.locator("#sheet").get_attribute("src") or "")
     clean(page)
     other.context.close()
+    # The game's own puzzles (the positions where one card decides), from the viewer's link.
+    expected = record_puzzles(load(GOLDEN / "sochi-pulka.prf"))
+    to_puzzles = page.locator("#to-puzzles")
+    expect(to_puzzles).to_be_visible()
+    assert to_puzzles.inner_text().startswith(f"{len(expected)} задач") and "из этой партии" in to_puzzles.inner_text()
+    to_puzzles.click()
+    page.wait_for_url("**/puzzles")
+    page.wait_for_selector("#felt .sseat.acting .scard.legal")
+    assert page.locator("#title").inner_text() == f"Задачи этой партии: 1 из {len(expected)}"
+    page.click(f"#felt .sseat.acting .scard:has(svg[data-card='{expected[0][1].best}'])")
+    page.wait_for_selector("#answer .verdict.right")
+    shot(request, page, f"study-own-puzzle-ru-{size}")
+    clean(page)
+    page.click("#back-to-game")
+    page.wait_for_url("**/study/record/*")
+    shown_step(page, 0)
     page.context.close()
 
 

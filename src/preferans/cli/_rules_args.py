@@ -9,27 +9,33 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from ..i18n import N_
 from ..rules import Rules
 
 __all__ = ["add_rules_arguments", "rules_from_args"]
+
+# The presets by name, written out so that the catalog can hold the sentence (a test checks
+# that they are Rules.PRESET_NAMES).
+RULES_HELP = N_("the convention: sochi, leningrad, rostov, classic, kodeks (see 'preferans rules')")
+RULES_HELP_DEFAULT = N_("the convention: sochi, leningrad, rostov, classic, kodeks (see 'preferans rules'); "
+                        "default %(default)s")  # fmt: skip
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser, *, default: str | None = "sochi") -> None:
     """Add ``--rules`` and ``--set``; with ``default=None`` the preset may be left out
     (the command then takes the rules from elsewhere, e.g. a saved game's header)."""
-    names = ", ".join(Rules.PRESET_NAMES)
     parser.add_argument(
         "--rules",
         default=default,
         metavar="PRESET",
-        help=f"the convention: {names} (see 'preferans rules')" + (f"; default {default}" if default else ""),
+        help=RULES_HELP_DEFAULT if default else RULES_HELP,
     )
     parser.add_argument(
         "--set",
         action="append",
         default=[],
         metavar="FIELD=VALUE",
-        help="change one Rules field (docs/rules.md §13), repeatable: --set ten_mode=whisted",
+        help=N_("change one Rules field (docs/rules.md §13), repeatable: --set ten_mode=whisted"),
     )
 
 

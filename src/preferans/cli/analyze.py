@@ -16,13 +16,13 @@ import argparse
 import json
 import sys
 
-from ..i18n import LANGS
+from ..i18n import LANGS, N_, system_language
 from ..rulings.analysis import analyze
 from .replay import add_record_options, open_record, warn
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("analyze", help="double-dummy analysis of a record: costly cards, contract tables, summary")
+    p = sub.add_parser("analyze", help=N_("double-dummy analysis of a record: costly cards, contract tables, summary"))
     p.add_argument("file", help="a record: text (.prf) or its JSON twin (.json)")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.add_argument("--deal", type=int, action="append", metavar="N", help="analyse only deal N (repeatable)")
@@ -30,7 +30,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--no-table", action="store_true", help="skip the declarer's contract table (faster)")
     p.add_argument("--no-calls", action="store_true",
                    help="do not price the auction's calls and whist/pass (the sampling takes most of the time)")
-    p.add_argument("--lang", choices=LANGS, default="en", help="the report's language (text)")
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help="the report's language (text; default: the system's)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_record_options(p)
     p.set_defaults(func=run)
@@ -68,5 +69,5 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:
-        print(result.text(all_cards=not args.errors_only, lang=args.lang))
+        print(result.text(all_cards=not args.errors_only, lang=args.lang or system_language()))
     return 0

@@ -15,13 +15,14 @@ from typing import Any
 from ..bots.arena import progress_bar, run_arena
 from ..bots.levels import split_specs
 from ..errors import ArenaError
+from ..i18n import N_
 from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "arena",
-        help="bots play duplicate deals in every seating; mean net whists per deal with 95%% CIs",
+        help=N_("bots play duplicate deals in every seating; mean net whists per deal with 95%% CIs"),
     )
     p.add_argument("--bots", required=True,
                    help="comma-separated: levels random, easy, medium, hard, expert "

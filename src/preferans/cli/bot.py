@@ -32,11 +32,12 @@ from ..bots.base import Bot
 from ..bots.levels import LEVELS, make_bot
 from ..bots.protocol import serve
 from ..cards import RANK_NAMES, SUIT_SYMBOLS
+from ..i18n import N_
 from ..rules import Rules
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("bot", help="serve a bot over the line protocol on stdin/stdout (docs/bot-protocol.md)")
+    p = sub.add_parser("bot", help=N_("serve a bot over the line protocol on stdin/stdout (docs/bot-protocol.md)"))
     p.add_argument("--level", default="medium", choices=LEVELS, help="the bot's level (default medium)")
     p.add_argument("--seed", type=int, default=None, help="seed of the bot's random choices")
     p.add_argument("--ids", nargs="?", const="text", choices=("text", "json", "markdown"), default=None,

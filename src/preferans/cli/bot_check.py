@@ -17,13 +17,14 @@ import sys
 from ..bots.conformance import check_bot
 from ..bots.levels import LEVELS, make_bot, split_specs
 from ..errors import PreferansError
+from ..i18n import N_
 from ..rules import Rules
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "bot-check",
-        help="play a bot program through every phase and choice of the protocol; exit 0 only when clean",
+        help=N_("play a bot program through every phase and choice of the protocol; exit 0 only when clean"),
         description="The conformance kit of docs/bot-protocol.md: every preset, 2 (гусарик), 3 and 4 players, "
         "misère, all-pass, half-whist, open play, «за своими», concessions, irregularity answers, claims.",
     )

@@ -11,11 +11,12 @@ import random
 
 from ..cards import format_hand
 from ..engine.deal import Deal, Phase
+from ..i18n import N_
 from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("deal", help="deal and play out one deal (random legal moves), print the transcript")
+    p = sub.add_parser("deal", help=N_("deal and play out one deal (random legal moves), print the transcript"))
     add_rules_arguments(p)
     p.add_argument("--players", type=int, default=3, choices=(3, 4))
     p.add_argument("--dealer", type=int, default=0)

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..bots import LEVELS
 from ..bots.expert import parse_think
 from ..errors import PreferansError
-from ..i18n import LANGS
+from ..i18n import LANGS, N_, system_language
 from ..table import Table, default_names, parse_seats
 from ._rules_args import add_rules_arguments, rules_from_args
 
@@ -30,33 +30,33 @@ def default_save_path() -> Path:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "play",
-        help="play a whole pulka against the computer (full-screen, or --plain lines)",
-        description="Play a pulka of Preferans against bots until the pool closes, then settle.",
+        help=N_("play a whole pulka against the computer (full-screen, or --plain lines)"),
+        description=N_("Play a pulka of Preferans against bots until the pool closes, then settle."),
     )
     add_rules_arguments(p)
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=None,
-                   help="2 (гусарик: the dummy is a third hand), 3, or 4 (the dealer sits out)")
-    p.add_argument("--pool", type=int, default=None, metavar="N", help="pool target (default: the rules', 20)")
-    p.add_argument("--level", choices=LEVELS, default="medium", help="strength of the bots")
+                   help=N_("2 (гусарик: the dummy is a third hand), 3, or 4 (the dealer sits out)"))
+    p.add_argument("--pool", type=int, default=None, metavar="N", help=N_("pool target (default: the rules', 20)"))
+    p.add_argument("--level", choices=LEVELS, default="medium", help=N_("strength of the bots"))
     p.add_argument("--seats", default=None, metavar="SPECS",
-                   help="comma-separated seats: human, bot:LEVEL or cmd:PROGRAM (default: you and bots)")  # fmt: skip
-    p.add_argument("--names", default=None, metavar="NAMES", help="comma-separated player names")
-    p.add_argument("--deals", type=int, default=None, metavar="N", help="stop after N deals")
-    p.add_argument("--seed", type=int, default=None, help="seed of every shuffle and bot (a replayable game)")
+                   help=N_("comma-separated seats: human, bot:LEVEL or cmd:PROGRAM (default: you and bots)"))
+    p.add_argument("--names", default=None, metavar="NAMES", help=N_("comma-separated player names"))
+    p.add_argument("--deals", type=int, default=None, metavar="N", help=N_("stop after N deals"))
+    p.add_argument("--seed", type=int, default=None, help=N_("seed of every shuffle and bot (a replayable game)"))
     p.add_argument("--lang", choices=LANGS, default=None,
-                   help="language of the interface: en or ru (default en; a resumed game keeps its own)")
+                   help=N_("language of the interface: en or ru (default: the system's; a resumed game keeps its own)"))
     p.add_argument("--ranks", choices=("ru", "en"), default=None,
-                   help="card ranks: ru = Т К Д В, en = A K Q J (default: the language's)")
-    p.add_argument("--plain", action="store_true", help="line mode for screen readers and pipes")
-    p.add_argument("--practice", action="store_true", help="practice mode: undo your last action")
-    p.add_argument("--auto-play", action="store_true", help="play a forced single card by itself")
-    p.add_argument("--hint-level", choices=LEVELS, default="expert", help="the bot that gives hints")
+                   help=N_("card ranks: ru = Т К Д В, en = A K Q J (default: the language's)"))
+    p.add_argument("--plain", action="store_true", help=N_("line mode for screen readers and pipes"))
+    p.add_argument("--practice", action="store_true", help=N_("practice mode: undo your last action"))
+    p.add_argument("--auto-play", action="store_true", help=N_("play a forced single card by itself"))
+    p.add_argument("--hint-level", choices=LEVELS, default="expert", help=N_("the bot that gives hints"))
     p.add_argument("--think", default=None, metavar="TIME",
-                   help="thinking time of the expert bots and hints per decision (1s, 250ms; default 1s)")
-    p.add_argument("--save", default=None, metavar="FILE", help="write the game to FILE as it goes")
-    p.add_argument("--resume", default=None, metavar="FILE", help="go on with a saved game")
-    p.add_argument("--light", action="store_true", help="colours for a light background (key t toggles)")
-    p.add_argument("--delay", type=float, default=0.5, help="seconds between bot moves (full-screen)")
+                   help=N_("thinking time of the expert bots and hints per decision (1s, 250ms; default 1s)"))
+    p.add_argument("--save", default=None, metavar="FILE", help=N_("write the game to FILE as it goes"))
+    p.add_argument("--resume", default=None, metavar="FILE", help=N_("go on with a saved game"))
+    p.add_argument("--light", action="store_true", help=N_("colours for a light background (key t toggles)"))
+    p.add_argument("--delay", type=float, default=0.5, help=N_("seconds between bot moves (full-screen)"))
     p.set_defaults(func=run)
 
 
@@ -107,7 +107,7 @@ def build_table(args: argparse.Namespace) -> Table:
         n = args.players or 3
         seats = ["human"] + [f"bot:{args.level}"] * (n - 1)
     seats = [_with_think(s, think) for s in seats]
-    lang = args.lang or "en"
+    lang = args.lang or system_language()
     names = [x.strip() for x in args.names.split(",")] if args.names else default_names(seats, lang)
     if save is None and "human" in seats:
         save = default_save_path()  # a person's game is always saved as it goes

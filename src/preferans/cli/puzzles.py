@@ -18,14 +18,15 @@ import sys
 from pathlib import Path
 
 from ..engine.deal import Deal
+from ..i18n import N_
 from ..record import load_all, replay
 from ..rules import Rules
-from ..rulings.puzzles import Puzzle, find_puzzles, load, save, verify
+from ..rulings.puzzles import Puzzle, deal_puzzle, load, save, verify
 from ._rules_args import add_rules_arguments, rules_from_args
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("puzzles", help="make puzzles (one card decides) from records or bot games, and verify them")
+    p = sub.add_parser("puzzles", help=N_("make puzzles (one card decides) from records or bot games, and verify them"))
     p.add_argument("--from", dest="sources", action="append", metavar="PATH",
                    help="a record or a directory of records (.prf, .json); repeatable")  # fmt: skip
     p.add_argument("--deals", type=int, default=0, metavar="N", help="play N deals with bots and look in them")
@@ -91,9 +92,8 @@ def run(args: argparse.Namespace) -> int:
     candidates: list[Puzzle] = []
     seen: set[str] = set()
     for source, deal, names in deals:
-        found = [p for p in find_puzzles(deal, source=source, names=names) if p.position not in seen]
-        if found:
-            best = max(found, key=lambda p: (len(p.values), -found.index(p)))
+        best = deal_puzzle(deal, source=source, names=names, seen=seen)
+        if best is not None:
             seen.add(best.position)
             candidates.append(best)
     # All-passes are the commonest deals of bots' games: at most a third of the set.

@@ -16,6 +16,7 @@ from ..actions import Action
 from ..cards import format_hand
 from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
+from ..i18n import N_
 from ..record import GameRecord, RecordError, load_all
 from ..record.build import dealt_talon
 from ..record.model import DealRecord, seat_names
@@ -24,7 +25,7 @@ from ..scoring.sheet import Entry, paper_amount, signed_amount
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("replay", help="step through a game record (Enter/n next, p previous, q quit)")
+    p = sub.add_parser("replay", help=N_("step through a game record (Enter/n next, p previous, q quit)"))
     p.add_argument("file", help="a record: text (.prf) or its JSON twin (.json)")
     p.add_argument("--all", action="store_true", help="print the whole record at once, without stopping")
     p.add_argument("--deal", type=int, default=1, metavar="N", help="start at deal N (1-based)")

@@ -17,6 +17,7 @@ import argparse
 import textwrap
 from dataclasses import fields
 
+from ..i18n import N_
 from ..rules import OPTION_DOCS, PRESETS, Rules
 
 __all__ = ["describe", "diff", "markdown_table", "value_text"]
@@ -25,7 +26,7 @@ __all__ = ["describe", "diff", "markdown_table", "value_text"]
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "rules",
-        help="show a preset's options with their meanings, or how two presets differ",
+        help=N_("show a preset's options with their meanings, or how two presets differ"),
         description="The table conventions (Rules fields) of a preset; see docs/rules.md.",
     )
     p.add_argument("preset", nargs="?", default="sochi", help=f"one of {', '.join(Rules.PRESET_NAMES)}")

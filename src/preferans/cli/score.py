@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import ConfirmationNeeded, PreferansError, ScoreError
-from ..i18n import LANGS, N_, Translator
+from ..i18n import LANGS, N_, Msg, Translator, system_language
 from ..rules import Rules
 from ..scoring.scorekeeper import ScoreKeeper
 from ..scoring.sheet import amount_text, paper_amount, signed_amount
@@ -40,24 +40,25 @@ Commands: undo, show, settle, save FILE, load FILE, svg FILE, help, quit""")
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "score",
-        help="keep the score of a game played at a real table",
-        description="Score keeper: enter each deal's outcome; see the sheet and the settlement.",
+        help=N_("keep the score of a game played at a real table"),
+        description=N_("Score keeper: enter each deal's outcome; see the sheet and the settlement."),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        epilog=HELP.format(names="A, B, C"),
+        epilog=Msg(HELP, names="A, B, C"),  # in the language of the help
     )
-    p.add_argument("file", nargs="?", help="deals, one per line (compact or JSON); '-' = stdin")
+    p.add_argument("file", nargs="?", help=N_("deals, one per line (compact or JSON); '-' = stdin"))
     add_rules_arguments(p, default=None)
-    p.add_argument("--players", help="names, comma-separated: A,B,C or A,B,C,D")
-    p.add_argument("--first-dealer", help="who deals first (default: the first player)")
-    p.add_argument("--pool", type=int, help="pool size to close (pool_target)")
+    p.add_argument("--players", help=N_("names, comma-separated: A,B,C or A,B,C,D"))
+    p.add_argument("--first-dealer", help=N_("who deals first (default: the first player)"))
+    p.add_argument("--pool", type=int, help=N_("pool size to close (pool_target)"))
     p.add_argument("--format", choices=("text", "json"), default="text")
-    p.add_argument("--svg", metavar="OUT", help="also draw the sheet as SVG")
-    p.add_argument("--price", help="money per whist, e.g. 0.5 or 1/2")
+    p.add_argument("--svg", metavar="OUT", help=N_("also draw the sheet as SVG"))
+    p.add_argument("--price", help=N_("money per whist, e.g. 0.5 or 1/2"))
     p.add_argument("-i", "--interactive", action="store_true",
-                   help="enter deals line by line (after reading FILE, if given)")  # fmt: skip
-    p.add_argument("--save", metavar="FILE", help="save the game (JSON lines) at the end")
-    p.add_argument("--lang", choices=LANGS, default="en",
-                   help="language of the sheet, the settlement, the SVG and the messages: en or ru")
+                   help=N_("enter deals line by line (after reading FILE, if given)"))  # fmt: skip
+    p.add_argument("--save", metavar="FILE", help=N_("save the game (JSON lines) at the end"))
+    p.add_argument("--lang", choices=LANGS, default=None,
+                   help=N_("language of the sheet, the settlement, the SVG and the messages: en or ru "
+                           "(default: the system's)"))
     p.set_defaults(func=run)
 
 
@@ -128,6 +129,7 @@ def _write_svg(keeper: ScoreKeeper, path: str, lang: str = "en") -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    args.lang = args.lang or system_language()  # --lang left out: the system's language
     price = _price(args.price)
     lines: list[str] = []
     interactive = args.interactive
@@ -168,7 +170,7 @@ def _interact(
     keeper: ScoreKeeper, inp: TextIO, out: TextIO, args: argparse.Namespace, price: Fraction | None
 ) -> ScoreKeeper:
     """The line-by-line loop: every line is a deal or a command; errors change nothing."""
-    lang = getattr(args, "lang", "en")  # a caller's own Namespace may not say it
+    lang = getattr(args, "lang", None) or "en"  # a caller's own Namespace may not say it
     t = Translator(lang)
     print(t(HELP, names=", ".join(keeper.names)).splitlines()[0] + t("  ('help' for more)"),
           file=out)  # fmt: skip

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..errors import PreferansError
+from ..i18n import N_
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("serve", help="run the web game server (needs the [web] extra)")
+    p = sub.add_parser("serve", help=N_("run the web game server (needs the [web] extra)"))
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--db", default=None,
@@ -71,23 +73,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--retain-idle", default="30d", metavar="AGE",
                    help="archive an unfinished table nobody has played at for this long, keeping its record so "
                         "far marked abandoned (default 30d; 0 = keep forever)")  # fmt: skip
+    p.add_argument("--retention-interval", default="10m", metavar="AGE",
+                   help="time between two retention sweeps, the first a minute after the start (default 10m)")
+    p.add_argument("--retention-batch", type=int, default=20, metavar="N",
+                   help="tables archived at most per sweep (default 20)")
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    try:
-        import uvicorn
+def server_config(args: argparse.Namespace) -> Any:
+    """The :class:`~preferans.server.settings.ServerConfig` the flags ask for; a clear error
+    naming the flag for a bad value."""
+    from ..server.archive import parse_age
+    from ..server.settings import ServerConfig, default_allowed_hosts
 
-        from ..server.app import create_app
-        from ..server.archive import parse_age
-        from ..server.game import parse_programs
-        from ..server.owner import claim_database
-        from ..server.settings import ServerConfig, default_allowed_hosts
-        from ..server.sockets import uvicorn_config
-        from ..server.storage import Storage
-    except ImportError as e:  # pragma: no cover - depends on the installation
-        raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
-    programs = parse_programs(args.bot_program)
     for flag, value in (("--max-bot-programs", args.max_bot_programs),
                         ("--bot-program-memory", args.bot_program_memory),
                         ("--bot-program-cpu", args.bot_program_cpu)):  # fmt: skip
@@ -95,9 +93,12 @@ def run(args: argparse.Namespace) -> int:
             raise PreferansError(f"{flag}: 0 (none) or more, not {value}")
     retain_finished = parse_age(args.retain_finished, "--retain-finished")
     retain_idle = parse_age(args.retain_idle, "--retain-idle")
-    storage = Storage(args.db)  # StorageError (one line) for a file that is not a database
-    claim = claim_database(storage, cluster=args.cluster)  # DatabaseInUse (one line) when another has it
-    config = ServerConfig(
+    retention_interval = parse_age(args.retention_interval, "--retention-interval")
+    if retention_interval <= 0:
+        raise PreferansError(f"--retention-interval: a time such as 30s, 15m or 1h, not {args.retention_interval!r}")
+    if args.retention_batch < 1:
+        raise PreferansError(f"--retention-batch: 1 or more tables a sweep, not {args.retention_batch}")
+    return ServerConfig(
         bot_delay=args.bot_delay, rate=args.rate, burst=args.rate * 2, http_rate=args.http_rate,
         secure_cookies=args.secure_cookies,
         allowed_hosts=tuple(args.allowed_host) if args.allowed_host else default_allowed_hosts(args.host),
@@ -110,9 +111,26 @@ def run(args: argparse.Namespace) -> int:
         proxy_connections=args.proxy_connections,
         max_bot_programs=args.max_bot_programs, bot_program_memory_mb=args.bot_program_memory,
         bot_program_cpu_seconds=args.bot_program_cpu, retain_finished=retain_finished, retain_idle=retain_idle,
-        cluster=args.cluster,
+        retention_interval=retention_interval, retention_batch=args.retention_batch, cluster=args.cluster,
         advertise=args.advertise or f"http://{args.host}:{args.port}",
     )  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.game import parse_programs
+        from ..server.owner import claim_database
+        from ..server.sockets import uvicorn_config
+        from ..server.storage import Storage
+    except ImportError as e:  # pragma: no cover - depends on the installation
+        raise PreferansError(f"the web server needs the [web] extra: pip install 'preferans[web]' ({e})") from None
+    programs = parse_programs(args.bot_program)
+    config = server_config(args)  # PreferansError (one line) for a bad flag, before the database is touched
+    storage = Storage(args.db)  # StorageError (one line) for a file that is not a database
+    claim = claim_database(storage, cluster=args.cluster)  # DatabaseInUse (one line) when another has it
     owners = None
     if args.cluster:
         from ..server.cluster import Cluster

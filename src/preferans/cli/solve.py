@@ -13,6 +13,7 @@ import argparse
 
 from ..cards import Card, Suit, parse_cards
 from ..errors import CardError
+from ..i18n import N_
 from ..solver import Position, SolverError, best_moves, solve
 
 __all__ = ["register", "run"]
@@ -21,7 +22,7 @@ __all__ = ["register", "run"]
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "solve",
-        help="double-dummy value of a position and of every legal card",
+        help=N_("double-dummy value of a position and of every legal card"),
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
@@ -60,6 +61,7 @@ __all__ = [
     "catalog_json",
     "check_lang",
     "preset_name",
+    "system_language",
     "text",
 ]  # fmt: skip
 
@@ -72,6 +74,23 @@ def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise PreferansError(f"lang: choose {' or '.join(LANGS)}, not {lang!r}")
     return lang
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the user's system as gettext reads it (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, the first one set): ``ru`` for a Russian locale, else ``en``.
+    A command's ``--lang`` left out means this.
+
+    >>> system_language({"LANG": "ru_RU.UTF-8"}), system_language({"LC_ALL": "C.UTF-8", "LANG": "ru_RU"})
+    ('ru', 'en')
+    >>> system_language({})
+    'en'
+    """
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(var):
+            return "ru" if env[var].split(":")[0].lower().startswith("ru") else "en"
+    return "en"
 
 
 def N_(msgid: str) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Container
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -34,9 +35,11 @@ from ..engine.deal import Deal, Phase
 from ..engine.result import DealKind
 from ..errors import PreferansError
 from ..record.build import dealt_talon
+from ..record.model import GameRecord
 from ..solver import Position, best_moves
 
-__all__ = ["FORMAT", "Puzzle", "find_puzzles", "line_of", "load", "puzzle_from", "save", "shipped", "verify"]
+__all__ = ["FORMAT", "Puzzle", "deal_puzzle", "find_puzzles", "line_of", "load", "puzzle_from", "record_puzzles",
+           "save", "shipped", "verify"]
 
 FORMAT = "preferans-puzzles"
 
@@ -173,6 +176,31 @@ def find_puzzles(
                     if found is not None:
                         out.append(found)
         replay.replay_move(seat, a)
+    return out
+
+
+def deal_puzzle(deal: Deal, *, source: str = "", names: tuple[str, ...] = (),
+                seen: Container[str] = ()) -> Puzzle | None:  # fmt: skip
+    """The one puzzle a deal gives: of its positions where one card decides
+    (:func:`find_puzzles`) and not ``seen`` already, the one with most cards to choose from, the
+    earliest of those."""
+    found = [p for p in find_puzzles(deal, source=source, names=names) if p.position not in seen]
+    return max(found, key=lambda p: (len(p.values), -found.index(p))) if found else None
+
+
+def record_puzzles(record: GameRecord, source: str = "") -> list[tuple[int, Puzzle]]:
+    """``(deal number, puzzle)`` for each finished deal of a game record that gives one
+    (:func:`deal_puzzle`): the puzzles of a player's own game."""
+    from ..record.playback import replay
+
+    rep = replay(record, errors=[])
+    out = []
+    for n, d in zip(rep.numbers, rep.deals, strict=True):
+        if record.deals[n - 1].complete and d.is_over:
+            where = f"{source}, deal {n}" if source else f"deal {n}"
+            found = deal_puzzle(d, source=where, names=record.players)
+            if found is not None:
+                out.append((n, found))
     return out
 
 

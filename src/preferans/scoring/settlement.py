@@ -77,6 +77,11 @@ class Procedure:
     whists: tuple[tuple[Fraction, ...], ...]  # whists after step 3
     pairs: tuple[tuple[Fraction, ...], ...]  # pairs[i][j]: i's balance against j (step 4)
     net: tuple[Fraction, ...]  # step 5
+    # With whole transfers (rules.md §11.3), the two shares each player's column is written
+    # with, each a whole number of whists: for his pool's shortfall, for his mountain.
+    pool_shares: tuple[int, ...] = ()
+    mountain_shares: tuple[int, ...] = ()
+    smallest_mountain: Fraction = Fraction(0)  # what the mountain shares are counted above
 
 
 def procedural(
@@ -106,15 +111,16 @@ def procedural(
         # A pool share (the pool's difference × k_pool / n) and a mountain share (the amnestied
         # mountain × k_mount / n) are two transfers, each rounded on its own (issue 29).
         low_m = min(Fraction(m) for m in mountain)
-        mw = [
-            Fraction(_half_up(Fraction(top - pool[i]) * k_pool / n))
-            + _half_up((Fraction(mountain[i]) - low_m) * k_mount / n)
-            for i in range(n)
-        ]
+        pool_shares = tuple(_half_up(Fraction(top - pool[i]) * k_pool / n) for i in range(n))
+        mountain_shares = tuple(_half_up((Fraction(mountain[i]) - low_m) * k_mount / n) for i in range(n))
+        mw = [Fraction(p + m) for p, m in zip(pool_shares, mountain_shares, strict=True)]
     w = [[Fraction(whists[i][j]) + (mw[j] if i != j else 0) for j in range(n)] for i in range(n)]
     # 4. Pairwise cancellation; 5. the sum of the balances.
     pairs = tuple(tuple(w[i][j] - w[j][i] for j in range(n)) for i in range(n))
     net = tuple(sum(row, start=Fraction(0)) for row in pairs)
+    if whole_transfers:
+        return Procedure(tuple(m1), low, tuple(mw), tuple(tuple(r) for r in w), pairs, net,
+                         pool_shares, mountain_shares, low_m)  # fmt: skip
     return Procedure(tuple(m1), low, tuple(mw), tuple(tuple(r) for r in w), pairs, net)
 
 
@@ -171,6 +177,9 @@ class Settlement:
     procedure: Procedure
     whole: tuple[int, ...] = ()
     """The results in whole whists, as a paper sheet is settled (:func:`paper_whole`)."""
+    on_paper: Procedure | None = None
+    """The first method with each share written as whole whists (``whole_transfers``), when
+    :attr:`whole` comes from it: the working a paper player follows to the whole results."""
 
     def money(self, price_per_whist: Fraction | int | str) -> tuple[Fraction, ...]:
         """Each player's win (+) or loss (−) in money, on the results in whole whists (what
@@ -192,11 +201,13 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
     if rules.rounding == "per_transfer":
         # Each mountain share rounded before netting; netting pairwise keeps the sum at zero.
         proc = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount, whole_transfers=True)
-        return Settlement(sheet.names, tuple(net), proc.net, proc, paper_whole(proc.net, proc.net))
+        return Settlement(sheet.names, tuple(net), proc.net, proc, paper_whole(proc.net, proc.net), proc)
     rounded = tuple(round_nets(net, rules.rounding, sheet.mountain))
     if rules.rounding == "exact":
         on_paper = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount, whole_transfers=True)
-        return Settlement(sheet.names, tuple(net), rounded, proc, paper_whole(rounded, on_paper.net))
+        whole = paper_whole(rounded, on_paper.net)
+        used = on_paper if any(Fraction(x).denominator != 1 for x in rounded) else None
+        return Settlement(sheet.names, tuple(net), rounded, proc, whole, used)
     return Settlement(sheet.names, tuple(net), rounded, proc, paper_whole(rounded, rounded))
 
 

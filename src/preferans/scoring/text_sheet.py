@@ -32,6 +32,8 @@ Settlement in whists (a pool point is worth 10 whists, a mountain point 10)
 mountain, the pools brought up to 2        0      2      2
 each of the others writes on him           0     6⅔     6⅔
   (mountain × 10 / 3)
+for the pool short of 2, in whole whists   0      7      7
+  (shortfall × 10 / 3, halves up)
 whists won (+) or lost (−)                -8      4      4
 on paper                                  5⅓    -2⅔    -2⅔
 by the formula                            5⅓    -2⅔    -2⅔
@@ -107,6 +109,23 @@ def settlement_rows(
     rows.append((t("each of the others writes on him") + "\n  "
                  + t("(mountain × {k} / {n})", k=paper_amount(k_mount), n=n),
                  [paper_amount(x) for x in proc.mountain_whists]))  # fmt: skip
+    paper = settlement.on_paper
+    if paper is not None and paper.pool_shares and paper.mountain_whists != proc.mountain_whists:
+        # The whole results are worked out from whole shares (rules.md §11.3), the pool's and
+        # the mountain's apart: show them, so that the last row can be followed on paper.
+        low, k, k_m = paper_amount(paper.smallest_mountain), paper_amount(k_pool), paper_amount(k_mount)
+        if any(paper.pool_shares):
+            rows.append((t("for the pool short of {pool}, in whole whists", pool=paper_amount(top)) + "\n  "
+                         + t("(shortfall × {k} / {n}, halves up)", k=k, n=n),
+                         [paper_amount(x) for x in paper.pool_shares]))  # fmt: skip
+        if any(paper.mountain_shares) and paper.smallest_mountain:
+            rows.append((t("for the mountain above {low}, in whole whists", low=low) + "\n  "
+                         + t("((mountain − {low}) × {k} / {n}, halves up)", low=low, k=k_m, n=n),
+                         [paper_amount(x) for x in paper.mountain_shares]))  # fmt: skip
+        elif any(paper.mountain_shares):
+            rows.append((t("for the mountain, in whole whists") + "\n  "
+                         + t("(mountain × {k} / {n}, halves up)", k=k_m, n=n),
+                         [paper_amount(x) for x in paper.mountain_shares]))  # fmt: skip
     balance = [sum((Fraction(sheet.whists[i][j]) - sheet.whists[j][i] for j in range(n)), start=Fraction(0))
                for i in range(n)]  # fmt: skip
     rows.append((t("whists won (+) or lost (−)"), [paper_amount(x) for x in balance]))

@@ -22,6 +22,7 @@ import itertools
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
@@ -31,8 +32,8 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ..errors import AccountError
 from ..i18n import Msg
+from .buckets import Buckets
 from .club_storage import Account, ClubStorage, name_key
-from .hub import RateLimiter
 
 __all__ = ["SESSION_COOKIE", "SESSION_MAX_AGE", "AccountError", "Accounts", "Attempts", "check_name",
            "check_password", "name_key"]  # fmt: skip
@@ -86,36 +87,30 @@ def check_password(password: object) -> str:
 
 class Attempts:
     """Sign-in and registration attempts: per address ``rate`` a second (bursts of ``burst``),
-    and per account name 10 failed passwords, then one a minute.  In each process's memory
-    (a cluster's processes each count their own)."""
+    and per account name 10 wrong passwords, then one a minute.
 
-    def __init__(self, rate: float = 0.2, burst: float = 10.0) -> None:
-        self.rate, self.burst = rate, burst
-        self._by_address: dict[str, RateLimiter] = {}
-        self._failures: dict[str, RateLimiter] = {}
+    The addresses are counted in this process's bounded buckets (:class:`.buckets.Buckets`: a
+    flood of addresses forgets the oldest, never all).  The wrong passwords are counted in the
+    database (``store``), so that every process of a cluster, and a restarted server, sees the
+    same count for a name: a guesser gets ten tries whichever process answers him."""
 
-    def _bucket(self, table: dict[str, RateLimiter], key: str, rate: float, burst: float) -> RateLimiter:
-        lim = table.get(key)
-        if lim is None:
-            if len(table) > 10_000:
-                table.clear()
-            lim = table[key] = RateLimiter(rate=rate, burst=burst)
-        return lim
+    NAME_RATE = 1 / 60
+    NAME_BURST = 10.0
+
+    def __init__(self, store: ClubStorage, rate: float = 0.2, burst: float = 10.0,
+                 clock: Callable[[], float] = time.time) -> None:  # fmt: skip
+        self.store, self.rate, self.burst, self.clock = store, rate, burst, clock
+        self._by_address = Buckets(rate, burst)
 
     def address(self, address: str) -> None:
-        if self.rate > 0 and not self._bucket(self._by_address, address, self.rate, self.burst).allow():
+        if not self._by_address.take(address):
             raise AccountError("rate_limited", Msg("too many attempts from your address; wait a minute"), 429)
 
     def name_blocked(self, key: str) -> bool:
-        lim = self._failures.get(key)
-        if lim is None:
-            return False
-        lim.tokens = min(lim.burst, lim.tokens + (lim.clock() - lim.last) * lim.rate)
-        lim.last = lim.clock()
-        return lim.tokens < 1
+        return self.store.sign_in_tokens(key, self.NAME_RATE, self.NAME_BURST, self.clock()) < 1
 
     def failed(self, key: str) -> None:
-        self._bucket(self._failures, key, 1 / 60, 10.0).allow()
+        self.store.sign_in_failed(key, self.NAME_RATE, self.NAME_BURST, self.clock())
 
 
 @dataclass

@@ -291,7 +291,9 @@ async def sheet(table_id: str, request: Request, lang: str = "en", layout: str =
         archived = await _archived(request, table_id, "sheet")
         if isinstance(archived, Response):
             return archived
-        body = archived.sheets.get(lang, archived.sheets["en"])
+        # (tables archived before the phone layout was kept have the wide sheet only)
+        body = archived.sheets.get(f"{lang}:phone" if layout == "phone" else lang) or archived.sheets.get(
+            lang, archived.sheets["en"])
         return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "no-cache"})
     async with live.lock:
         body = sheet_svg(live.game, lang[:8], "phone" if layout == "phone" else "wide")

@@ -48,7 +48,7 @@ archive = Table(
     Column("last_played", Float, nullable=False),  # the game's end, or the last move of an abandoned one
     Column("members", Text, nullable=False),  # JSON: the seats' token hashes (a table without spectators)
     Column("record", Text, nullable=True),  # JSON: an abandoned game's record so far (none: nobody played)
-    Column("sheets", Text, nullable=False),  # JSON: {lang: the final sheet's SVG}
+    Column("sheets", Text, nullable=False),  # JSON: {"ru": the final sheet's SVG, "ru:phone": …}
 )
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -148,7 +148,9 @@ class Archive:
         if reason == "abandoned" and game.table is not None and game.table.log:
             record = game.game_record()
             record["headers"] = {**record.get("headers", {}), "termination": "abandoned"}
-        sheets = {lang: sheet_svg(game, lang) for lang in LANGS}
+        # both layouts: the wide sheet, and the phone's (its words readable at 390 px, issue 28)
+        sheets = {lang: sheet_svg(game, lang) for lang in LANGS} | {
+            f"{lang}:phone": sheet_svg(game, lang, "phone") for lang in LANGS}
         members = [s.token_hash for s in game.seats if s.token_hash]
         game.close()
         values = {"table_id": table_id, "archived": now, "reason": reason, "last_played": last or row.created,

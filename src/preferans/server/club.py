@@ -33,7 +33,7 @@ class Club:
     def __init__(self, storage: Storage, config: ServerConfig) -> None:
         self.store = ClubStorage(storage)
         secret = config.session_secret or self.store.secret()
-        self.accounts = Accounts(self.store, secret, Attempts(config.login_rate, config.login_burst))
+        self.accounts = Accounts(self.store, secret, Attempts(self.store, config.login_rate, config.login_burst))
 
     # -- the hub's hooks (ClubHooks) -----------------------------------------------------------
     def seat_accounts(self, table_id: str) -> dict[int, int]:
@@ -90,7 +90,8 @@ class Club:
                 identity = ""  # a guest
             seats.append({"name": names[i], "kind": "human" if s.token_hash else s.kind, "level": s.level,
                           "account": account_id, "profile": account_names.get(account_id or -1, ""),
-                          "identity": identity, "result": str(settlement.rounded[i])})  # fmt: skip
+                          "identity": identity, "result": str(settlement.rounded[i]),  # exact: the ratings' input
+                          "whole": settlement.whole[i]})  # fmt: skip  # what the profile shows (paper's whole whists)
         ending = table.end_reason or "closed"
         pool = rating_pool(game.rules.name, game.players)
         rated = (ending != "agreement" and len(pulka.results) > 0 and all(s["identity"] for s in seats)

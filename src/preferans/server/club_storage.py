@@ -31,6 +31,7 @@ from sqlalchemy import (
     Table,
     Text,
     and_,
+    delete,
     func,
     insert,
     select,
@@ -72,6 +73,15 @@ sessions = Table(
     Column("id_hash", String(64), primary_key=True),  # SHA-256 of the session id the signed cookie carries
     Column("account_id", Integer, nullable=False, index=True),
     Column("created", Float, nullable=False),
+)
+
+sign_in_failures = Table(
+    "pref_sign_in_failures",
+    club_metadata,
+    # Wrong passwords per account name, as a token bucket every process of a cluster shares.
+    Column("name_key", String(64), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("at", Float, nullable=False, index=True),  # when tokens was counted (wall clock)
 )
 
 club_settings = Table(
@@ -235,6 +245,32 @@ class ClubStorage:
             c.execute(self._insert_ignore(club_settings).values(key=key, value=secrets.token_urlsafe(48))
                       .on_conflict_do_nothing())  # fmt: skip
             return str(c.execute(select(club_settings.c.value).where(club_settings.c.key == key)).scalar_one())
+
+    # -- wrong passwords per name ------------------------------------------------------------------
+    def sign_in_tokens(self, name_key: str, rate: float, burst: float, now: float) -> float:
+        """The wrong passwords ``name_key`` may still be tried with now (a bucket of ``burst``
+        refilling at ``rate`` a second)."""
+        with self.engine.connect() as c:
+            row = c.execute(select(sign_in_failures).where(sign_in_failures.c.name_key == name_key)).first()
+        return burst if row is None else min(burst, row.tokens + max(0.0, now - row.at) * rate)
+
+    def sign_in_failed(self, name_key: str, rate: float, burst: float, now: float) -> None:
+        """Take a token from ``name_key``'s bucket (none left: it stays empty); buckets full again
+        are forgotten."""
+        with self.storage._write() as c:
+            q = select(sign_in_failures).where(sign_in_failures.c.name_key == name_key)
+            if self.engine.dialect.name == "postgresql":
+                q = q.with_for_update()  # two processes counting the same name: one waits
+            row = c.execute(q).first()
+            tokens = burst if row is None else min(burst, row.tokens + max(0.0, now - row.at) * rate)
+            if row is None:
+                c.execute(self._insert_ignore(sign_in_failures).values(name_key=name_key, tokens=max(0.0, tokens - 1),
+                                                                         at=now).on_conflict_do_nothing())  # fmt: skip
+            else:
+                c.execute(update(sign_in_failures).where(sign_in_failures.c.name_key == name_key)
+                          .values(tokens=max(0.0, tokens - 1), at=now))  # fmt: skip
+            if rate > 0:
+                c.execute(delete(sign_in_failures).where(sign_in_failures.c.at < now - burst / rate))
 
     # -- accounts and sessions ------------------------------------------------------------------
     def create_account(self, name: str, name_key: str, password_hash: str) -> Account | None:

@@ -1202,7 +1202,10 @@ class Hub:
     async def run(self) -> None:
         """Background work: evicting idle tables, and now and then archiving old ones (:meth:`retain`)."""
         every = max(0.05, min(5.0, self.config.idle_timeout / 4))
-        retained = time.monotonic()
+        # the first retention sweep soon after the start (a minute; not a whole interval: a server
+        # restarted every few minutes would never sweep), then every retention_interval
+        first = min(self.config.retention_first, self.config.retention_interval)
+        retained = time.monotonic() - self.config.retention_interval + first
         while True:
             await asyncio.sleep(every)
             await self.sweep()

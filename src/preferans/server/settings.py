@@ -92,6 +92,7 @@ class ServerConfig:
     retain_idle: float = 30 * 86400.0  # s without a move before an unfinished table is archived (0: forever)
     retention_batch: int = 20  # tables archived at most per sweep
     retention_interval: float = 600.0  # s between sweeps
+    retention_first: float = 60.0  # s from the start to the first sweep (a server restarted often still sweeps)
 
 
 def default_allowed_hosts(bound: str) -> tuple[str, ...] | None:

@@ -50,7 +50,16 @@ from .guard import client_address
 from .hub import Hub, store_failure
 from .site import page
 from .studystore import StudyStore
-from .studyview import analysis_job, board_job, board_spec, deal_steps, game_overview, read_upload_body, sheet_after
+from .studyview import (
+    analysis_job,
+    board_job,
+    board_spec,
+    deal_steps,
+    game_overview,
+    game_puzzles,
+    read_upload_body,
+    sheet_after,
+)
 from .work import Busy, Quota
 
 __all__ = ["MAX_UPLOAD", "UPLOAD_PATH", "Study", "router"]
@@ -87,6 +96,16 @@ async def board_page() -> FileResponse:
 
 @router.get("/study/puzzles", include_in_schema=False)
 async def puzzles_page() -> FileResponse:
+    return page("puzzles.html")
+
+
+@router.get("/study/game/{table_id}/puzzles", include_in_schema=False)
+async def game_puzzles_page(table_id: str) -> FileResponse:
+    return page("puzzles.html")  # the puzzles of one game (puzzles.js reads which from the path)
+
+
+@router.get("/study/record/{record_id}/puzzles", include_in_schema=False)
+async def record_puzzles_page(record_id: str) -> FileResponse:
     return page("puzzles.html")
 
 
@@ -161,11 +180,36 @@ def _puzzles() -> list[Puzzle]:
     return _PUZZLES
 
 
-def _puzzle_view(n: int, z: Puzzle) -> dict[str, Any]:
+def _puzzle_view(n: int, count: int, z: Puzzle) -> dict[str, Any]:
     p = Position.parse(z.position)
-    return {"number": n, "count": len(_puzzles()), "id": z.id, "position": board_spec(p), "text": z.position,
+    return {"number": n, "count": count, "id": z.id, "position": board_spec(p), "text": z.position,
             "contract": z.contract, "declarer": z.declarer, "taken": list(z.taken), "to_play": p.to_play,
             "legal": [str(c) for c in p.legal_moves()], "names": list(z.names), "source": z.source}  # fmt: skip
+
+
+def _numbered(found: list[Puzzle], number: int) -> Puzzle | Response:
+    if not 1 <= number <= len(found):
+        if not found:
+            return error(404, "no_puzzle", "this game has no position where one card decides")
+        return error(404, "no_puzzle", f"puzzle: 1..{len(found)}, not {number}")
+    return found[number - 1]
+
+
+async def _answer(found: list[Puzzle], number: int, request: Request) -> Response:
+    """``{"card"}``: right or not, every card's value and the solver's line (kept with the puzzle:
+    it was solved when it was found, so nothing is solved here)."""
+    z = _numbered(found, number)
+    if isinstance(z, Response):
+        return z
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except (ValueError, RecursionError):
+        return error(400, "bad_json", "the body must be a JSON object")
+    card = str(body.get("card", ""))[:4] if isinstance(body, dict) else ""
+    if card not in z.values:
+        return error(400, "not_legal", f"{card!r} is not a card the player may play here: {' '.join(z.values)}")
+    return JSONResponse({**_puzzle_view(number, len(found), z), "card": card, "right": card == z.best, "best": z.best,
+                         "values": z.values, "gain": z.gain, "line": list(z.line)})  # fmt: skip
 
 
 @router.get("/api/study/puzzles")
@@ -175,30 +219,15 @@ async def puzzles_list() -> Response:
 
 @router.get("/api/study/puzzles/{number}")
 async def puzzle(number: int) -> Response:
-    """Puzzle ``number`` (1-based) without its answer."""
+    """Puzzle ``number`` (1-based) of the shipped set, without its answer."""
     found = await asyncio.to_thread(_puzzles)
-    if not 1 <= number <= len(found):
-        return error(404, "no_puzzle", f"puzzle: 1..{len(found)}, not {number}")
-    return JSONResponse(_puzzle_view(number, found[number - 1]))
+    z = _numbered(found, number)
+    return z if isinstance(z, Response) else JSONResponse(_puzzle_view(number, len(found), z))
 
 
 @router.post("/api/study/puzzles/{number}")
 async def answer(number: int, request: Request) -> Response:
-    """``{"card"}``: right or not, every card's value and the solver's line (kept with the puzzle:
-    it was verified when the set was made, so nothing is solved here)."""
-    found = await asyncio.to_thread(_puzzles)
-    if not 1 <= number <= len(found):
-        return error(404, "no_puzzle", f"puzzle: 1..{len(found)}, not {number}")
-    try:
-        body = json.loads(await request.body() or b"{}")
-    except (ValueError, RecursionError):
-        return error(400, "bad_json", "the body must be a JSON object")
-    z = found[number - 1]
-    card = str(body.get("card", ""))[:4] if isinstance(body, dict) else ""
-    if card not in z.values:
-        return error(400, "not_legal", f"{card!r} is not a card the player may play here: {' '.join(z.values)}")
-    return JSONResponse({**_puzzle_view(number, z), "card": card, "right": card == z.best, "best": z.best,
-                         "values": z.values, "gain": z.gain, "line": list(z.line)})  # fmt: skip
+    return await _answer(await asyncio.to_thread(_puzzles), number, request)
 
 
 # ---------------------------------------------------------------------------- records: tables and uploads
@@ -273,6 +302,43 @@ async def sheet(kind: str, ident: str, request: Request, after: int = 0, lang: s
     if isinstance(out, Response):
         return out
     return Response(out, media_type="image/svg+xml", headers=_NO_CACHE)
+
+
+# ---------------------------------------------------------------------------- a game's own puzzles
+async def _game_puzzles(request: Request, kind: str, ident: str) -> list[tuple[int, Puzzle]] | Response:
+    """``(deal, puzzle)`` of a finished table or an upload (found once in a worker, then kept),
+    if this visitor may see the game."""
+    found = await _record(request, kind, ident)
+    if isinstance(found, Response):
+        return found
+    key, text = found
+    return await _guarded(_study(request).cached(("puzzles", key), client_address(request), game_puzzles, text))
+
+
+@router.get("/api/study/{kind}/{ident}/puzzles")
+async def game_puzzles_list(kind: str, ident: str, request: Request) -> Response:
+    """How many puzzles the game gives (one a deal at most) and from which deals."""
+    found = await _game_puzzles(request, kind, ident)
+    if isinstance(found, Response):
+        return found
+    return JSONResponse({"count": len(found), "deals": [n for n, _ in found]}, headers=_NO_CACHE)
+
+
+@router.get("/api/study/{kind}/{ident}/puzzles/{number}")
+async def game_puzzle(kind: str, ident: str, number: int, request: Request) -> Response:
+    found = await _game_puzzles(request, kind, ident)
+    if isinstance(found, Response):
+        return found
+    z = _numbered([z for _, z in found], number)
+    return z if isinstance(z, Response) else JSONResponse(_puzzle_view(number, len(found), z))
+
+
+@router.post("/api/study/{kind}/{ident}/puzzles/{number}")
+async def game_puzzle_answer(kind: str, ident: str, number: int, request: Request) -> Response:
+    found = await _game_puzzles(request, kind, ident)
+    if isinstance(found, Response):
+        return found
+    return await _answer([z for _, z in found], number, request)
 
 
 # ---------------------------------------------------------------------------- the analysis

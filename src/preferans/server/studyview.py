@@ -35,6 +35,7 @@ from ..record import GameRecord, from_json, loads_all, to_json
 from ..record.build import dealt_talon
 from ..record.playback import Replay, replay
 from ..rulings.analysis import DealAnalysis, analyze
+from ..rulings.puzzles import Puzzle, record_puzzles
 from ..scoring import deal_label
 from ..scoring.pulka import Pulka
 from ..solver import Position, best_moves
@@ -145,6 +146,12 @@ def snapshot(deal: Deal, calls: dict[int, str]) -> dict[str, Any]:
         "position": position,
         "active": list(deal.active),
     }
+
+
+def game_puzzles(record_json: str) -> list[tuple[int, Puzzle]]:
+    """The puzzles of a game (one a deal at most, :func:`~preferans.rulings.puzzles.record_puzzles`):
+    ``(deal number, puzzle)``, in the deals' order (a worker job)."""
+    return record_puzzles(from_json(json.loads(record_json)))
 
 
 def deal_steps(record_json: str, number: int) -> dict[str, Any]:

@@ -188,12 +188,14 @@
         : t("Nobody played at this table, and it has been archived.");
     const links = $("archived-links"); links.replaceChildren();
     if (a.record) {
+      // The viewer reads the kept record: every deal stepped through, with its analysis (issue 27).
+      links.append(el("a", { class: "button", href: "/study/game/" + tableId, id: "study-link", text: t("Replay and analysis") }));
       links.append(el("a", { class: "button", href: a.record + "?lang=" + lang, download: "", text: t("Download record") }),
         el("a", { class: "button", href: a.record + "?format=json&lang=" + lang, download: "", text: t("Record for programs") }));
     }
     const img = $("archived-sheet");
     img.hidden = !a.record;
-    img.src = a.sheet + "?lang=" + lang; img.alt = t("Score sheet");
+    img.src = a.sheet + "?lang=" + lang + "&layout=" + sheetLayout(); img.alt = t("Score sheet");
     setConn(null);
   }
 

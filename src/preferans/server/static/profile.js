@@ -8,13 +8,10 @@
   const PAGE = 20;
   let offset = 0, data = null;
 
-  // Whists as the server keeps them ("10", "-2030/3"): signed, a fraction to one decimal.
-  function signed(x) {
-    const [num, den] = String(x).split("/").map(Number);
-    const v = den ? num / den : num;
+  // A result in whole whists, as the paper sheet is settled (the server rounds it): signed.
+  function signed(v) {
     if (!v) return el("span", { text: "0" });
-    const abs = Math.abs(v), text = Number.isInteger(abs) ? String(abs) : abs.toFixed(1);
-    return el("span", { class: v < 0 ? "minus" : "plus", text: (v < 0 ? "−" : "+") + text });
+    return el("span", { class: v < 0 ? "minus" : "plus", text: (v < 0 ? "−" : "+") + Math.abs(v) });
   }
   function ratingCard(r) {
     return el("div", { class: "rating-card", "data-pool": r.pool }, el("b", { text: r.rating + (r.provisional ? "?" : "") }),
@@ -47,7 +44,7 @@
           el("td", { text: new Date(e.finished * 1000).toLocaleString(PREF.lang, { dateStyle: "medium", timeStyle: "short" }) }),
           el("td", {}, tp("preset", e.rules), el("div", { class: "hint", text: t("pool {n}", { n: e.pool }) + " · " + tn("{n} deal", "{n} deals", e.deals) + " · " + ending(e) })),
           players,
-          el("td", { class: "num" }, signed(e.result)),
+          el("td", { class: "num" }, signed(e.whole)),
           el("td", {}, el("div", { class: "links" },
             el("a", { class: "button", href: "/study/game/" + e.table, text: t("Replay") }),
             el("a", { class: "button", href: base + "/record", download: "", text: t("Record") }),

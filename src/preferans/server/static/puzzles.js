@@ -7,6 +7,9 @@
   const { t, tn, tp } = I18N;
   const S = STUDY;
   let number = 1, count = 0, puzzle = null, verdict = null;
+  // /study/puzzles: the shipped set; /study/game/{id}/puzzles (or record/{id}): one game's own.
+  const own = location.pathname.match(/^\/study\/(game|record)\/([\w-]+)\/puzzles/);
+  const api = own ? "/api/study/" + (own[1] === "game" ? "tables/" : "records/") + own[2] + "/puzzles" : "/api/study/puzzles";
 
   function handName(i) { return puzzle && puzzle.names && puzzle.names[i] ? puzzle.names[i] : S.handWord(i); }
   function contractText(p) {
@@ -25,7 +28,7 @@
       : t("{decl} plays {contract}; {name} defends and is to move: find the card that holds him to fewest tricks.", { decl, contract: contractText(p), name: mover });
   }
   async function load(n) {
-    const r = await fetch("/api/study/puzzles/" + n);
+    const r = await fetch(api + "/" + n);
     if (!r.ok) { $("task").textContent = t("No puzzles here."); return; }
     puzzle = await r.json(); number = puzzle.number; count = puzzle.count; verdict = null;
     history.replaceState(null, "", "#" + number);
@@ -33,7 +36,7 @@
   }
   async function answer(card) {
     if (verdict) return;
-    const r = await fetch("/api/study/puzzles/" + number, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ card }) });
+    const r = await fetch(api + "/" + number, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ card }) });
     if (!r.ok) return;
     verdict = await r.json();
     draw();
@@ -42,7 +45,8 @@
   function draw() {
     if (!puzzle) return;
     const p = puzzle.position;
-    $("title").textContent = t("Puzzle {n} of {count}", { n: number, count });
+    $("title").textContent = own ? t("Puzzle {n} of {count} from this game", { n: number, count })
+      : t("Puzzle {n} of {count}", { n: number, count });
     $("prev").disabled = number <= 1; $("next").disabled = number >= count;
     const legal = new Set(puzzle.legal);
     const badges = {};
@@ -81,6 +85,10 @@
   (async function () {
     await PREF.start({ onLang: () => { document.title = t("Puzzles") + " · " + t("Preferans"); draw(); } });
     document.title = t("Puzzles") + " · " + t("Preferans");
+    if (own) {  // back to the game these positions come from
+      const back = $("back-to-game");
+      back.hidden = false; back.href = "/study/" + own[1] + "/" + own[2];
+    }
     const n = parseInt(location.hash.slice(1), 10);
     load(n > 0 ? n : 1);
   })();

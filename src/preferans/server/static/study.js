@@ -3,17 +3,38 @@
 "use strict";
 (function () {
   const { $, el } = PREF;
-  const { t, tn } = I18N;
+  const { t, tn, tp } = I18N;
 
   function recentTables() {
     try { return JSON.parse(localStorage.getItem("pref_tables") || "[]"); } catch (e) { return []; }
   }
+  // A signed-in player's finished pulkas (the club's history, on every device), newest first.
+  let kept = [];
+  async function loadKept() {
+    const a = PREF.account;
+    if (!a) return;
+    const r = await fetch("/api/users/" + encodeURIComponent(a.name) + "?limit=10").catch(() => null);
+    const d = r && r.ok ? await r.json().catch(() => null) : null;
+    kept = d ? d.history : [];
+  }
+  function signedWhists(w) {
+    return (w > 0 ? "+" : w < 0 ? "−" : "") + tn("{n} whist", "{n} whists", Math.abs(w));
+  }
+  function keptLabel(e) {
+    return tp("preset", e.rules) + " · " + e.seats.map((s) => s.name).join(", ");
+  }
   function drawRecent() {
-    const list = recentTables();
+    const ids = new Set(kept.map((e) => e.table));
+    const list = kept.map((e) => ({ id: e.table, label: keptLabel(e), at: e.finished * 1000, whole: e.whole }))
+      .concat(recentTables().filter((x) => !ids.has(x.id)));
     $("recent").hidden = !list.length;
-    $("recent-list").replaceChildren(...list.map((x) => el("li", {},
+    $("recent-list").replaceChildren(...list.map((x) => el("li", { "data-table": x.id },
       el("a", { href: "/study/game/" + x.id, text: x.label || x.id }), " ",
-      el("span", { class: "hint", text: new Date(x.at).toLocaleDateString(PREF.lang) }))));
+      el("span", { class: "hint", text: new Date(x.at).toLocaleDateString(PREF.lang) +
+        (x.whole === undefined ? "" : " · " + signedWhists(x.whole)) }))));
+    const more = $("recent-more");
+    more.hidden = !PREF.account;
+    if (PREF.account) more.href = "/u/" + encodeURIComponent(PREF.account.name);
   }
   function problemText(p) {
     const where = p.line ? t("line {n}", { n: p.line }) : (p.deal ? t("deal {n}", { n: p.deal }) : "");
@@ -57,6 +78,8 @@
     document.title = t("Study") + " · " + t("Preferans");
     $("record-text").setAttribute("aria-label", t("Record"));
     $("record-text").placeholder = t("…or paste the record here");
+    drawRecent();
+    await loadKept();
     drawRecent();
   })();
 })();

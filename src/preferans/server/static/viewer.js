@@ -198,7 +198,7 @@
       if (mk) li.append(el("span", { class: "mark " + mk[1], text: mk[0] }));
       list.append(li);
     });
-    // Only the list scrolls to the step (on a phone the list is as long as it needs and the page stays put).
+    // Only the list scrolls to the step (never the page: the player keeps his place on it).
     const here = list.querySelector(".here");
     if (here && list.scrollHeight > list.clientHeight + 1) list.scrollTop = here.offsetTop - list.offsetTop - list.clientHeight / 2;
   }
@@ -325,9 +325,18 @@
     const n = Math.max(1, Math.min(+(h.get("deal") || 1), game.deals.length));
     await go(n, +(h.get("step") || 0));
     poll();
+    // The positions of this game where one card decides, as puzzles (one a deal at most).
+    getJSON(api + "/puzzles").then((p) => { puzzles = p.count; drawPuzzlesLink(); }).catch(() => {});
+  }
+  let puzzles = 0;
+  function drawPuzzlesLink() {
+    const a = $("to-puzzles");
+    a.hidden = !puzzles;
+    a.href = location.pathname.replace(/\/$/, "") + "/puzzles";
+    a.textContent = tn("{n} puzzle from this game", "{n} puzzles from this game", puzzles);
   }
   (async function () {
-    await PREF.start({ onLang: () => { labels(); if (game) drawAll(); } });
+    await PREF.start({ onLang: () => { labels(); drawPuzzlesLink(); if (game) drawAll(); } });
     labels();
     if (!source) { showMessage(t("No such game"), ""); return; }
     start();
