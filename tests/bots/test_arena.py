@@ -317,3 +317,28 @@ def test_the_cli_resumes_a_cut_short_per_deal_file(tmp_path: Path, capsys: Any) 
     out.write_text('{"index": 0}\nnot json\n', encoding="utf-8")
     assert main([*args, "--deals", "4", "--resume"]) != 0
     assert "deals.jsonl, line 2: not a deal line" in capsys.readouterr().err
+
+
+def test_dd_bias_counts_every_game_played_against_its_double_dummy(tmp_path: Path) -> None:
+    """benchmarks/dd_bias.py (which writes the expert's table) counts each trick game and
+    misère played out once, and its ``--write`` module reads back the same counts."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "dd_bias.py"
+    spec = importlib.util.spec_from_file_location("dd_bias", path)
+    assert spec is not None and spec.loader is not None
+    dd_bias = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dd_bias)
+    lines: list[dict[str, Any]] = []
+    run_arena(["hard", "medium"], deals=3, rules=Rules.preset("sochi"), seed=5, per_deal=lines.append)
+    out = tmp_path / "run-sochi.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    played = sum(1 for r in lines for p in r["plays"] if p["kind"] in ("game", "misere")
+                 and sum(p["tricks"].values()) == 10)
+    samples = dd_bias.games(out, Rules.preset("sochi"))
+    assert len(samples) == played > 0
+    assert all(0 <= dd <= 10 and 0 <= real <= 10 for _, _, dd, real in samples)
+    table = tmp_path / "table.py"
+    _run_main(dd_bias, [str(out), "--write", str(table)])
+    written: dict[str, Any] = {}
+    exec(table.read_text(encoding="utf-8"), written)
+    assert written["COUNTS"] == dd_bias.table(samples)
+    assert sum(n for rows in written["COUNTS"].values() for row in rows.values() for n in row.values()) == played

@@ -27,9 +27,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_bots import _decision_points, _deterministic, _shuffle_hidden
 
 
-def _expert(rules: Rules, standing: bool, all_pass: bool = False) -> ExpertBot:
-    """The auction samples 25 layouts, no clock; ``all_pass``: the option ``all_pass_standing``."""
-    return ExpertBot(rules, seed=1, think=0.05, standing=standing, all_pass_standing=all_pass)
+def _expert(rules: Rules, standing: bool, all_pass: bool = False, dd_bias: bool = False) -> ExpertBot:
+    """The auction samples 25 layouts, no clock; ``all_pass``: the option ``all_pass_standing``;
+    the auction as solved unless ``dd_bias`` (the figures below are the solver's)."""
+    return ExpertBot(rules, seed=1, think=0.05, standing=standing, all_pass_standing=all_pass, dd_bias=dd_bias)
 
 
 def _third_all_pass(rules: Rules, players: int) -> Pulka:
@@ -93,6 +94,10 @@ def test_the_third_all_pass_of_a_series_is_bid_out_of(
     assert statistics.fmean(u1[t] + 2 * _at(u1, t - ALLPASS_PESSIMISM) for t in tricks) == pytest.approx(va[2])
     assert blind.act(obs) == PASS
     assert aware.act(obs) == Action.parse(bid, bid=True)
+    # dd_bias (the default): the all-pass as really played, the solved tricks less ALLPASS_PESSIMISM
+    real = _expert(rules, True, dd_bias=True).all_pass_values(obs)
+    assert real is not None
+    assert real[2] == pytest.approx(statistics.fmean(_at(u1, t - ALLPASS_PESSIMISM) for t in tricks))
 
 
 def test_rostovs_all_pass_has_no_series() -> None:

@@ -264,3 +264,37 @@ def test_partner_answers_from_his_own_view() -> None:
         if checked >= 6:
             break
     assert checked >= 6
+
+
+def test_real_play_odds_from_the_counted_table() -> None:
+    """The auction's correction: odds that sum to one; a game double-dummy sets by one is
+    made at the table often, one it makes by two rarely gains; a misère's single hole is
+    missed more often than found."""
+    from preferans.bots.expert import shift_odds
+
+    for situation in ("auction", "whist1", "whist2", "misere"):
+        for margin in range(-4, 4):
+            odds = shift_odds(situation, margin)
+            assert sum(p for _, p in odds) == pytest.approx(1.0) and all(p >= 0 for _, p in odds)
+
+    def mean(situation: str, margin: int) -> float:
+        return sum(k * p for k, p in shift_odds(situation, margin))
+
+    assert mean("auction", -1) > 0.3 > mean("auction", 2) > -0.1
+    assert dict(shift_odds("misere", 1))[-1] > 0.5
+
+
+def test_real_play_makes_the_auction_bolder_not_the_cards() -> None:
+    """With ``dd_bias`` a game's value in the auction counts the defence's slips (never
+    less than double-dummy for a 6 double-dummy sets by one); without it, the plain sum."""
+    rules = Rules.preset("sochi")
+    from preferans.actions import Contract
+    from preferans.bots.value import game_utility
+
+    u = game_utility(rules, players=3, dealer=2, seat=0, declarer=0, contract=Contract(6, 0), calls=("whist", "whist"))
+    counts = [0] * 11
+    counts[5] = 10
+    on, off = ExpertBot(rules, seed=1), ExpertBot(rules, seed=1, dd_bias=False)
+    assert off._game_value(u, counts, 6, 3) == pytest.approx(10 * u[5])
+    assert on._game_value(u, counts, 6, 3) > off._game_value(u, counts, 6, 3)
+    assert on._game_value(u, counts, 6, 2) == off._game_value(u, counts, 6, 2)  # гусарик: as solved

@@ -1,6 +1,6 @@
 """ExpertBot (``expert``): the sampling bot that uses the time it is given.
 
-It is :class:`.pimc.PimcBot` with four changes:
+It is :class:`.pimc.PimcBot` with five changes:
 
 * **Anytime sampling.**  A card is chosen by sampling layouts in batches of
   :attr:`ExpertBot.batch`, each batch solved by one C call
@@ -17,6 +17,16 @@ It is :class:`.pimc.PimcBot` with four changes:
 * **Signals kept.**  Among cards the solver finds equal a defender follows
   the rules the inference reads (lowest card when not taking the trick, a
   discard from the longest side suit), so the partner reads him right.
+* **Real play, not double-dummy, in the auction** (``dd_bias``, on by default).
+  Where the auction and the talon judge a game I would declare, each layout's
+  double-dummy tricks are spread over the tricks declarers really took from
+  such layouts (:func:`shift_odds`, counted from played deals by
+  ``benchmarks/dd_bias.py`` into :mod:`.dd_bias_table`): defenders who cannot
+  see each other's cards let a game that double-dummy sets through about half
+  the time, and misère catchers, who do not see the declarer's cards, miss a
+  single hole more often than not.  The all-pass a pass would make is taken as
+  played too (the solved tricks less :data:`ALLPASS_PESSIMISM`).  Whisting stays
+  double-dummy: corrected the same way it lost (``docs/bots.md``).
 * **The all-pass risk.**  When everybody else has passed, passing means an
   all-pass; the bot bids the lowest game instead when its expected score,
   over sampled talons and layouts, beats the all-pass's.
@@ -43,13 +53,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from ..actions import PASS, Action, Contract
 from ..cards import SUIT_MASKS, Card
 from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, best_moves_many, solve_many
+from .dd_bias_table import COUNTS
 from .evaluate import choose_discard
 from .heuristic import HeuristicBot
 from .inference import Evidence, evidence_of, layout_weight
@@ -118,7 +131,9 @@ class ExpertBot(PimcBot):
     not defend better, see ``docs/bots.md``).  ``standing`` — score outcomes on the
     pulka's standing when the observation has one; ``all_pass_standing`` — in the
     last bidder's game-or-all-pass comparison too (the series' price, a bomb; off by
-    default: measured, its decisions lost more often than they gained).
+    default: measured, its decisions lost more often than they gained).  ``dd_bias`` —
+    judge my games, misères and the all-pass in the auction and at the talon by how
+    they are really played, not double-dummy (:func:`shift_odds`; on by default).
     """
 
     name = "expert"
@@ -136,6 +151,7 @@ class ExpertBot(PimcBot):
         partner_view: bool = False,
         standing: bool = True,
         all_pass_standing: bool = False,
+        dd_bias: bool = True,
     ) -> None:
         scale = max(0.0, min(1.0, think))
         super().__init__(
@@ -149,9 +165,25 @@ class ExpertBot(PimcBot):
         self.max_layouts = max_layouts if max_layouts is not None else max(min_layouts, int(400 * think))
         self.partner_view = partner_view
         self.all_pass_standing = all_pass_standing
+        self.dd_bias = dd_bias
         self._partner_model: ExpertBot | None = None
         self.last_layouts = 0
         """Layouts the last card decision sampled (for benchmarks and tests)."""
+
+    # ------------------------------------------------------------------ real play against double-dummy
+    def _game_value(self, u: Sequence[float], counts: Sequence[int], level: int, players: int) -> float:
+        """With ``dd_bias``, each double-dummy count of tricks is spread over the tricks
+        declarers really took from such layouts (:func:`shift_odds`)."""
+        if not self.dd_bias or players == 2:  # гусарик's dummy: not what the table counted
+            return super()._game_value(u, counts, level, players)
+        return _spread(u, counts, level, "auction")
+
+    def _misere_value(self, u: Sequence[float], counts: Sequence[int], players: int) -> float:
+        """With ``dd_bias``, a misère's double-dummy tricks (the catchers seeing the
+        declarer's cards) spread over what misère declarers really took."""
+        if not self.dd_bias or players == 2:
+            return super()._misere_value(u, counts, players)
+        return _spread(u, counts, 0, "misere")
 
     # ------------------------------------------------------------------ layouts
     def _layouts(self, obs: Observation, n: int) -> tuple[Knowledge, list[dict[int, int]]]:
@@ -383,7 +415,11 @@ class ExpertBot(PimcBot):
         # played, the solved tricks less ALLPASS_PESSIMISM (else that pessimism is multiplied too).
         real = [t - ALLPASS_PESSIMISM for t in ap_tricks]
         extra = [_at(u_ap, t) - _at(alone, t) for t in real] if u_ap != alone else [0.0] * len(real)
-        all_pass = sum(alone[t] + x for t, x in zip(ap_tricks, extra, strict=True)) / len(layouts)
+        if self.dd_bias:
+            # the all-pass as really played too: the solved tricks less ALLPASS_PESSIMISM
+            all_pass = sum(_at(alone, t) + x for t, x in zip(real, extra, strict=True)) / len(layouts)
+        else:
+            all_pass = sum(alone[t] + x for t, x in zip(ap_tricks, extra, strict=True)) / len(layouts)
         est = self.estimates(hand)
         best_game = float("-inf")
         for s in sorted(range(5), key=lambda s: -est[s])[:2]:
@@ -396,13 +432,15 @@ class ExpertBot(PimcBot):
             u = game_utility(self.rules, standing=standing,
                              players=obs.players, dealer=obs.dealer, seat=me, declarer=me,
                              contract=Contract(level, s), calls=("whist", "whist"))
-            tricks = solve_many(positions)
+            counts = [0] * 11
+            for t in solve_many(positions):
+                counts[t] += 1
             # Both sides of the comparison are pessimistic: the game is solved against
             # a defence that sees every card (real defenders let more through), the
             # all-pass against two players who both play to give tricks.  A further
             # demand that the game be made in most layouts (60 % once) passed hands
             # whose game, though often lost, costs less than their all-pass.
-            best_game = max(best_game, sum(u[t] for t in tricks) / len(layouts))
+            best_game = max(best_game, self._game_value(u, counts, level, obs.players) / len(layouts))
         return lowest, best_game, all_pass
 
     def all_pass_tricks(self, obs: Observation) -> list[int]:
@@ -450,6 +488,48 @@ class ExpertBot(PimcBot):
     def explain(self, observation: Observation) -> dict[Action, float]:
         """The scored options (:meth:`option_values`): what ``Table.hint`` shows."""
         return self.option_values(observation)
+
+
+def _spread(u: Sequence[float], counts: Sequence[int], level: int, situation: str) -> float:
+    """``sum(n * u[t])`` over the counts, each ``t`` spread by :func:`shift_odds`."""
+    total = 0.0
+    for t, n in enumerate(counts):
+        if n:
+            total += n * sum(p * u[max(0, min(10, t + k))] for k, p in shift_odds(situation, t - level))
+    return total
+
+
+PRIOR = 10
+"""Games of a situation's pooled spread added to each margin's row (a thin row leans on it)."""
+
+
+@lru_cache(maxsize=64)
+def shift_odds(situation: str, margin: int) -> tuple[tuple[int, float], ...]:
+    """How many tricks more than double-dummy a declarer takes at the table, with odds:
+    ``(shift, probability)`` when double-dummy gives him ``margin`` tricks over his
+    contract (a misère: ``margin`` tricks).  ``situation``: ``"auction"`` (the defence
+    not known yet: every trick game counted), ``"whist1"`` or ``"whist2"`` (one or two
+    whisters), ``"misere"``.  From :data:`.dd_bias_table.COUNTS` (``benchmarks/dd_bias.py``)."""
+    keys = {"auction": ("closed1", "open1", "closed2"), "whist1": ("closed1", "open1"),
+            "whist2": ("closed2",), "misere": ("misere",)}[situation]
+    rows: dict[int, dict[int, int]] = {}
+    for key in keys:
+        for m, shifts in COUNTS.get(key, {}).items():
+            row = rows.setdefault(m, {})
+            for k, n in shifts.items():
+                row[k] = row.get(k, 0) + n
+    pooled: dict[int, int] = {}
+    for row in rows.values():
+        for k, n in row.items():
+            pooled[k] = pooled.get(k, 0) + n
+    total = sum(pooled.values())
+    if not total:
+        return ((0, 1.0),)
+    m = max(min(rows, default=0), min(max(rows, default=0), margin))
+    row = rows.get(m, {})
+    n = sum(row.values())
+    odds = {k: (row.get(k, 0) + PRIOR * pooled[k] / total) / (n + PRIOR) for k in pooled}
+    return tuple(sorted(odds.items()))
 
 
 def _at(utility: tuple[float, ...], tricks: float) -> float:

@@ -104,6 +104,18 @@ class PimcBot(HeuristicBot):
         layout[decl] = union & ~d
         layout[OUT] = d
 
+    def _game_value(self, u: Sequence[float], counts: Sequence[int], level: int, players: int) -> float:
+        """The summed score of a trick game of ``level`` I would declare, over my
+        double-dummy tricks (``counts[t]`` layouts with ``t`` tricks), as the auction and
+        the talon judge it, ``players`` at the table.  Here the tricks are taken at their
+        double-dummy value; :class:`~.expert.ExpertBot` corrects them for real play."""
+        return sum(n * u[t] for t, n in enumerate(counts))
+
+    def _misere_value(self, u: Sequence[float], counts: Sequence[int], players: int) -> float:
+        """The summed score of a misère over its declarer's double-dummy tricks
+        (``counts[t]`` layouts with ``t``); see :meth:`_game_value`."""
+        return sum(n * u[t] for t, n in enumerate(counts))
+
     # ------------------------------------------------------------------ card play
     def _play(self, obs: Observation) -> Action | None:
         legal = [a for a in obs.legal_actions if a < 32]
@@ -218,7 +230,10 @@ class PimcBot(HeuristicBot):
             h = list(self._hands(k, layout))
             h[focus] = full & ~misere_keep(full) if full.bit_count() == 12 else full
             positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, goal="misere"))
-        return sum(u[t] for t in solve_many(positions)) > 0
+        counts = [0] * 11
+        for t in solve_many(positions):
+            counts[t] += 1
+        return self._misere_value(u, counts, obs.players) > 0
 
     def _bidding(self, obs: Observation) -> Action | None:
         self._auction_obs = obs
@@ -259,7 +274,7 @@ class PimcBot(HeuristicBot):
                 u = game_utility(self.rules, standing=self._standing(obs),
                                  players=obs.players, dealer=obs.dealer, seat=me,
                                  declarer=me, contract=Contract(level, s), calls=("whist", "whist"))
-                if sum(n * u[t] for t, n in enumerate(counts)) >= 0:
+                if self._game_value(u, counts, level, obs.players) >= 0:
                     limits[s] = level
         self._bid_cache = (key, limits)
         return limits
@@ -338,7 +353,7 @@ class PimcBot(HeuristicBot):
                     c = Contract(level, s)
                     u = game_utility(r, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
                                      declarer=me, contract=c, calls=("whist", "whist"))
-                    val = sum(n * u[t] for t, n in enumerate(counts))
+                    val = self._game_value(u, counts, level, obs.players)
                     if val > best_val:
                         best, best_val = (d, c), val
         return best

@@ -1,0 +1,122 @@
+"""How far real card play lands from double-dummy: the table behind ``ExpertBot(dd_bias=True)``.
+
+    python benchmarks/dd_bias.py tmp/final-sochi.jsonl tmp/final-leningrad.jsonl            # the figures
+    python benchmarks/dd_bias.py tmp/final-*.jsonl --write src/preferans/bots/dd_bias_table.py
+
+Reads ``preferans arena --per-deal`` files.  Every trick game played (whisted,
+ten tricks played out) is replayed to its first card; the declarer's tricks
+with all cards open from there (first hand leading, the real discard) are
+solved and set against the tricks he took at the table.  The differences
+``real − double-dummy`` are counted by the defence's situation — closed or
+open (лёжа), one whister or two — and by the double-dummy margin over the
+contract (``dd − level``, clipped to −3…+2), the things that decide how often
+a defence that cannot see its cards lets a trick through or a declarer loses
+one.  A misère is counted as situation ``misere`` by the tricks double-dummy
+gives its declarer (the catchers seeing his cards, which at the table they do
+not), its margin.  ``--write`` stores the counts as a Python module (standard library only)
+for :mod:`preferans.bots.expert`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from pathlib import Path
+
+from preferans import Deal, Rules
+from preferans.engine.observation import Phase
+from preferans.solver import Position, solve_many
+
+MARGINS = range(-3, 3)
+"""The double-dummy margins over the contract a row is kept for (clipped)."""
+
+SHIFTS = range(-3, 4)
+"""Real − double-dummy tricks counted (clipped)."""
+
+
+def situation(open_play: bool, whisters: int) -> str:
+    """The row key's defence part: ``open`` or ``closed``, with one or two whisters."""
+    return f"{'open' if open_play else 'closed'}{whisters}"
+
+
+def games(path: Path, rules: Rules) -> list[tuple[str, int, int, int]]:
+    """(situation, level, double-dummy tricks, real tricks) of every trick game and misère played
+    in ``path`` (a misère's level 0)."""
+    rows: list[tuple[str, int, Position, int]] = []
+    for line in path.read_text().splitlines():
+        rec = json.loads(line)
+        for play in rec["plays"]:
+            if play["kind"] not in ("game", "misere") or sum(play["tricks"].values()) != 10:
+                continue
+            deal = Deal.new(rules, players=3, dealer=rec["dealer"], seed=rec["seed"])
+            for seat, action, _ in play["moves"]:
+                if deal.phase is Phase.PLAY:
+                    break
+                deal.apply(action, seat=seat)
+            if deal.phase is not Phase.PLAY or deal.contract is None or deal.declarer is None:
+                continue
+            real = play["tricks"][str(deal.declarer)]
+            if play["kind"] == "misere":  # the margin is the tricks he cannot shed
+                rows.append(("misere", 0, Position.from_deal(deal), real))
+                continue
+            # the open-or-closed choice comes after the first lead (Sochi): read it from the moves
+            opened = any(phase == "defence" and action == "open" for _, action, phase in play["moves"])
+            key = situation(opened, len(deal.whisters))
+            rows.append((key, deal.contract.level, Position.from_deal(deal), real))
+    tricks = solve_many([pos for _, _, pos, _ in rows])
+    return [(key, level, dd, real) for (key, level, _, real), dd in zip(rows, tricks, strict=True)]
+
+
+def table(samples: list[tuple[str, int, int, int]]) -> dict[str, dict[int, dict[int, int]]]:
+    """Counts: situation → margin → shift → games."""
+    out: dict[str, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
+    for key, level, dd, real in samples:
+        margin = max(MARGINS[0], min(MARGINS[-1], dd - level))
+        shift = max(SHIFTS[0], min(SHIFTS[-1], real - dd))
+        out[key][margin][shift] += 1
+    return {k: {m: dict(sorted(v.items())) for m, v in sorted(rows.items())} for k, rows in sorted(out.items())}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="+", type=Path, help="per-deal files (rules from the name)")
+    ap.add_argument("--rules", help="the rules of every file (default: from each file's name)")
+    ap.add_argument("--write", type=Path, help="store the counts as a Python module here")
+    args = ap.parse_args()
+    samples: list[tuple[str, int, int, int]] = []
+    for f in args.files:
+        presets = ("sochi", "leningrad", "rostov", "classic", "kodeks")
+        name = args.rules or next((p for p in presets if p in f.name), None)
+        if name is None:
+            raise SystemExit(f"{f}: name the rules with --rules (the file name does not say them)")
+        samples += games(f, Rules.preset(name))
+    counts = table(samples)
+    print(f"{len(samples)} trick games played out")
+    print(f"{'situation':<9} {'margin':>6} {'games':>6} {'mean real-dd':>13}  shifts")
+    for key, rows in counts.items():
+        for m, shifts in rows.items():
+            n = sum(shifts.values())
+            mean = sum(s * c for s, c in shifts.items()) / n
+            print(f"{key:<9} {m:>+6} {n:>6} {mean:>+13.3f}  {shifts}")
+    if args.write:
+        sources = ", ".join(f.name for f in args.files)
+        args.write.write_text(
+            '"""Real − double-dummy declarer tricks, counted: written by ``benchmarks/dd_bias.py``\n'
+            f"from {sources} (do not edit by hand).\n\n"
+            "``COUNTS[situation][margin][shift]``: games whose defence was ``situation`` (open or closed,\n"
+            "one or two whisters), whose double-dummy tricks were ``margin`` over the contract (clipped\n"
+            f"{MARGINS[0]}…{MARGINS[-1]}) and in which the declarer took ``shift`` tricks more than double-dummy\n"
+            f'(clipped {SHIFTS[0]}…{SHIFTS[-1]}).\n"""\n\n'
+            "COUNTS: dict[str, dict[int, dict[int, int]]] = {\n"
+            + "".join(
+                f"    {key!r}: {{\n" + "".join(f"        {m}: {shifts!r},\n" for m, shifts in rows.items()) + "    },\n"
+                for key, rows in counts.items()
+            )
+            + "}\n"
+        )
+        print(f"written {args.write}")
+
+
+if __name__ == "__main__":
+    main()
