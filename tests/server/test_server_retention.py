@@ -148,7 +148,7 @@ def test_retention_flags_and_their_refusals() -> None:
     from preferans.errors import PreferansError
 
     def config(*flags: str) -> ServerConfig:
-        return server_config(build_parser().parse_args(["serve", *flags]))  # type: ignore[no-any-return]
+        return server_config(build_parser().parse_args(["serve", *flags]))
 
     cfg = config("--retain-finished", "1d", "--retention-interval", "2m", "--retention-batch", "5")
     assert (cfg.retain_finished, cfg.retention_interval, cfg.retention_batch) == (DAY, 120.0, 5)

@@ -34,11 +34,10 @@ def help_language(argv: Sequence[str], environ: dict[str, str] | None = None) ->
     >>> help_language(["play", "--help"], {"LANG": "ru_RU.UTF-8"}), help_language(["play", "--lang=en"], {"LANG": "ru"})
     ('ru', 'en')
     """
-    for i, arg in enumerate(argv):
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else arg.removeprefix("--lang=")
-        if (arg == "--lang" or arg.startswith("--lang=")) and value in LANGS:
-            return value
-    return system_language(environ)
+    lang_only = argparse.ArgumentParser(add_help=False)
+    lang_only.add_argument("--lang")
+    given = lang_only.parse_known_args(argv)[0].lang
+    return given if given in LANGS else system_language(environ)
 
 
 class _TranslatedHelp(argparse.HelpFormatter):

@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--no-table", action="store_true", help="skip the declarer's contract table (faster)")
     p.add_argument("--no-calls", action="store_true",
                    help="do not price the auction's calls and whist/pass (the sampling takes most of the time)")
-    p.add_argument("--lang", choices=LANGS, default=None,
+    p.add_argument("--lang", choices=LANGS, default=system_language(),
                    help="the report's language (text; default: the system's)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_record_options(p)
@@ -69,5 +69,5 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:
-        print(result.text(all_cards=not args.errors_only, lang=args.lang or system_language()))
+        print(result.text(all_cards=not args.errors_only, lang=args.lang))
     return 0

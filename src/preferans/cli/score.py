@@ -56,7 +56,7 @@ def register(sub: Any) -> None:
     p.add_argument("-i", "--interactive", action="store_true",
                    help=N_("enter deals line by line (after reading FILE, if given)"))  # fmt: skip
     p.add_argument("--save", metavar="FILE", help=N_("save the game (JSON lines) at the end"))
-    p.add_argument("--lang", choices=LANGS, default=None,
+    p.add_argument("--lang", choices=LANGS, default=system_language(),
                    help=N_("language of the sheet, the settlement, the SVG and the messages: en or ru "
                            "(default: the system's)"))
     p.set_defaults(func=run)
@@ -129,7 +129,6 @@ def _write_svg(keeper: ScoreKeeper, path: str, lang: str = "en") -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    args.lang = args.lang or system_language()  # --lang left out: the system's language
     price = _price(args.price)
     lines: list[str] = []
     interactive = args.interactive
@@ -170,7 +169,7 @@ def _interact(
     keeper: ScoreKeeper, inp: TextIO, out: TextIO, args: argparse.Namespace, price: Fraction | None
 ) -> ScoreKeeper:
     """The line-by-line loop: every line is a deal or a command; errors change nothing."""
-    lang = getattr(args, "lang", None) or "en"  # a caller's own Namespace may not say it
+    lang = getattr(args, "lang", "en")  # a caller's own Namespace may not say it
     t = Translator(lang)
     print(t(HELP, names=", ".join(keeper.names)).splitlines()[0] + t("  ('help' for more)"),
           file=out)  # fmt: skip

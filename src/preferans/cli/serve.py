@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import PreferansError
 from ..i18n import N_
+
+if TYPE_CHECKING:
+    from ..server.settings import ServerConfig
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -80,7 +83,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
-def server_config(args: argparse.Namespace) -> Any:
+def server_config(args: argparse.Namespace) -> ServerConfig:
     """The :class:`~preferans.server.settings.ServerConfig` the flags ask for; a clear error
     naming the flag for a bad value."""
     from ..server.archive import parse_age

@@ -107,6 +107,9 @@ def procedural(
     m2 = [m - low for m in m1]
     # 3. The remaining mountain × k_mount / n as whists of every other player on its owner.
     mw = [m * k_mount / n for m in m2]
+    pool_shares: tuple[int, ...] = ()
+    mountain_shares: tuple[int, ...] = ()
+    low_m = Fraction(0)
     if whole_transfers:
         # A pool share (the pool's difference × k_pool / n) and a mountain share (the amnestied
         # mountain × k_mount / n) are two transfers, each rounded on its own (issue 29).
@@ -118,10 +121,8 @@ def procedural(
     # 4. Pairwise cancellation; 5. the sum of the balances.
     pairs = tuple(tuple(w[i][j] - w[j][i] for j in range(n)) for i in range(n))
     net = tuple(sum(row, start=Fraction(0)) for row in pairs)
-    if whole_transfers:
-        return Procedure(tuple(m1), low, tuple(mw), tuple(tuple(r) for r in w), pairs, net,
-                         pool_shares, mountain_shares, low_m)  # fmt: skip
-    return Procedure(tuple(m1), low, tuple(mw), tuple(tuple(r) for r in w), pairs, net)
+    return Procedure(tuple(m1), low, tuple(mw), tuple(tuple(r) for r in w), pairs, net,
+                     pool_shares, mountain_shares, low_m)  # fmt: skip
 
 
 def _half_up(x: Fraction) -> int:
@@ -206,9 +207,13 @@ def settle(sheet: Sheet, rules: Rules) -> Settlement:
     if rules.rounding == "exact":
         on_paper = procedural(sheet.pool, sheet.mountain, sheet.whists, k_pool, k_mount, whole_transfers=True)
         whole = paper_whole(rounded, on_paper.net)
-        used = on_paper if any(Fraction(x).denominator != 1 for x in rounded) else None
+        used = None if _all_whole(rounded) else on_paper  # what paper_whole settled from
         return Settlement(sheet.names, tuple(net), rounded, proc, whole, used)
     return Settlement(sheet.names, tuple(net), rounded, proc, paper_whole(rounded, rounded))
+
+
+def _all_whole(xs: Sequence[Fraction]) -> bool:
+    return all(Fraction(x).denominator == 1 for x in xs)
 
 
 def paper_whole(rounded: Sequence[Fraction], on_paper: Sequence[Fraction]) -> tuple[int, ...]:
@@ -230,5 +235,5 @@ def paper_whole(rounded: Sequence[Fraction], on_paper: Sequence[Fraction]) -> tu
     >>> [str(x) for x in st.net], st.whole
     (['40/3', '-80/3', '40/3'], (13, -26, 13))
     """
-    chosen = rounded if all(Fraction(x).denominator == 1 for x in rounded) else on_paper
+    chosen = rounded if _all_whole(rounded) else on_paper
     return tuple(int(x) for x in round_nets(chosen, "half_up"))

@@ -118,14 +118,15 @@ def settlement_rows(
             rows.append((t("for the pool short of {pool}, in whole whists", pool=paper_amount(top)) + "\n  "
                          + t("(shortfall × {k} / {n}, halves up)", k=k, n=n),
                          [paper_amount(x) for x in paper.pool_shares]))  # fmt: skip
-        if any(paper.mountain_shares) and paper.smallest_mountain:
-            rows.append((t("for the mountain above {low}, in whole whists", low=low) + "\n  "
-                         + t("((mountain − {low}) × {k} / {n}, halves up)", low=low, k=k_m, n=n),
-                         [paper_amount(x) for x in paper.mountain_shares]))  # fmt: skip
-        elif any(paper.mountain_shares):
-            rows.append((t("for the mountain, in whole whists") + "\n  "
-                         + t("(mountain × {k} / {n}, halves up)", k=k_m, n=n),
-                         [paper_amount(x) for x in paper.mountain_shares]))  # fmt: skip
+        if any(paper.mountain_shares):
+            # counted above the smallest mountain (that part cancels out), when there is one
+            if paper.smallest_mountain:
+                label = t("for the mountain above {low}, in whole whists", low=low)
+                formula = t("((mountain − {low}) × {k} / {n}, halves up)", low=low, k=k_m, n=n)
+            else:
+                label = t("for the mountain, in whole whists")
+                formula = t("(mountain × {k} / {n}, halves up)", k=k_m, n=n)
+            rows.append((label + "\n  " + formula, [paper_amount(x) for x in paper.mountain_shares]))
     balance = [sum((Fraction(sheet.whists[i][j]) - sheet.whists[j][i] for j in range(n)), start=Fraction(0))
                for i in range(n)]  # fmt: skip
     rows.append((t("whists won (+) or lost (−)"), [paper_amount(x) for x in balance]))

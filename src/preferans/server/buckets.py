@@ -15,10 +15,20 @@ from collections.abc import Callable
 
 from cachetools import TTLCache
 
-__all__ = ["MAX_KEYS", "Buckets"]
+__all__ = ["MAX_KEYS", "Buckets", "refilled"]
 
 MAX_KEYS = 100_000
 """Keys a :class:`Buckets` remembers at once (about 200 bytes each)."""
+
+
+def refilled(tokens: float, last: float, now: float, rate: float, burst: float) -> float:
+    """A bucket's tokens at ``now``: ``tokens`` counted at ``last``, refilled at ``rate`` a
+    second, never above ``burst`` (nor less for a clock that went back).
+
+    >>> refilled(0.0, 10.0, 40.0, 1 / 60, 10.0), refilled(3.0, 0.0, 1e9, 1.0, 10.0)
+    (0.5, 10.0)
+    """
+    return min(burst, tokens + max(0.0, now - last) * rate)
 
 
 class Buckets:
@@ -48,7 +58,7 @@ class Buckets:
         """The tokens ``key`` has now (``burst`` for a key not seen lately)."""
         now = self.clock()
         tokens, last = self._buckets.get(key, (self.burst, now))
-        return min(self.burst, tokens + (now - last) * self.rate)
+        return refilled(tokens, last, now, self.rate, self.burst)
 
     def take(self, key: str, *, allowed: bool = True) -> bool:
         """Take a token from ``key``'s bucket; ``False`` (nothing taken) when it is empty or

@@ -90,8 +90,9 @@ class Club:
                 identity = ""  # a guest
             seats.append({"name": names[i], "kind": "human" if s.token_hash else s.kind, "level": s.level,
                           "account": account_id, "profile": account_names.get(account_id or -1, ""),
-                          "identity": identity, "result": str(settlement.rounded[i]),  # exact: the ratings' input
-                          "whole": settlement.whole[i]})  # fmt: skip  # what the profile shows (paper's whole whists)
+                          "identity": identity,
+                          "result": str(settlement.rounded[i]),  # exact: the ratings' input
+                          "whole": settlement.whole[i]})  # fmt: skip  # the profile's: whole whists, as on paper
         ending = table.end_reason or "closed"
         pool = rating_pool(game.rules.name, game.players)
         rated = (ending != "agreement" and len(pulka.results) > 0 and all(s["identity"] for s in seats)

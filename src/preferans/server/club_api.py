@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import math
 import secrets
 import time
-from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -169,19 +167,15 @@ async def profile(name: str, request: Request, offset: int = 0, limit: int = PAG
         "name": account.name, "ratings": [_rating(r, t) for r in ratings], "total": total, "offset": offset,
         "limit": limit,
         "history": [{"table": e.table_id, "seat": e.seat, "finished": e.finished, "result": e.result,
-                     "whole": _whole(e.seats[e.seat]) if e.seat < len(e.seats) else None,
+                     "whole": e.seats[e.seat].get("whole") if e.seat < len(e.seats) else None,
                      "rules": e.rules, "players": e.players, "pool": e.pool, "deals": e.deals, "ending": e.ending,
-                     "rated": e.rated, "seats": [{k: s.get(k) for k in ("name", "kind", "level", "profile", "result")}
-                                                 | {"whole": _whole(s)} for s in e.seats]} for e in entries],
+                     "rated": e.rated, "seats": [{k: s.get(k) for k in SEAT_FIELDS} for s in e.seats]}
+                    for e in entries],
     })  # fmt: skip
 
 
-def _whole(seat: dict[str, Any]) -> int:
-    """A seat's result in whole whists, as a paper sheet is settled. Games kept before the club
-    stored it carry only the exact result: that one is rounded, halves up."""
-    if isinstance(seat.get("whole"), int):
-        return int(seat["whole"])
-    return math.floor(Fraction(str(seat.get("result") or 0)) + Fraction(1, 2))
+SEAT_FIELDS = ("name", "kind", "level", "profile", "result", "whole")
+"""What a profile shows of each seat of a kept pulka (``whole``: its result in whole whists)."""
 
 
 @router.get("/api/users/{name}/rating.svg")

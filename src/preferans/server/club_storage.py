@@ -40,6 +40,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
+from .buckets import refilled
 from .storage import Storage
 from .storage import seats as seat_rows
 from .storage import tables as table_rows
@@ -251,26 +252,26 @@ class ClubStorage:
         """The wrong passwords ``name_key`` may still be tried with now (a bucket of ``burst``
         refilling at ``rate`` a second)."""
         with self.engine.connect() as c:
-            row = c.execute(select(sign_in_failures).where(sign_in_failures.c.name_key == name_key)).first()
-        return burst if row is None else min(burst, row.tokens + max(0.0, now - row.at) * rate)
+            return self._sign_in_tokens(c, select(sign_in_failures), name_key, rate, burst, now)
 
     def sign_in_failed(self, name_key: str, rate: float, burst: float, now: float) -> None:
         """Take a token from ``name_key``'s bucket (none left: it stays empty); buckets full again
         are forgotten."""
         with self.storage._write() as c:
-            q = select(sign_in_failures).where(sign_in_failures.c.name_key == name_key)
+            q = select(sign_in_failures)
             if self.engine.dialect.name == "postgresql":
                 q = q.with_for_update()  # two processes counting the same name: one waits
-            row = c.execute(q).first()
-            tokens = burst if row is None else min(burst, row.tokens + max(0.0, now - row.at) * rate)
-            if row is None:
-                c.execute(self._insert_ignore(sign_in_failures).values(name_key=name_key, tokens=max(0.0, tokens - 1),
-                                                                         at=now).on_conflict_do_nothing())  # fmt: skip
-            else:
-                c.execute(update(sign_in_failures).where(sign_in_failures.c.name_key == name_key)
-                          .values(tokens=max(0.0, tokens - 1), at=now))  # fmt: skip
+            left = max(0.0, self._sign_in_tokens(c, q, name_key, rate, burst, now) - 1)
+            c.execute(self._insert_ignore(sign_in_failures).values(name_key=name_key, tokens=left, at=now)
+                      .on_conflict_do_update(index_elements=[sign_in_failures.c.name_key],
+                                             set_={"tokens": left, "at": now}))  # fmt: skip
             if rate > 0:
                 c.execute(delete(sign_in_failures).where(sign_in_failures.c.at < now - burst / rate))
+
+    @staticmethod
+    def _sign_in_tokens(c: Connection, q: Any, name_key: str, rate: float, burst: float, now: float) -> float:
+        row = c.execute(q.where(sign_in_failures.c.name_key == name_key)).first()
+        return burst if row is None else refilled(row.tokens, row.at, now, rate, burst)
 
     # -- accounts and sessions ------------------------------------------------------------------
     def create_account(self, name: str, name_key: str, password_hash: str) -> Account | None:

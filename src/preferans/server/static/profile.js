@@ -10,6 +10,7 @@
 
   // A result in whole whists, as the paper sheet is settled (the server rounds it): signed.
   function signed(v) {
+    if (v == null) return el("span", { text: "—" });
     if (!v) return el("span", { text: "0" });
     return el("span", { class: v < 0 ? "minus" : "plus", text: (v < 0 ? "−" : "+") + Math.abs(v) });
   }

@@ -17,9 +17,6 @@
     const d = r && r.ok ? await r.json().catch(() => null) : null;
     kept = d ? d.history : [];
   }
-  function signedWhists(w) {
-    return (w > 0 ? "+" : w < 0 ? "−" : "") + tn("{n} whist", "{n} whists", Math.abs(w));
-  }
   function keptLabel(e) {
     return tp("preset", e.rules) + " · " + e.seats.map((s) => s.name).join(", ");
   }
@@ -31,7 +28,7 @@
     $("recent-list").replaceChildren(...list.map((x) => el("li", { "data-table": x.id },
       el("a", { href: "/study/game/" + x.id, text: x.label || x.id }), " ",
       el("span", { class: "hint", text: new Date(x.at).toLocaleDateString(PREF.lang) +
-        (x.whole === undefined ? "" : " · " + signedWhists(x.whole)) }))));
+        (x.whole == null ? "" : " · " + (x.whole > 0 ? "+" : "") + STUDY.whists(x.whole)) }))));
     const more = $("recent-more");
     more.hidden = !PREF.account;
     if (PREF.account) more.href = "/u/" + encodeURIComponent(PREF.account.name);
