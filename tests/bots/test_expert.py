@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from preferans import Deal, Rules
-from preferans.actions import PASS, Action
+from preferans.actions import PASS, Action, Contract
 from preferans.bots import Bot, make_bot
 from preferans.bots.expert import ExpertBot, _after, parse_think
 from preferans.bots.inference import FLOOR, evidence_of, layout_weight, true_layout, true_layout_rank
@@ -298,3 +298,70 @@ def test_real_play_makes_the_auction_bolder_not_the_cards() -> None:
     assert off._game_value(u, counts, 6, 3) == pytest.approx(10 * u[5])
     assert on._game_value(u, counts, 6, 3) > off._game_value(u, counts, 6, 3)
     assert on._game_value(u, counts, 6, 2) == off._game_value(u, counts, 6, 2)  # гусарик: as solved
+
+
+def _talon_observation() -> Observation:
+    """Sochi: 6♠ bid and passed twice; the declarer (seat 0) holds his twelve cards."""
+    rules = Rules.preset("sochi")
+    deal = Deal.new(rules, dealer=2, seed=1)
+    for call in ("6♠", "pass", "pass"):
+        deal.apply(call)
+    return deal.observation(0)
+
+
+@pytest.mark.parametrize(("level", "fresh"), [("expert:50ms", 16), ("hard", 0)])
+def test_the_contract_is_named_on_fresh_layouts_and_one_pessimistic(
+    monkeypatch: pytest.MonkeyPatch, level: str, fresh: int
+) -> None:
+    """The discard is chosen on the first layouts; the level on ``level_samples`` others, with
+    one layout more a trick worse than the worst of them (the rule of succession: sixteen
+    layouts that all make 8 do not make it certain).  ``hard`` names it as before."""
+    from preferans.bots.pimc import PimcBot
+
+    obs = _talon_observation()
+    bot = make_bot(level, Rules.preset("sochi"), seed=1)
+    assert isinstance(bot, PimcBot)
+    sizes: list[int] = []
+    valued: list[list[int]] = []
+
+    def counts(k: Knowledge, layouts: list[dict[int, int]], kept: int, focus: int, strain: int) -> list[int]:
+        sizes.append(len(layouts))
+        c = [0] * 11
+        c[8] = len(layouts)
+        return c
+
+    real_value = bot._talon_value
+
+    def value(o: Observation, c: Contract, n: list[int]) -> float:
+        valued.append(list(n))
+        return real_value(o, c, n)
+
+    monkeypatch.setattr(bot, "_talon_counts", counts)
+    monkeypatch.setattr(bot, "_talon_value", value)
+    discard, contract = bot._plan_talon(obs)
+    assert discard.bit_count() == 2 and contract is not None and contract.level >= 6
+    assert sizes[:12] == [bot.discard_samples] * 12  # six discards in each of two strains
+    assert sizes[12:] == [fresh] * (2 if fresh else 0)  # the best discard of each strain, anew
+    if fresh:
+        assert valued[-1][8] == 16 and valued[-1][7] == 1 and sum(valued[-1]) == 17
+    else:
+        assert all(sum(n) == bot.discard_samples for n in valued)
+
+
+def test_the_first_call_is_never_below_the_rule_of_thumb(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the sampled judgement would pass a hand the rule of thumb opens, the expert's
+    first call opens (measured: docs/bots.md); later calls follow the sampled limits."""
+    from preferans.bots.heuristic import HeuristicBot
+    from preferans.bots.pimc import PimcBot
+
+    rules = Rules.preset("sochi")
+    monkeypatch.setattr(PimcBot, "bid_limits", lambda self, obs: dict.fromkeys(range(5), 0))
+    monkeypatch.setattr(HeuristicBot, "bid_limits", lambda self, obs: {0: 6, 1: 0, 2: 0, 3: 0, 4: 0})
+    deal = Deal.new(rules, dealer=2, seed=5)
+    first = deal.observation(0)
+    assert ExpertBot(rules, seed=1, think=0.05).bid_limits(first)[0] == 6
+    assert ExpertBot(rules, seed=1, think=0.05, opening_rule=False).bid_limits(first)[0] == 0
+    for call in ("6♠", "6♣", "pass"):
+        deal.apply(call)
+    again = deal.observation(0)  # my second call: the sampled limits alone
+    assert ExpertBot(rules, seed=1, think=0.05).bid_limits(again)[0] == 0

@@ -41,6 +41,9 @@ class PimcBot(HeuristicBot):
 
     ``samples`` — layouts per card decision; ``discard_samples`` and
     ``candidates`` — layouts and discards tried when taking the talon;
+    ``level_samples`` — when not 0, the contract is named on that many fresh
+    layouts (and one pessimistic one), not on those the discard was chosen by
+    (:meth:`_plan_talon`).
     ``whist_samples`` — layouts for whisting and concessions; ``bid_samples``
     — layouts for judging a hand in the auction (0: the heuristic's limits).
     ``standing`` — score outcomes by the change they make to the pulka's final
@@ -57,6 +60,7 @@ class PimcBot(HeuristicBot):
         samples: int = 12,
         discard_samples: int = 8,
         candidates: int = 6,
+        level_samples: int = 0,
         whist_samples: int = 16,
         bid_samples: int = 16,
         boldness: float = 0.0,
@@ -69,6 +73,7 @@ class PimcBot(HeuristicBot):
         self.samples = samples
         self.discard_samples = discard_samples
         self.candidates = candidates
+        self.level_samples = level_samples
         self.whist_samples = whist_samples
         self._plan: tuple[int, int, Contract | None] = (0, 0, None)  # hand of 12, discard, contract
 
@@ -303,12 +308,17 @@ class PimcBot(HeuristicBot):
 
     def _plan_talon(self, obs: Observation) -> tuple[int, Contract | None]:
         hand = obs.hand
-        k, layouts = self._layouts(obs, self.discard_samples)
+        misere = obs.contract is not None and obs.contract.is_misere
+        extra = 0 if misere else self.level_samples
+        # The first layouts choose the discard, fresh ones the contract: the best of a dozen
+        # discards looks better on its own layouts than it is (the winner's curse), and a level
+        # named on them is a level too high.
+        k, both = self._layouts(obs, self.discard_samples + extra)
+        layouts, fresh = both[: self.discard_samples], both[self.discard_samples:]
         me = obs.seat
         a = k.active
         focus = a.index(me)
         r = self.rules
-        misere = obs.contract is not None and obs.contract.is_misere
         if misere:
             pairs = _ranked_pairs(hand, lambda d: (misere_holes(hand & ~d), -_rank_sum(d)), self.candidates)
             u = misere_utility(r, standing=self._standing(obs),
@@ -328,6 +338,7 @@ class PimcBot(HeuristicBot):
         strains = sorted(range(5), key=lambda s: -strain_tricks(hand & ~choose_discard(hand, s), s))[:2]
         best: tuple[int, Contract | None] = (choose_discard(hand, strains[0]), None)
         best_val = float("-inf")
+        finalists: list[tuple[int, int, range]] = []
         for s in strains:
             def keep(d: int, s: int = s) -> tuple[float, int]:
                 return (-strain_tricks(hand & ~d, s), _rank_sum(d))
@@ -339,24 +350,52 @@ class PimcBot(HeuristicBot):
             levels = range(max(6, low), 11)
             if not levels:
                 continue
+            strain_best, strain_val = pairs[0], float("-inf")
             for d in pairs:
-                counts = [0] * 11
-                positions = []
-                for layout in layouts:
-                    h = list(self._hands(k, layout))
-                    h[focus] = hand & ~d
-                    positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus,
-                                              trump=None if s == 4 else s))
-                for t in solve_many(positions):
-                    counts[t] += 1
+                counts = self._talon_counts(k, layouts, hand & ~d, focus, s)
                 for level in levels:
-                    c = Contract(level, s)
-                    u = game_utility(r, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
-                                     declarer=me, contract=c, calls=("whist", "whist"))
-                    val = self._game_value(u, counts, level, obs.players)
+                    val = self._talon_value(obs, Contract(level, s), counts)
                     if val > best_val:
-                        best, best_val = (d, c), val
+                        best, best_val = (d, Contract(level, s)), val
+                    if val > strain_val:
+                        strain_best, strain_val = d, val
+            finalists.append((s, strain_best, levels))
+        if not fresh or not finalists:
+            return best
+        best_val = float("-inf")
+        for s, d, levels in finalists:
+            counts = self._talon_counts(k, fresh, hand & ~d, focus, s)
+            # One layout more, a trick worse than the worst sampled: sixteen layouts that all make
+            # a level do not say it is never set (the rule of succession), and being set costs
+            # ten times what the level above gains when made.
+            worst = next(t for t, n in enumerate(counts) if n)
+            counts[max(0, worst - 1)] += 1
+            for level in levels:
+                val = self._talon_value(obs, Contract(level, s), counts)
+                if val > best_val:
+                    best, best_val = (d, Contract(level, s)), val
         return best
+
+    def _talon_counts(
+        self, k: Knowledge, layouts: list[dict[int, int]], kept: int, focus: int, strain: int
+    ) -> list[int]:
+        """How many of ``layouts`` give me each number of double-dummy tricks with ``kept``
+        in trumps ``strain`` (4: no trumps)."""
+        counts = [0] * 11
+        positions = []
+        for layout in layouts:
+            h = list(self._hands(k, layout))
+            h[focus] = kept
+            positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if strain == 4 else strain))
+        for t in solve_many(positions):
+            counts[t] += 1
+        return counts
+
+    def _talon_value(self, obs: Observation, c: Contract, counts: Sequence[int]) -> float:
+        """The summed score of declaring ``c`` over the double-dummy ``counts``, both defenders whisting."""
+        u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
+                         seat=obs.seat, declarer=obs.seat, contract=c, calls=("whist", "whist"))
+        return self._game_value(u, counts, c.level, obs.players)
 
     def _declare(self, obs: Observation) -> Action | None:
         full, plan, contract = self._plan
