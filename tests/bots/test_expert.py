@@ -365,3 +365,55 @@ def test_the_first_call_is_never_below_the_rule_of_thumb(monkeypatch: pytest.Mon
         deal.apply(call)
     again = deal.observation(0)  # my second call: the sampled limits alone
     assert ExpertBot(rules, seed=1, think=0.05).bid_limits(again)[0] == 0
+
+
+def test_a_pass_is_worth_the_all_pass_times_its_odds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While nobody has bid, a pass may end in an all-pass: it is worth the all-pass times the
+    odds that every player still to speak passes too (0.6 each), and the lowest game is bid
+    when it is worth more than that.  Once somebody has bid, a pass is worth 0."""
+    from preferans.bots.pimc import PimcBot
+
+    rules = Rules.preset("sochi")
+    deal = Deal.new(rules, dealer=2, seed=5)
+    bot = ExpertBot(rules, seed=1, think=0.05)
+    first = deal.observation(0)
+    assert bot.all_pass_odds(first) == pytest.approx(0.36)
+    deal.apply("pass")
+    assert bot.all_pass_odds(deal.observation(1)) == pytest.approx(0.6)
+    deal.apply("pass")
+    assert bot.all_pass_odds(deal.observation(2)) == 1.0
+    bid = Deal.new(rules, dealer=2, seed=5)
+    bid.apply("6♠")
+    assert bot.all_pass_odds(bid.observation(1)) == 0.0
+    two = Deal.new(rules, players=2, seed=5)  # гусарик: its all-pass is not the solver's
+    assert bot.all_pass_odds(two.observation(two.to_act)) == 0.0  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PimcBot, "_bidding", lambda self, obs: PASS)
+    six = Action.parse("6♠")
+    monkeypatch.setattr(ExpertBot, "all_pass_values", lambda self, obs: (six, -5.0, -20.0))
+    assert bot.act(first) == six  # −5 beats 0.36 × −20
+    monkeypatch.setattr(ExpertBot, "all_pass_values", lambda self, obs: (six, -8.0, -20.0))
+    assert bot.act(first) == PASS
+    assert ExpertBot(rules, seed=1, think=0.05, rival_pass=0.0).act(first) == PASS
+
+
+def test_the_partners_whist_is_weighed_by_his_cards_in_each_layout() -> None:
+    """A first defender does not take his partner's call as half whist, half pass: in each
+    layout the partner whists as likely as his cards there make it (the inference's model)."""
+    from preferans.bots.inference import whist_odds
+
+    strong, weak = to_mask("A♠ K♠ A♣ K♣ A♦ K♦ A♥ K♥ Q♥ J♥"), to_mask("7♠ 8♠ 7♣ 8♣ 7♦ 8♦ 9♦ 7♥ 8♥ 9♥")
+    assert whist_odds(strong, 0, 6) > 0.9 > 0.2 > whist_odds(weak, 0, 6)
+    rules = Rules.preset("sochi")
+    deal = Deal.new(rules, dealer=2, seed=1)
+    bot = make_bot("hard", rules, seed=1)
+    while deal.phase.value != "whist":
+        deal.apply(bot.act(deal.observation(deal.to_act)), seat=deal.to_act)  # type: ignore[arg-type]
+    obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
+    on, off = ExpertBot(rules, seed=1, think=0.05), ExpertBot(rules, seed=1, think=0.05, partner_odds=False)
+    k, layouts = on._layouts(obs, 8)
+    partner = next(s for s in k.active if s not in (obs.seat, obs.declarer))
+    odds = on._partner_whist_odds(obs, k, layouts, partner)
+    assert odds is not None and len(odds) == 8 and all(0 < p < 1 for p in odds)
+    assert off._partner_whist_odds(obs, k, layouts, partner) is None
+    assert set(on.whist_values(obs)) == set(off.whist_values(obs))

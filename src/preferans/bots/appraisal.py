@@ -10,14 +10,15 @@ the others' calls told him, solves each layout double-dummy and scores it as the
 
 * **whist / pass / half-whist** — :meth:`ExpertBot.whist_values
   <preferans.bots.pimc.PimcBot.whist_values>`: the expected net whists of each call, given the
-  partner's call when it was made, else averaged over his two;
+  partner's call when it was made, else weighed by what his cards in each layout suggest;
 * **the declarer's concession** — :meth:`~preferans.bots.pimc.PimcBot.concession_values`;
 * **the auction** — a call is priced as if the auction ended with it: a bid is worth the best
   game the bidder could then declare (any contract not below it, each strain played with the
   heuristic's discard against two whisters), a misère the misère, «здесь» the bid it holds;
-  a pass is worth nothing — the deal goes on without him — unless everybody else has passed
-  already, when it makes an all-pass and is worth that all-pass
-  (:meth:`~preferans.bots.expert.ExpertBot.all_pass_values`).  Dark calls, the misère
+  a pass is worth the all-pass it may end in (:meth:`~preferans.bots.expert.ExpertBot.all_pass_values`)
+  times the odds that it does (:meth:`~preferans.bots.expert.ExpertBot.all_pass_odds`): all of
+  it once everybody else has passed, 0.6 of it for each player still to speak while nobody has
+  bid, nothing once somebody has — the deal then goes on without him.  Dark calls, the misère
   invitation «пополам» and the silent talon are not priced.
 
 >>> from preferans import Deal, Rules
@@ -25,7 +26,7 @@ the others' calls told him, solves each layout double-dummy and scores it as the
 ...     "♠A K Q J 10 9 ♣A K ♦A 7", "♣Q J 10 9 ♦K Q J 10 ♥A K", "♣8 7 ♦9 8 ♥Q J 10 9 ♠8 7"],
 ...     talon="♥8 7", dealer=2)
 >>> values = CallAppraiser(deal.rules, samples=16)(deal.observation(0))
->>> values[Action.parse("6♠")] > values[Action.parse("pass")] == 0.0   # eight spades are there
+>>> values[Action.parse("6♠")] > values[Action.parse("pass")]   # eight spades are there
 True
 """
 
@@ -94,10 +95,10 @@ class CallAppraiser:
         return out if len(out) > 1 else None
 
     def _pass_value(self, obs: Observation) -> float:
-        if not self.bot._pass_means_all_pass(obs):
-            return 0.0
-        values = self.bot.all_pass_values(obs)
-        return values[2] if values is not None else 0.0
+        """The all-pass a pass may end in, times the odds that it does (:meth:`.ExpertBot.all_pass_odds`)."""
+        odds = self.bot.all_pass_odds(obs)
+        values = self.bot.all_pass_values(obs) if odds else None
+        return odds * values[2] if values is not None else 0.0
 
     def _hand_values(self, obs: Observation, with_misere: bool) -> tuple[list[list[float]], float]:
         """Expected net whists of declaring each game (level 6–10 × strain) and of a misère

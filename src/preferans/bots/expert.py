@@ -39,7 +39,7 @@ last tricks by the answer his partner can find from his own view
 (the terminal and web hint).
 
 >>> from preferans import Deal, Phase, Rules
->>> deal = Deal.new(Rules(), seed=5)
+>>> deal = Deal.new(Rules(), seed=8)
 >>> bot = ExpertBot(Rules(), seed=1, think=0.05)
 >>> while deal.phase is not Phase.PLAY:
 ...     deal.apply(bot.act(deal.observation(deal.to_act)), seat=deal.to_act)
@@ -56,8 +56,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import Any
 
-from ..actions import PASS, Action, Contract
+from ..actions import MISERE, PASS, Action, Contract
 from ..cards import SUIT_MASKS, Card
 from ..engine.observation import Observation, Phase
 from ..rules import Rules
@@ -65,7 +66,7 @@ from ..solver import Position, best_moves_many, solve_many
 from .dd_bias_table import COUNTS
 from .evaluate import choose_discard
 from .heuristic import HeuristicBot
-from .inference import Evidence, evidence_of, layout_weight
+from .inference import Evidence, evidence_of, layout_weight, whist_odds
 from .knowledge import OUT, Knowledge, active_seats, deal_kind
 from .pimc import PimcBot
 from .sampling import sample_layouts
@@ -135,7 +136,12 @@ class ExpertBot(PimcBot):
     judge my games, misères and the all-pass in the auction and at the talon by how
     they are really played, not double-dummy (:func:`shift_odds`; on by default).
     ``opening_rule`` — at my first call, bid where the rule of thumb would even when
-    the sampled judgement passes (:meth:`bid_limits`; on by default).
+    the sampled judgement passes (:meth:`bid_limits`; on by default).  ``rival_pass`` —
+    the odds that each player still to speak passes too, while nobody has bid: a pass is
+    worth that share of the all-pass (:meth:`all_pass_odds`; 0: a pass before the last
+    call is worth nothing).  ``partner_odds`` — a first defender weighs his partner's
+    whist or pass by the partner's cards in each layout, not half and half
+    (:meth:`_partner_whist_odds`; on by default).
     """
 
     name = "expert"
@@ -155,6 +161,8 @@ class ExpertBot(PimcBot):
         all_pass_standing: bool = False,
         dd_bias: bool = True,
         opening_rule: bool = True,
+        rival_pass: float = 0.6,
+        partner_odds: bool = True,
     ) -> None:
         scale = max(0.0, min(1.0, think))
         super().__init__(
@@ -171,6 +179,8 @@ class ExpertBot(PimcBot):
         self.all_pass_standing = all_pass_standing
         self.dd_bias = dd_bias
         self.opening_rule = opening_rule
+        self.rival_pass = rival_pass
+        self.partner_odds = partner_odds
         self._partner_model: ExpertBot | None = None
         self.last_layouts = 0
         """Layouts the last card decision sampled (for benchmarks and tests)."""
@@ -363,12 +373,25 @@ class ExpertBot(PimcBot):
             return min(c for c in side if c >> 3 == longest)
         return None
 
+    # ------------------------------------------------------------------ whisting
+    def _partner_whist_odds(
+        self, obs: Observation, k: Knowledge, layouts: list[dict[int, int]], partner: int
+    ) -> list[float] | None:
+        """With ``partner_odds``, the odds the inference gives a defender's whist
+        (:func:`.inference.whist_odds`), from the partner's cards in each layout: a partner
+        with a strong hand in that layout whists, one with nothing passes, not half and half."""
+        if not self.partner_odds or partner in k.hands or obs.contract is None:
+            return None
+        c = obs.contract
+        trump = None if c.strain == 4 else c.strain
+        return [whist_odds(lay.get(partner, 0), trump, c.level) for lay in layouts]
+
     # ------------------------------------------------------------------ auction
     def bid_limits(self, obs: Observation) -> dict[int, int]:
         """The sampled limits; with ``opening_rule``, at my first call in the auction no lower
         than the rule of thumb's (:meth:`.HeuristicBot.bid_limits`)."""
         limits = super().bid_limits(obs)
-        if self.opening_rule and all(s != obs.seat for s, _ in obs.moves):
+        if self.opening_rule and all(s != obs.seat for s, _ in obs.moves) and not self._games_cheapened(obs):
             # Measured: where the sampled judgement passed a first call that a sampling bot
             # without the real-play correction opened, the opener did better in all six runs
             # looked at (docs/bots.md, «Issue 29: the talon and the first call»).  A pass is not
@@ -379,11 +402,41 @@ class ExpertBot(PimcBot):
 
     def _bidding(self, obs: Observation) -> Action | None:
         choice = super()._bidding(obs)
-        if choice == PASS and self._pass_means_all_pass(obs):
-            bid = self._bid_over_all_pass(obs)
-            if bid is not None:
-                return bid
+        if choice == PASS:
+            odds = self.all_pass_odds(obs)
+            if odds < 1 and self._games_cheapened(obs):
+                odds = 0.0  # the sampled limits weighed the standing; the all-pass share does not
+            if odds:
+                bid = self._bid_over_all_pass(obs, odds)
+                if bid is not None:
+                    return bid
         return choice
+
+    def _games_cheapened(self, obs: Observation) -> bool:
+        """Does the pulka's standing make a game I declare worth less than alone (a closed pool
+        helping below its price, :mod:`.value`)?  Then the first call follows the sampled limits,
+        which weigh it, and not the rule of thumb or the all-pass share, which do not."""
+        standing = self._standing(obs)
+        if standing is None:
+            return False
+        kw: dict[str, Any] = {"players": obs.players, "dealer": obs.dealer, "seat": obs.seat,
+                              "declarer": obs.seat, "contract": Contract(6, 0), "calls": ("whist", "whist")}
+        alone, there = game_utility(self.rules, **kw), game_utility(self.rules, standing=standing, **kw)
+        return any(b < a - 1e-9 for a, b in zip(alone[6:], there[6:], strict=True))
+
+    def all_pass_odds(self, obs: Observation) -> float:
+        """The odds that my pass ends in an all-pass: 1 when every other player has passed,
+        ``rival_pass`` to the power of the players still to speak when none has bid yet, 0
+        once someone has bid (or in гусарик, see :meth:`_pass_means_all_pass`)."""
+        if obs.players == 2:
+            return 0.0
+        if self._pass_means_all_pass(obs):
+            return 1.0
+        if any(a is not None and (a.is_bid or a == MISERE) for _, a in obs.moves):
+            return 0.0
+        spoken = {s for s, _ in obs.moves}
+        waiting = sum(1 for s in active_seats(obs) if s != obs.seat and s not in spoken)
+        return float(self.rival_pass**waiting)
 
     def _pass_means_all_pass(self, obs: Observation) -> bool:
         """Every other active seat has passed (and none bid): my pass ends in all-pass.
@@ -398,13 +451,14 @@ class ExpertBot(PimcBot):
         bids = any(a is not None and (a.is_bid or str(a) == "misere") for _, a in obs.moves)
         return not bids and all(s in passed for s in active if s != obs.seat)
 
-    def _bid_over_all_pass(self, obs: Observation) -> Action | None:
-        """The lowest game bid when it is worth more than the all-pass (sampled)."""
+    def _bid_over_all_pass(self, obs: Observation, odds: float = 1.0) -> Action | None:
+        """The lowest game bid when it is worth more than a pass, a pass being worth the
+        all-pass (sampled) times the ``odds`` that it ends in one."""
         values = self.all_pass_values(obs)
         if values is None:
             return None
         lowest, game, all_pass = values
-        return lowest if game > all_pass else None
+        return lowest if game > odds * all_pass else None
 
     def all_pass_values(self, obs: Observation) -> tuple[Action, float, float] | None:
         """The lowest game bid, and the expected net whists of playing it (the better of the

@@ -51,7 +51,7 @@ from ..scoring import QUOTA
 from .evaluate import defence_tricks, misere_holes, strain_tricks
 from .knowledge import OUT, Knowledge, active_seats
 
-__all__ = ["FLOOR", "Evidence", "evidence_of", "layout_weight", "true_layout", "true_layout_rank"]
+__all__ = ["FLOOR", "Evidence", "evidence_of", "layout_weight", "true_layout", "true_layout_rank", "whist_odds"]
 
 FLOOR = 0.05
 """The least any one observed action may weigh: improbable, not impossible."""
@@ -165,6 +165,12 @@ def _bid_factor(hand10: int, calls: tuple[Action, ...]) -> float:
     return p
 
 
+def whist_odds(hand: int, trump: int | None, level: int) -> float:
+    """How likely a sensible defender holding ``hand`` whists a game of ``level`` in ``trump``:
+    likely when his defensive tricks (:func:`.evaluate.defence_tricks`) reach half the quota."""
+    return _sigmoid(defence_tricks(hand, trump) - QUOTA[level] / 2 + 0.5)
+
+
 def layout_weight(obs: Observation, k: Knowledge, layout: dict[int, int], ev: Evidence | None = None) -> float:
     """The likelihood of the others' observed calls and cards if the hidden cards
     lie as in ``layout`` (a product of floored factors, in (0, 1])."""
@@ -192,10 +198,8 @@ def layout_weight(obs: Observation, k: Knowledge, layout: dict[int, int], ev: Ev
         w *= _floor(math.exp((est[ev.strain] - max(est)) / _TEMPER))
     if ev.strain is not None and ev.level:
         trump = None if ev.strain == 4 else ev.strain
-        need = QUOTA[ev.level] / 2
         for s, call in ev.whists.items():
-            d = defence_tricks(hands.get(s, 0), trump)
-            p = _sigmoid(d - need + 0.5)
+            p = whist_odds(hands.get(s, 0), trump, ev.level)
             w *= _floor(p if call == "whist" else 1.0 - p)
     for s, c, before, gone in ev.follows:
         h = held.get(s, 0) & ~before

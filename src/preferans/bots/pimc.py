@@ -408,6 +408,10 @@ class PimcBot(HeuristicBot):
     # ------------------------------------------------------------------ whisting
     def _declarer_tricks(self, obs: Observation, n: int) -> list[int]:
         """The declarer's double-dummy tricks from the first lead, per sampled layout."""
+        return self._declarer_layouts(obs, n)[2]
+
+    def _declarer_layouts(self, obs: Observation, n: int) -> tuple[Knowledge, list[dict[int, int]], list[int]]:
+        """The sampled layouts and, per layout, the declarer's double-dummy tricks."""
         k, layouts = self._layouts(obs, n)
         c = obs.contract
         assert c is not None and obs.declarer is not None
@@ -421,7 +425,7 @@ class PimcBot(HeuristicBot):
             positions.append(Position(hands=self._hands(k, layout), declarer=focus, leader=leader,
                                       goal="misere" if c.is_misere else "tricks", trump=c.trump,
                                       trick=tuple(card for _, card in on_table)))
-        return [min(10, won + t) for t in solve_many(positions)]
+        return k, layouts, [min(10, won + t) for t in solve_many(positions)]
 
     def _whist(self, obs: Observation) -> Action | None:
         options = self.whist_values(obs)
@@ -430,8 +434,8 @@ class PimcBot(HeuristicBot):
     def whist_values(self, obs: Observation) -> dict[Action, float]:
         """Expected net whists of each whisting call (whist, pass, half-whist)
         over the declarer's tricks in sampled layouts, given the partner's call
-        when known, else averaged over his two."""
-        tricks = self._declarer_tricks(obs, self.whist_samples)
+        when known, else averaged over his two (or by :meth:`_partner_whist_odds`)."""
+        k, layouts, tricks = self._declarer_layouts(obs, self.whist_samples)
         c = obs.contract
         assert c is not None and obs.declarer is not None
         d1, d2 = _defenders(obs)
@@ -440,11 +444,16 @@ class PimcBot(HeuristicBot):
         calls = _whist_calls(obs)
         contract = Contract(c.level, c.strain)
 
-        def value(mine: str, theirs: str) -> float:
+        def utility(mine: str, theirs: str) -> tuple[float, ...]:
             pair = (mine, theirs) if me == d1 else (theirs, mine)
-            u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer, seat=me,
-                             declarer=obs.declarer, contract=contract, calls=pair)
+            return game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
+                                seat=me, declarer=obs.declarer, contract=contract, calls=pair)
+
+        def value(mine: str, theirs: str) -> float:
+            u = utility(mine, theirs)
             return sum(u[t] for t in tricks) / len(tricks)
+
+        odds = self._partner_whist_odds(obs, k, layouts, partner)
 
         options: dict[Action, float] = {}
         for a in obs.legal_actions:
@@ -457,10 +466,21 @@ class PimcBot(HeuristicBot):
                 theirs = ["half"] if mine == "pass" else ["pass"]
             elif mine == "half":
                 theirs = ["pass"]
+            elif odds is not None:
+                # the partner's call still to come: as his cards in each layout suggest
+                uw, up = utility(mine, "whist"), utility(mine, "pass")
+                options[a] = sum(p * uw[t] + (1 - p) * up[t] for p, t in zip(odds, tricks, strict=True)) / len(tricks)
+                continue
             else:
                 theirs = ["whist", "pass"]
             options[a] = sum(value(mine, t) for t in theirs) / len(theirs)
         return options
+
+    def _partner_whist_odds(
+        self, obs: Observation, k: Knowledge, layouts: list[dict[int, int]], partner: int
+    ) -> list[float] | None:
+        """Per layout, the odds that the partner whists (None: even odds for every layout)."""
+        return None
 
     def declarer_estimate(self, obs: Observation) -> float:
         tricks = self._declarer_tricks(obs, self.whist_samples)
