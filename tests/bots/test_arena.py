@@ -167,10 +167,10 @@ def test_two_programs_against_each_other(tmp_path: Path, capsys: pytest.CaptureF
     assert "time per decision" in capsys.readouterr().out
 
 
-def _arena_phases() -> Any:
-    """benchmarks/arena_phases.py, imported from its file (benchmarks/ is no package)."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "arena_phases.py"
-    spec = importlib.util.spec_from_file_location("arena_phases", path)
+def _arena_phases(name: str = "arena_phases") -> Any:
+    """benchmarks/arena_phases.py (or another), imported from its file (benchmarks/ is no package)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -342,3 +342,25 @@ def test_dd_bias_counts_every_game_played_against_its_double_dummy(tmp_path: Pat
     exec(table.read_text(encoding="utf-8"), written)
     assert written["COUNTS"] == dd_bias.table(samples)
     assert sum(n for rows in written["COUNTS"].values() for row in rows.values() for n in row.values()) == played
+
+
+def test_arena_paired_compares_two_runs_deal_by_deal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmarks/arena_paired.py: the same deals played twice; the difference of the first
+    bot's net whists deal by deal, and a refusal when the files hold other deals."""
+    paired = _arena_phases("arena_paired")
+    files = []
+    for name, bots, seed in (("new", "medium,easy", 4), ("base", "random,easy", 4), ("other", "random,easy", 5)):
+        out = tmp_path / f"{name}.jsonl"
+        assert main(["arena", "--bots", bots, "--deals", "3", "--seed", str(seed), "--format", "json",
+                     "--no-progress", "--per-deal", str(out)]) == 0
+        files.append(json.loads(capsys.readouterr().out)["bots"][0]["mean_net_whists_per_deal"])
+    monkeypatch.setattr("sys.argv", ["arena_paired", str(tmp_path / "new.jsonl"), str(tmp_path / "base.jsonl")])
+    paired.main()
+    line = capsys.readouterr().out
+    assert line.startswith("3 deals: ") and f"new {files[0]:+.2f}, base {files[1]:+.2f}" in line
+    assert f"new − base {files[0] - files[1]:+.2f}" in line
+    monkeypatch.setattr("sys.argv", ["arena_paired", str(tmp_path / "new.jsonl"), str(tmp_path / "other.jsonl")])
+    with pytest.raises(SystemExit, match="deal 0 is not the same deal"):
+        paired.main()
