@@ -392,10 +392,9 @@ class ExpertBot(PimcBot):
         than the rule of thumb's (:meth:`.HeuristicBot.bid_limits`)."""
         limits = super().bid_limits(obs)
         if self.opening_rule and all(s != obs.seat for s, _ in obs.moves) and not self._games_cheapened(obs):
-            # Measured: where the sampled judgement passed a first call that a sampling bot
-            # without the real-play correction opened, the opener did better in all six runs
-            # looked at (docs/bots.md, «Issue 29: the talon and the first call»).  A pass is not
-            # worth 0: it may end in an all-pass with a hand that takes tricks.
+            # Measured: where the expert passed a first call that `hard` opened, `hard` did better
+            # in all six runs looked at (docs/bots.md, «Issue 29, third step»): the sampled limit
+            # of a hand near a 6 flips with the layouts drawn, and a pass is not worth 0.
             rule = HeuristicBot.bid_limits(self, obs)
             return {s: max(limits[s], rule[s]) for s in limits}
         return limits
@@ -432,7 +431,7 @@ class ExpertBot(PimcBot):
             return 0.0
         if self._pass_means_all_pass(obs):
             return 1.0
-        if any(a is not None and (a.is_bid or a == MISERE) for _, a in obs.moves):
+        if _bid_made(obs):
             return 0.0
         spoken = {s for s, _ in obs.moves}
         waiting = sum(1 for s in active_seats(obs) if s != obs.seat and s not in spoken)
@@ -448,8 +447,7 @@ class ExpertBot(PimcBot):
             return False
         active = active_seats(obs)
         passed = {s for s, a in obs.moves if a == PASS}
-        bids = any(a is not None and (a.is_bid or str(a) == "misere") for _, a in obs.moves)
-        return not bids and all(s in passed for s in active if s != obs.seat)
+        return not _bid_made(obs) and all(s in passed for s in active if s != obs.seat)
 
     def _bid_over_all_pass(self, obs: Observation, odds: float = 1.0) -> Action | None:
         """The lowest game bid when it is worth more than a pass, a pass being worth the
@@ -560,6 +558,11 @@ class ExpertBot(PimcBot):
     def explain(self, observation: Observation) -> dict[Action, float]:
         """The scored options (:meth:`option_values`): what ``Table.hint`` shows."""
         return self.option_values(observation)
+
+
+def _bid_made(obs: Observation) -> bool:
+    """Has anyone made a bid (a game or misère) in this auction?"""
+    return any(a is not None and (a.is_bid or a == MISERE) for _, a in obs.moves)
 
 
 def _spread(u: Sequence[float], counts: Sequence[int], level: int, situation: str) -> float:

@@ -367,7 +367,7 @@ class PimcBot(HeuristicBot):
             counts = self._talon_counts(k, fresh, hand & ~d, focus, s)
             # One layout more, a trick worse than the worst sampled: sixteen layouts that all make
             # a level do not say it is never set (the rule of succession), and being set costs
-            # ten times what the level above gains when made.
+            # ten times and more what the level above gains when made.
             worst = next(t for t, n in enumerate(counts) if n)
             counts[max(0, worst - 1)] += 1
             for level in levels:
