@@ -395,6 +395,8 @@ def test_a_pass_is_worth_the_all_pass_times_its_odds(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(ExpertBot, "all_pass_values", lambda self, obs: (six, -8.0, -20.0))
     assert bot.act(first) == PASS
     assert ExpertBot(rules, seed=1, think=0.05, rival_pass=0.0).act(first) == PASS
+    with pytest.raises(ValueError, match="rival_pass .* between 0 and 1, not 1.5"):
+        ExpertBot(rules, rival_pass=1.5)
 
 
 def test_the_partners_whist_is_weighed_by_his_cards_in_each_layout() -> None:

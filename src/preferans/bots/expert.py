@@ -164,6 +164,8 @@ class ExpertBot(PimcBot):
         rival_pass: float = 0.6,
         partner_odds: bool = True,
     ) -> None:
+        if not 0.0 <= rival_pass <= 1.0:
+            raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
         scale = max(0.0, min(1.0, think))
         super().__init__(
             rules, seed=seed, samples=16, discard_samples=8 + int(8 * scale), candidates=6,
@@ -380,11 +382,11 @@ class ExpertBot(PimcBot):
         """With ``partner_odds``, the odds the inference gives a defender's whist
         (:func:`.inference.whist_odds`), from the partner's cards in each layout: a partner
         with a strong hand in that layout whists, one with nothing passes, not half and half."""
-        if not self.partner_odds or partner in k.hands or obs.contract is None:
+        if not self.partner_odds or obs.contract is None:
             return None
         c = obs.contract
         trump = None if c.strain == 4 else c.strain
-        return [whist_odds(lay.get(partner, 0), trump, c.level) for lay in layouts]
+        return [whist_odds(k.hands.get(partner, lay.get(partner, 0)), trump, c.level) for lay in layouts]
 
     # ------------------------------------------------------------------ auction
     def bid_limits(self, obs: Observation) -> dict[int, int]:

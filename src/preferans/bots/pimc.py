@@ -453,7 +453,7 @@ class PimcBot(HeuristicBot):
             u = utility(mine, theirs)
             return sum(u[t] for t in tricks) / len(tricks)
 
-        odds = self._partner_whist_odds(obs, k, layouts, partner)
+        odds = None if partner in calls else self._partner_whist_odds(obs, k, layouts, partner)
 
         options: dict[Action, float] = {}
         for a in obs.legal_actions:
