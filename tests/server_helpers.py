@@ -25,6 +25,10 @@ def make_client(db_path: str, **kwargs: Any) -> TestClient:
     kwargs.setdefault("allowed_hosts", ("testserver",))  # the test client's name
     kwargs.setdefault("push_delay", 0.0)  # states at once (test_state_pushes_are_gathered sets one)
     kwargs.setdefault("connect_burst", 1000.0)  # every test connects from one address
+    # A scripted player answers every state at once, faster than the 10 messages a second a person
+    # is allowed: with the default burst a long deal was sometimes cut off mid-way (one dropped move,
+    # and the test waited for a state that never came).  test_a_flood_is_rate_limited sets its own.
+    kwargs.setdefault("burst", 1000.0)
     return TestClient(create_app(f"sqlite:///{db_path}", **kwargs))
 
 
