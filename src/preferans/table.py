@@ -175,7 +175,9 @@ def _why(bot: Bot, obs: Observation) -> tuple[str, str]:
     declarer_estimate = getattr(bot, "declarer_estimate", None)
     if phase in ("whist", "defence", "concession") and callable(declarer_estimate) and obs.contract is not None:
         return "declarer", f"{declarer_estimate(obs):.1f}"
-    samples = getattr(bot, "samples", None)
+    # The expert samples until its clock or convergence test stops it: the layouts its last card
+    # decision (this hint's) really used, not the fixed count of the plain sampling bot.
+    samples = getattr(bot, "last_layouts", 0) or getattr(bot, "samples", None)
     if phase == "play" and isinstance(samples, int):
         others = [s for s in active_seats(obs.dealer, obs.players) if s != obs.seat]
         if all(s in obs.known_hands for s in others):

@@ -48,3 +48,14 @@ def test_no_layouts_are_claimed_when_every_card_is_in_view() -> None:
     assert hint_reason(why, Translator("en")) == "every card is in view: solved exactly"
     ru = hint_reason(why, Translator("ru"))
     assert ru and "layout" not in ru and ru != "every card is in view: solved exactly"
+
+
+def test_the_expert_hint_names_the_layouts_it_sampled() -> None:
+    """The expert's card hint names the layouts its decision really used (at least its floor,
+    200 at the default second), not the plain sampling bot's 16."""
+    d = play(six_spades(), "whist, pass")
+    obs = d.observation(0)
+    bot = make_bot("expert", SOCHI, seed=1)
+    bot.explain(obs)  # what Table.hint asks first
+    key, n = _why(bot, obs)
+    assert key == "samples" and n == str(bot.last_layouts) and int(n) >= 200
