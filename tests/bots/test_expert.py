@@ -114,23 +114,6 @@ def test_thinking_stops_on_convergence_cap_or_time() -> None:
     assert hurried.last_layouts == hurried.min_layouts  # the floor, then the clock stops it
 
 
-def test_the_floor_of_layouts_grows_with_the_thinking_time() -> None:
-    """The convergence test stopped most card decisions at 16 layouts whatever the time; the
-    floor now grows with it (docs/bots.md, «Issue 29, fifth step»)."""
-    from preferans.bots.expert import FLOOR_LAYOUTS, FLOOR_PER_SECOND
-
-    rules = Rules()
-    assert ExpertBot(rules).min_layouts == FLOOR_PER_SECOND == 200
-    assert ExpertBot(rules, think=0.05).min_layouts == FLOOR_LAYOUTS == 16
-    assert ExpertBot(rules, think=0.25).min_layouts == 50
-    assert ExpertBot(rules, think=2.0).max_layouts == 800
-    assert ExpertBot(rules, min_layouts=8).min_layouts == 8  # an explicit floor wins
-    deal, seat = _play_point(5, tricks=6)
-    bot = ExpertBot(deal.rules, seed=1, think=0.5)
-    bot.card_values(deal.observation(seat))
-    assert bot.last_layouts >= 100  # settled or not, not before the floor
-
-
 def test_inference_ranks_the_true_layout_above_chance() -> None:
     """Over seeded deals the true layout outweighs most layouts sampled without
     inference (0.5 would be chance); benchmarks/inference.py prints the figure."""

@@ -7,6 +7,7 @@ import pytest
 
 from preferans import Deal, Rules
 from preferans.bots import make_bot
+from preferans.bots.expert import ExpertBot
 from preferans.i18n import Translator
 from preferans.table import _why
 from preferans.terminal.words import hint_reason
@@ -51,11 +52,11 @@ def test_no_layouts_are_claimed_when_every_card_is_in_view() -> None:
 
 
 def test_the_expert_hint_names_the_layouts_it_sampled() -> None:
-    """The expert's card hint names the layouts its decision really used (at least its floor,
-    200 at the default second), not the plain sampling bot's 16."""
+    """The expert's card hint names the layouts its decision really used (its clock and
+    convergence test decide how many), not the plain sampling bot's fixed 16."""
     d = play(six_spades(), "whist, pass")
     obs = d.observation(0)
-    bot = make_bot("expert", SOCHI, seed=1)
+    bot = ExpertBot(SOCHI, seed=1, min_layouts=40)
     bot.explain(obs)  # what Table.hint asks first
     key, n = _why(bot, obs)
-    assert key == "samples" and n == str(bot.last_layouts) and int(n) >= 200
+    assert key == "samples" and n == str(bot.last_layouts) and int(n) >= 40

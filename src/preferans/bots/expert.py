@@ -5,9 +5,7 @@ It is :class:`.pimc.PimcBot` with five changes:
 * **Anytime sampling.**  A card is chosen by sampling layouts in batches of
   :attr:`ExpertBot.batch`, each batch solved by one C call
   (:func:`preferans.solver.best_moves_many`), until the thinking time
-  (``think`` seconds) would run out, a cap of layouts is reached, or — past
-  a floor of layouts that grows with the thinking time (200 at the default
-  second, :data:`FLOOR_PER_SECOND`) — a
+  (``think`` seconds) would run out, a cap of layouts is reached, or a
   convergence test says the choice no longer changes: the weighted mean
   lead of the best card over the second, layout by layout, is more than
   :data:`CONFIDENCE` standard errors, or both are equal to within
@@ -75,8 +73,8 @@ from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
-    "ALLPASS_PESSIMISM", "CONFIDENCE", "FLOOR_LAYOUTS", "FLOOR_PER_SECOND", "OVERSAMPLE", "PARTNER_MARGIN",
-    "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think",
+    "ALLPASS_PESSIMISM", "CONFIDENCE", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "ExpertBot",
+    "parse_think",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -92,14 +90,6 @@ ALLPASS_PESSIMISM = 1.2
 """Tricks by which the solved all-pass (the two others both playing to give me tricks) overstates
 what a seat takes at the table: 1.23 ± 0.18 over 80 Sochi deals played out by ``hard``
 (``python benchmarks/standing.py --calibrate 80``)."""
-
-FLOOR_PER_SECOND = 200
-"""Layouts a card decision samples at least, per second of thinking time (never fewer than
-:data:`FLOOR_LAYOUTS`): the convergence test would stop most decisions at the first few
-batches, and more layouts measured stronger (``docs/bots.md``, «Issue 29, fifth step»)."""
-
-FLOOR_LAYOUTS = 16
-"""The fewest layouts a card decision samples, however short the thinking time."""
 
 PARTNER_TRICKS = 5
 """A defender judges his partner's answer from the partner's view in the last this many tricks."""
@@ -135,8 +125,7 @@ class ExpertBot(PimcBot):
 
     ``think`` — seconds a card decision may take (default 1); the cap of layouts
     per card decision grows with it (:attr:`max_layouts`); ``min_layouts`` are
-    always sampled, whatever the clock says or the convergence test finds (default:
-    :data:`FLOOR_PER_SECOND` a second of ``think``, at least :data:`FLOOR_LAYOUTS`).  ``infer`` — weight
+    always sampled, whatever the clock says.  ``infer`` — weight
     the layouts by the others' calls and cards.  ``partner_view`` — in the last
     tricks of a closed defence, value a card by the answer the partner can find
     from his own view (:meth:`_partner_tricks`; off by default: measured, it did
@@ -165,7 +154,7 @@ class ExpertBot(PimcBot):
         think: float = 1.0,
         infer: bool = True,
         batch: int = 8,
-        min_layouts: int | None = None,
+        min_layouts: int = 16,
         max_layouts: int | None = None,
         partner_view: bool = False,
         standing: bool = True,
@@ -186,8 +175,8 @@ class ExpertBot(PimcBot):
         self.think = think
         self.infer = infer
         self.batch = batch
-        self.min_layouts = min_layouts if min_layouts is not None else max(FLOOR_LAYOUTS, int(FLOOR_PER_SECOND * think))
-        self.max_layouts = max_layouts if max_layouts is not None else max(self.min_layouts, int(400 * think))
+        self.min_layouts = min_layouts
+        self.max_layouts = max_layouts if max_layouts is not None else max(min_layouts, int(400 * think))
         self.partner_view = partner_view
         self.all_pass_standing = all_pass_standing
         self.dd_bias = dd_bias
@@ -345,7 +334,7 @@ class ExpertBot(PimcBot):
         if self._partner_model is None:
             self._partner_model = ExpertBot(
                 self.rules, seed=self.seed, think=self.think, infer=self.infer,
-                batch=self.batch, min_layouts=FLOOR_LAYOUTS, max_layouts=FLOOR_LAYOUTS,
+                batch=self.batch, min_layouts=self.min_layouts, max_layouts=self.min_layouts,
                 partner_view=False, standing=self.use_standing, all_pass_standing=self.all_pass_standing,
             )
         values = self._partner_model.card_values(seen)
