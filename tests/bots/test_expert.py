@@ -18,10 +18,10 @@ from preferans.bots.expert import ExpertBot, _after, parse_think
 from preferans.bots.inference import FLOOR, evidence_of, layout_weight, true_layout, true_layout_rank
 from preferans.bots.knowledge import Knowledge, deal_kind
 from preferans.bots.sampling import sample_layouts
-from preferans.cards import to_mask
+from preferans.cards import Card, to_mask
 from preferans.engine.observation import Observation
 from preferans.errors import PreferansError
-from preferans.solver import best_moves_many
+from preferans.solver import Position, best_moves_many
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_bots import EVERYTHING, play_out  # every optional call switched on
@@ -419,3 +419,76 @@ def test_the_partners_whist_is_weighed_by_his_cards_in_each_layout() -> None:
     assert odds is not None and len(odds) == 8 and all(0 < p < 1 for p in odds)
     assert off._partner_whist_odds(obs, k, layouts, partner) is None
     assert set(on.whist_values(obs)) == set(off.whist_values(obs))
+
+
+# All-pass, five cards each, my lead (first hand) from ♠Q ♦K 10 8 ♥A: six layouts of the
+# others' ten cards, found by a search for a choice the look-ahead changes.
+LEAVES_A_GUESS = [
+    "♠Q ♦K 10 8 ♥A / ♠8 ♣8 ♦J ♥K Q / ♠10 ♣K Q ♦9 ♥8",
+    "♠Q ♦K 10 8 ♥A / ♠8 ♣K Q 8 ♦J / ♠10 ♦9 ♥K Q 8",
+    "♠Q ♦K 10 8 ♥A / ♠10 ♣K Q ♦J 9 / ♠8 ♣8 ♥K Q 8",
+    "♠Q ♦K 10 8 ♥A / ♣K Q ♦J 9 ♥K / ♠10 8 ♣8 ♥Q 8",
+    "♠Q ♦K 10 8 ♥A / ♠10 ♣Q 8 ♦J ♥Q / ♠8 ♣K ♦9 ♥K 8",
+    "♠Q ♦K 10 8 ♥A / ♠8 ♣Q 8 ♥Q 8 / ♠10 ♣K ♦J 9 ♥K",
+]
+
+
+def test_the_next_card_is_chosen_once_for_layouts_that_look_alike() -> None:
+    """Plain sampling takes the best card of each layout at every later turn, so it
+    likes ♠Q, which leaves the choice of my next lead for later; chosen once for the
+    layouts that show me the same cards, that lead costs more, and ♥A is best."""
+    layouts = [(1.0, Position.parse(f"{t} | allpass player=0 leader=0")) for t in LEAVES_A_GUESS]
+    utility = tuple(-float(t) for t in range(11))  # an all-pass trick costs me one
+    plain = {int(c): sum(utility[m[c]] for m in tables) / 6
+             for tables in [best_moves_many([p for _, p in layouts])] for c in tables[0]}
+    ahead = ExpertBot(Rules())._next_turn_values(layouts, sorted(plain), utility, 0)
+    cards = {str(Card(c)): (round(plain[c], 2), round(ahead[c], 2)) for c in plain}
+    assert cards == {"Q♠": (-2.17, -2.5), "8♦": (-4.0, -4.0), "10♦": (-3.5, -3.5), "K♦": (-3.67, -4.17),
+                     "A♥": (-2.33, -2.33)}
+    assert max(plain, key=plain.__getitem__) == Card.parse("Q♠")
+    assert max(ahead, key=ahead.__getitem__) == Card.parse("A♥")
+
+
+def test_the_look_ahead_never_values_a_card_above_plain_sampling() -> None:
+    """A card's looked-ahead value is at most its plain value, and the same on one
+    layout (nothing to tell apart), over random endings of trick games and all-passes
+    (with any utility that moves with the tricks the way a player's does)."""
+    rng = random.Random(29)
+    bot = ExpertBot(Rules())
+    for _ in range(60):
+        n = rng.choice([3, 4, 5])
+        cards = rng.sample(range(32), 3 * n)
+        goal = rng.choice(["tricks", "allpass"])
+        focus = rng.randrange(3) if goal == "tricks" else 0
+        layouts = []
+        for _ in range(4):
+            hidden = cards[n:]
+            rng.shuffle(hidden)
+            hands = (to_mask(cards[:n]), to_mask(hidden[:n]), to_mask(hidden[n:]))
+            layouts.append((rng.random() + 0.1, Position(hands=hands, goal=goal, declarer=focus)))
+        # my utility rises with the focus's tricks when I am the declarer, else it falls
+        steps = [0.0, *sorted(rng.uniform(0, 10) for _ in range(10))]
+        utility = tuple(x if goal == "tricks" and focus == 0 else -x for x in steps)
+        tables = best_moves_many([p for _, p in layouts])
+        legal = sorted(int(c) for c in tables[0])
+        wsum = sum(w for w, _ in layouts)
+        plain = {c: sum(w * utility[m[Card(c)]] for (w, _), m in zip(layouts, tables, strict=True)) / wsum
+                 for c in legal}
+        ahead = bot._next_turn_values(layouts, legal, utility, 0)
+        assert all(ahead[c] <= plain[c] + 1e-9 for c in legal)
+        one = bot._next_turn_values(layouts[:1], legal, utility, 0)
+        assert one == pytest.approx({c: utility[tables[0][Card(c)]] for c in legal})
+
+
+def test_the_expert_plays_one_of_its_looked_ahead_cards() -> None:
+    """On the same 32 layouts the hint's looked-ahead values are never above plain
+    sampling's, and the card the expert plays is the hint's best (or equal to it)."""
+    deal, seat = _play_point(3, tricks=1)
+    obs = deal.observation(seat)
+    fixed = {"think": 60.0, "min_layouts": 32, "max_layouts": 32}
+    plain = ExpertBot(deal.rules, seed=2, lookahead=False, **fixed).card_values(obs)  # type: ignore[arg-type]
+    bot = ExpertBot(deal.rules, seed=2, **fixed)  # type: ignore[arg-type]
+    ahead = bot.card_values(obs, every_card=True)
+    assert set(ahead) == set(plain) and all(ahead[c] <= plain[c] + 1e-9 for c in plain)
+    chosen = int(bot.act(obs))
+    assert ahead[chosen] >= max(ahead.values()) - 1e-9 or chosen in sorted(plain, key=lambda c: -plain[c])[:4]

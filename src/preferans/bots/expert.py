@@ -1,6 +1,6 @@
 """ExpertBot (``expert``): the sampling bot that uses the time it is given.
 
-It is :class:`.pimc.PimcBot` with five changes:
+It is :class:`.pimc.PimcBot` with six changes:
 
 * **Anytime sampling.**  A card is chosen by sampling layouts in batches of
   :attr:`ExpertBot.batch`, each batch solved by one C call
@@ -10,6 +10,13 @@ It is :class:`.pimc.PimcBot` with five changes:
   lead of the best card over the second, layout by layout, is more than
   :data:`CONFIDENCE` standard errors, or both are equal to within
   :data:`SAME` whist.
+* **My next card chosen once** (``lookahead``, on by default).  Plain sampling
+  values a card as if, at my next turn, I would know the layout and play its
+  best card (strategy fusion).  The :data:`LOOKAHEAD_CANDIDATES` best cards are
+  valued again on :attr:`ExpertBot.lookahead_layouts` layouts: the others' cards up
+  to my next turn are played double-dummy in each layout, and then one card of
+  mine must serve every layout that shows me the same cards
+  (:meth:`ExpertBot._next_turn_values`, the first step of αμ).
 * **Inference.**  Every layout is weighted by how likely it makes the
   others' calls and cards (:mod:`.inference`); decisions that take plain
   samples (whisting, the talon, the auction) get layouts resampled in
@@ -73,8 +80,8 @@ from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
-    "ALLPASS_PESSIMISM", "CONFIDENCE", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "ExpertBot",
-    "parse_think",
+    "ALLPASS_PESSIMISM", "CONFIDENCE", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "OVERSAMPLE", "PARTNER_MARGIN",
+    "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -93,6 +100,12 @@ what a seat takes at the table: 1.23 ± 0.18 over 80 Sochi deals played out by `
 
 PARTNER_TRICKS = 5
 """A defender judges his partner's answer from the partner's view in the last this many tricks."""
+
+LOOKAHEAD_CANDIDATES = 4
+"""Cards (the best by plain sampling) that a card decision values again with my next card chosen once."""
+
+LOOKAHEAD_LAYOUTS = 32
+"""Layouts of that look-ahead at a second of thinking (fewer with less time, at least ``min_layouts``)."""
 
 PARTNER_MARGIN = 0.25
 """Whists within which the model of the partner counts his answers as equal (he
@@ -141,7 +154,9 @@ class ExpertBot(PimcBot):
     worth that share of the all-pass (:meth:`all_pass_odds`; 0: a pass before the last
     call is worth nothing).  ``partner_odds`` — a first defender weighs his partner's
     whist or pass by the partner's cards in each layout, not half and half
-    (:meth:`_partner_whist_odds`; on by default).
+    (:meth:`_partner_whist_odds`; on by default).  ``lookahead`` — value the best
+    cards again with my next card chosen once for the layouts I will not tell apart
+    by then (:meth:`_next_turn_values`; on by default).
     """
 
     name = "expert"
@@ -163,6 +178,7 @@ class ExpertBot(PimcBot):
         opening_rule: bool = True,
         rival_pass: float = 0.6,
         partner_odds: bool = True,
+        lookahead: bool = True,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
@@ -183,6 +199,9 @@ class ExpertBot(PimcBot):
         self.opening_rule = opening_rule
         self.rival_pass = rival_pass
         self.partner_odds = partner_odds
+        self.lookahead = lookahead
+        self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
+        """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
         self.last_layouts = 0
         """Layouts the last card decision sampled (for benchmarks and tests)."""
@@ -233,9 +252,14 @@ class ExpertBot(PimcBot):
         return [layout_weight(obs, k, lay, ev) for lay in lays]
 
     # ------------------------------------------------------------------ card play
-    def card_values(self, obs: Observation) -> dict[int, float]:
+    def card_values(self, obs: Observation, *, every_card: bool = False) -> dict[int, float]:
         """Expected net whists of each legal card, sampled until the time, the cap
-        or the convergence test stops (see the module doc)."""
+        or the convergence test stops (see the module doc).
+
+        With ``lookahead`` the :data:`LOOKAHEAD_CANDIDATES` best are valued again with
+        my next card chosen once (:meth:`_next_turn_values`); every other card keeps its
+        plain value but no more than the worst of them (it was behind all of them), or,
+        with ``every_card`` (the hint), every legal card is looked ahead."""
         start = time.perf_counter()
         legal = [int(a) for a in obs.legal_actions if a < 32]
         kind = deal_kind(obs)
@@ -245,6 +269,7 @@ class ExpertBot(PimcBot):
         utility = self._utility(obs, kind)
         focus_won = self._focus_won(obs, kind)
         rows: list[tuple[float, dict[int, float]]] = []
+        kept: list[tuple[float, Position]] = []  # each layout's weight and position, for the look-ahead
         hidden = bool(k.places())
         partner = self._partner_next(obs, k, kind) if self.partner_view else None
         while True:
@@ -261,6 +286,7 @@ class ExpertBot(PimcBot):
                 tables = [{int(c): v for c, v in m.items()} for m in best_moves_many(positions)]
             for w, moves in zip(weights, tables, strict=True):
                 rows.append((w, {c: utility[min(10, focus_won + v)] for c, v in moves.items() if c in legal}))
+            kept.extend(zip(weights, positions, strict=True))
             now = time.perf_counter()
             if not hidden or len(rows) >= self.max_layouts:
                 break
@@ -270,7 +296,72 @@ class ExpertBot(PimcBot):
                 break
         self.last_layouts = len(rows)
         wsum = sum(w for w, _ in rows) or 1.0
-        return {c: sum(w * r.get(c, 0.0) for w, r in rows) / wsum for c in legal}
+        values = {c: sum(w * r.get(c, 0.0) for w, r in rows) / wsum for c in legal}
+        # With two cards left my next card is forced: nothing to choose once.  The partner's
+        # view (an option) values the cards its own way.
+        if not self.lookahead or not hidden or len(legal) < 2 or obs.hand.bit_count() < 3 or partner is not None:
+            return values
+        more = self.lookahead_layouts - len(kept)
+        if more > 0:
+            lays = sample_layouts(k, more, rng)
+            for w, lay in zip(self._weighted(obs, k, ev, lays), lays, strict=True):
+                self._guess_discard(obs, k, lay)
+                kept.append((w, self._position(obs, k, lay, kind)))
+            self.last_layouts = len(kept)  # the values below are over all of them
+        ranked = sorted(legal, key=lambda c: -values[c])
+        cands = ranked if every_card else ranked[:LOOKAHEAD_CANDIDATES]
+        ahead = self._next_turn_values(kept, cands, utility, focus_won)
+        floor = min(ahead.values())
+        return {c: ahead[c] if c in ahead else min(values[c], floor) - 1e-6 for c in legal}
+
+    def _next_turn_values(
+        self, kept: Sequence[tuple[float, Position]], cands: Sequence[int], utility: Sequence[float], focus_won: int,
+    ) -> dict[int, float]:
+        """Each candidate card's expected net whists over the weighted layouts ``kept``
+        when my *next* card must be one card for all the layouts that will look the same
+        to me by then, not the best card of each layout.
+
+        After my card the others' cards up to my next turn are played double-dummy in
+        each layout (each for his side; of equal cards the lowest), so the layouts where
+        they play the same cards form one group; in each group my next card is the one
+        best on average over the group, and from there on play is double-dummy.  This
+        is the first step of αμ (Cazenave and Ventos): plain sampling lets me play the
+        best card of each layout at every later turn, and so it overvalues a card that
+        leaves a guess for later.  The value is never above plain sampling's.
+        """
+        first = kept[0][1]
+        me, focus, goal = first.to_play, first.declarer, first.goal
+
+        def wants_more(p: int) -> bool:  # does player p play for more tricks of the focus?
+            return (p == focus) == (goal == "tricks")
+
+        # a state: my card, the layout, the position, the focus's tricks since, the others' cards since
+        states = [_step(c, i, pos, 0, (), c, focus) for c in cands for i, (_, pos) in enumerate(kept)]
+        while True:
+            todo = [j for j, s in enumerate(states) if s[2].to_play != me and s[2].hands[s[2].to_play]]
+            if not todo:
+                break
+            for j, moves in zip(todo, best_moves_many([states[j][2] for j in todo]), strict=True):
+                c, i, pos, gained, seen = states[j]
+                best = (max if wants_more(pos.to_play) else min)(moves.values())
+                q = min(int(m) for m, v in moves.items() if v == best)
+                states[j] = _step(c, i, pos, gained, (*seen, q), q, focus)
+        live = [j for j, s in enumerate(states) if s[2].hands[me]]
+        after = dict(zip(live, best_moves_many([states[j][2] for j in live]), strict=True)) if live else {}
+        total: dict[int, float] = dict.fromkeys(cands, 0.0)
+        groups: dict[tuple[int, tuple[int, ...]], dict[int, float]] = {}
+        for j, (c, i, _, gained, seen) in enumerate(states):
+            w = kept[i][0]
+            if j not in after:  # the deal is over by my next turn
+                total[c] += w * utility[min(10, focus_won + gained)]
+                continue
+            group = groups.setdefault((c, seen), {})
+            for q, v in after[j].items():
+                group[int(q)] = group.get(int(q), 0.0) + w * utility[min(10, focus_won + gained + v)]
+        for (c, _), group in groups.items():
+            total[c] += max(group.values())
+        wsum = sum(w for w, _ in kept) or 1.0
+        return {c: v / wsum for c, v in total.items()}
 
     # ------------------------------------------------------------------ defence together
     def _partner_next(self, obs: Observation, k: Knowledge, kind: str) -> int | None:
@@ -538,7 +629,7 @@ class ExpertBot(PimcBot):
         auction's limits, the discard plan)."""
         phase = obs.phase
         if phase == Phase.PLAY:
-            return {Action.from_card(c): v for c, v in self.card_values(obs).items()}
+            return {Action.from_card(c): v for c, v in self.card_values(obs, every_card=True).items()}
         if phase == Phase.WHIST:
             return self.whist_values(obs)
         if phase == Phase.CONCESSION:
@@ -624,6 +715,15 @@ def _after(pos: Position, card: int) -> Position:
     h = list(pos.hands)
     h[i] &= ~(1 << card)
     return replace(pos, hands=(h[0], h[1], h[2]), trick=(*pos.trick, Card(card)))
+
+
+def _step(
+    c: int, i: int, pos: Position, gained: int, seen: tuple[int, ...], card: int, focus: int,
+) -> tuple[int, int, Position, int, tuple[int, ...]]:
+    """A look-ahead state once ``card`` is played, a trick the focus takes counted."""
+    if len(pos.trick) == 2 and pos.trick_winner((*pos.trick, Card(card))) == focus:
+        gained += 1
+    return c, i, pos.play(card), gained, seen
 
 
 def _cards(mask: int) -> list[int]:
