@@ -314,8 +314,9 @@ class ExpertBot(PimcBot):
         floor = min(ahead.values())
         return {c: ahead[c] if c in ahead else min(values[c], floor) - 1e-6 for c in legal}
 
+    @staticmethod
     def _next_turn_values(
-        self, kept: Sequence[tuple[float, Position]], cands: Sequence[int], utility: Sequence[float], focus_won: int,
+        kept: Sequence[tuple[float, Position]], cands: Sequence[int], utility: Sequence[float], focus_won: int,
     ) -> dict[int, float]:
         """Each candidate card's expected net whists over the weighted layouts ``kept``
         when my *next* card must be one card for all the layouts that will look the same
@@ -327,7 +328,8 @@ class ExpertBot(PimcBot):
         best on average over the group, and from there on play is double-dummy.  This
         is the first step of αμ (Cazenave and Ventos): plain sampling lets me play the
         best card of each layout at every later turn, and so it overvalues a card that
-        leaves a guess for later.  The value is never above plain sampling's.
+        leaves a guess for later.  With a utility that moves with the focus's tricks the
+        way mine does, the value is never above plain sampling's.
         """
         first = kept[0][1]
         me, focus, goal = first.to_play, first.declarer, first.goal
@@ -336,7 +338,9 @@ class ExpertBot(PimcBot):
             return (p == focus) == (goal == "tricks")
 
         # a state: my card, the layout, the position, the focus's tricks since, the others' cards since
-        states = [_step(c, i, pos, 0, (), c, focus) for c in cands for i, (_, pos) in enumerate(kept)]
+        states: list[tuple[int, int, Position, int, tuple[int, ...]]] = [
+            (c, i, *_step(pos, c, focus), ()) for c in cands for i, (_, pos) in enumerate(kept)
+        ]
         while True:
             todo = [j for j, s in enumerate(states) if s[2].to_play != me and s[2].hands[s[2].to_play]]
             if not todo:
@@ -345,7 +349,8 @@ class ExpertBot(PimcBot):
                 c, i, pos, gained, seen = states[j]
                 best = (max if wants_more(pos.to_play) else min)(moves.values())
                 q = min(int(m) for m, v in moves.items() if v == best)
-                states[j] = _step(c, i, pos, gained, (*seen, q), q, focus)
+                nxt, won = _step(pos, q, focus)
+                states[j] = (c, i, nxt, gained + won, (*seen, q))
         live = [j for j, s in enumerate(states) if s[2].hands[me]]
         after = dict(zip(live, best_moves_many([states[j][2] for j in live]), strict=True)) if live else {}
         total: dict[int, float] = dict.fromkeys(cands, 0.0)
@@ -717,13 +722,10 @@ def _after(pos: Position, card: int) -> Position:
     return replace(pos, hands=(h[0], h[1], h[2]), trick=(*pos.trick, Card(card)))
 
 
-def _step(
-    c: int, i: int, pos: Position, gained: int, seen: tuple[int, ...], card: int, focus: int,
-) -> tuple[int, int, Position, int, tuple[int, ...]]:
-    """A look-ahead state once ``card`` is played, a trick the focus takes counted."""
-    if len(pos.trick) == 2 and pos.trick_winner((*pos.trick, Card(card))) == focus:
-        gained += 1
-    return c, i, pos.play(card), gained, seen
+def _step(pos: Position, card: int, focus: int) -> tuple[Position, int]:
+    """The position once ``card`` is played, and 1 if that completes a trick the focus takes."""
+    won = len(pos.trick) == 2 and pos.trick_winner((*pos.trick, Card(card))) == focus
+    return pos.play(card), int(won)
 
 
 def _cards(mask: int) -> list[int]:
