@@ -15,7 +15,7 @@ from preferans import Deal, Rules
 from preferans.actions import PASS, Action, Contract
 from preferans.bots import Bot, make_bot
 from preferans.bots.expert import ExpertBot, _after, parse_think
-from preferans.bots.inference import FLOOR, evidence_of, layout_weight, true_layout, true_layout_rank
+from preferans.bots.inference import FLOOR, Evidence, evidence_of, layout_weight, true_layout, true_layout_rank
 from preferans.bots.knowledge import Knowledge, deal_kind
 from preferans.bots.sampling import sample_layouts
 from preferans.cards import Card, to_mask
@@ -492,3 +492,58 @@ def test_the_expert_plays_one_of_its_looked_ahead_cards() -> None:
     assert set(ahead) == set(plain) and all(ahead[c] <= plain[c] + 1e-9 for c in plain)
     chosen = int(bot.act(obs))
     assert ahead[chosen] >= max(ahead.values()) - 1e-9 or chosen in sorted(plain, key=lambda c: -plain[c])[:4]
+
+
+# A Leningrad misère from the arena (seed 2930, deal 520): the declarer (seat 2) threw the
+# talon's ♠K ♠Q, leads ♠9 to trick 1, seat 0 plays ♠7, and seat 1 holds ♠8 ♠10 ♠A.  ♠8
+# under the nine makes the declarer take the trick: caught.  The catchers see each other's
+# cards and the talon (Kodeks 3.6.6), so only his discard is hidden; taking every discard
+# as likely, the catcher played against hands with holes the declarer had thrown,
+# overtook with ♠10 to lead for more, and the declarer stayed clean.
+MISERE_520 = (1814038047539844566, 1, ("misere", "pass", "pass", "Q♠", "K♠", "9♠", "7♠"))
+
+
+def _misere_520() -> Observation:
+    seed, dealer, moves = MISERE_520
+    deal = Deal.new(Rules.preset("leningrad"), players=3, dealer=dealer, seed=seed)
+    for a in moves:
+        deal.apply(a)
+    assert deal.to_act == 1 and deal.contract is not None and deal.contract.is_misere
+    return deal.observation(1)
+
+
+def _kept_holes(lay: dict[int, int], ev: Evidence) -> int:
+    from preferans.bots.evaluate import misere_holes
+
+    return misere_holes(lay[2] | ev.played[2])  # the ten he kept, ♠9 played included
+
+
+def test_a_misere_declarer_keeps_the_cleanest_ten() -> None:
+    """Kodeks 3.6.6: his twelve are known, the discard is not.  Weighted, the layouts keep
+    the cleanest ten (two holes here) nine times in ten; uniform, one time in twenty."""
+    obs = _misere_520()
+    k, ev = Knowledge.of(obs), evidence_of(obs)
+    assert sorted(k.sizes.items()) == [(-1, 2), (2, 9)]  # seat 0 lies open
+    lays = sample_layouts(k, 2000, random.Random(1))
+    weights = [layout_weight(obs, k, lay, ev) for lay in lays]
+    clean = sum(w for w, lay in zip(weights, lays, strict=True) if _kept_holes(lay, ev) <= 2)
+    assert clean / sum(weights) > 0.8
+    assert sum(_kept_holes(lay, ev) <= 2 for lay in lays) < 200
+
+
+def test_a_misere_catcher_draws_the_declarers_hand_as_kept() -> None:
+    """The catcher's layouts are drawn by weight, each then weighing alike."""
+    obs = _misere_520()
+    rules = Rules.preset("leningrad")
+    k, ev = Knowledge.of(obs), evidence_of(obs)
+    lays, weights = ExpertBot(rules, seed=1)._drawn(obs, k, ev, 64, random.Random(1))
+    assert weights == [1.0] * 64
+    assert sum(_kept_holes(lay, ev) <= 2 for lay in lays) >= 48
+    plain, _ = ExpertBot(rules, seed=1, misere_catch=False)._drawn(obs, k, ev, 64, random.Random(1))
+    assert sum(_kept_holes(lay, ev) <= 2 for lay in plain) < 8
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_misere_catcher_makes_the_declarer_take_the_trick(seed: int) -> None:
+    obs = _misere_520()
+    assert str(ExpertBot(Rules.preset("leningrad"), seed=seed).act(obs)) == "8♠"

@@ -142,15 +142,16 @@ def _suit_holes(ranks_up: list[int]) -> int:
     return len(ranks_up)  # pragma: no cover - k = len always passes
 
 
+_HOLES = tuple(_suit_holes([r for r in range(8) if bits >> r & 1]) for bits in range(256))
+"""The holes of each suit's eight-bit rank mask (misère inference scores thousands of hands)."""
+
+
 def misere_holes(hand: int) -> int:
     """How many cards make ``hand`` unsafe on misère (0 = a clean misère)."""
-    total = 0
-    for s in range(4):
-        bits = hand >> (8 * s) & 0xFF
-        total += _suit_holes([r for r in range(8) if bits >> r & 1])
-    return total
+    return _HOLES[hand & 0xFF] + _HOLES[hand >> 8 & 0xFF] + _HOLES[hand >> 16 & 0xFF] + _HOLES[hand >> 24 & 0xFF]
 
 
+@lru_cache(maxsize=1 << 14)  # a catcher scores the same twelve cards over many layouts
 def misere_keep(hand: int) -> int:
     """Misère discard from 12 cards: the two that leave the fewest holes (a mask)."""
     cards = cards_of(hand)

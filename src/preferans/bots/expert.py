@@ -80,8 +80,8 @@ from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
-    "ALLPASS_PESSIMISM", "CONFIDENCE", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "OVERSAMPLE", "PARTNER_MARGIN",
-    "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think",
+    "ALLPASS_PESSIMISM", "CONFIDENCE", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE", "OVERSAMPLE",
+    "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -92,6 +92,9 @@ SAME = 0.02
 
 OVERSAMPLE = 3
 """Candidates drawn per layout kept when layouts are resampled by weight."""
+
+MISERE_OVERSAMPLE = 32
+"""The same for a misère catcher's card decisions (:meth:`ExpertBot._drawn`)."""
 
 ALLPASS_PESSIMISM = 1.2
 """Tricks by which the solved all-pass (the two others both playing to give me tricks) overstates
@@ -179,6 +182,7 @@ class ExpertBot(PimcBot):
         rival_pass: float = 0.6,
         partner_odds: bool = True,
         lookahead: bool = True,
+        misere_catch: bool = True,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
@@ -200,6 +204,7 @@ class ExpertBot(PimcBot):
         self.rival_pass = rival_pass
         self.partner_odds = partner_odds
         self.lookahead = lookahead
+        self.misere_catch = misere_catch
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
@@ -228,23 +233,22 @@ class ExpertBot(PimcBot):
         rng = self._rng_for(obs)
         if not self.infer or not k.places():
             return k, sample_layouts(k, n, rng)
-        ev = evidence_of(obs)
-        pool = sample_layouts(k, OVERSAMPLE * n, rng)
-        weights = [layout_weight(obs, k, lay, ev) for lay in pool]
-        total = sum(weights)
-        # systematic resampling: n evenly spaced pointers into the cumulative weights
-        step = total / n
-        u = rng.random() * step
-        out: list[dict[int, int]] = []
-        acc = 0.0
-        i = -1
-        for j in range(n):
-            target = u + j * step
-            while acc <= target and i + 1 < len(pool):
-                i += 1
-                acc += weights[i]
-            out.append(dict(pool[i]))
-        return k, out
+        return k, _resampled(obs, k, evidence_of(obs), n, OVERSAMPLE, rng)
+
+    def _drawn(
+        self, obs: Observation, k: Knowledge, ev: Evidence | None, n: int, rng: random.Random,
+    ) -> tuple[list[dict[int, int]], list[float]]:
+        """``n`` layouts for a card decision and their weights.
+
+        A misère catcher (with ``misere_catch``) draws them in proportion to their
+        weight from :data:`MISERE_OVERSAMPLE` times as many, each then weighing alike:
+        the declarer kept the cleanest ten of his twelve (:data:`.inference.MISERE_KEPT`),
+        which rules out nearly every uniform layout, so weighting uniform ones would leave
+        a handful to count.  Every other decision weights uniform layouts."""
+        if ev is not None and self.misere_catch and ev.kind == "misere" and obs.seat != obs.declarer:
+            return _resampled(obs, k, ev, n, MISERE_OVERSAMPLE, rng), [1.0] * n
+        lays = sample_layouts(k, n, rng)
+        return lays, self._weighted(obs, k, ev, lays)
 
     def _weighted(self, obs: Observation, k: Knowledge, ev: Evidence | None, lays: list[dict[int, int]]) -> list[float]:
         if ev is None:
@@ -274,8 +278,7 @@ class ExpertBot(PimcBot):
         partner = self._partner_next(obs, k, kind) if self.partner_view else None
         while True:
             t0 = time.perf_counter()
-            lays = sample_layouts(k, self.batch if hidden else 1, rng)
-            weights = self._weighted(obs, k, ev, lays)
+            lays, weights = self._drawn(obs, k, ev, self.batch, rng) if hidden else ([{}], [1.0])
             positions = []
             for lay in lays:
                 self._guess_discard(obs, k, lay)
@@ -303,8 +306,8 @@ class ExpertBot(PimcBot):
             return values
         more = self.lookahead_layouts - len(kept)
         if more > 0:
-            lays = sample_layouts(k, more, rng)
-            for w, lay in zip(self._weighted(obs, k, ev, lays), lays, strict=True):
+            lays, weights = self._drawn(obs, k, ev, more, rng)
+            for w, lay in zip(weights, lays, strict=True):
                 self._guess_discard(obs, k, lay)
                 kept.append((w, self._position(obs, k, lay, kind)))
             self.last_layouts = len(kept)  # the values below are over all of them
@@ -656,6 +659,28 @@ class ExpertBot(PimcBot):
     def explain(self, observation: Observation) -> dict[Action, float]:
         """The scored options (:meth:`option_values`): what ``Table.hint`` shows."""
         return self.option_values(observation)
+
+
+def _resampled(
+    obs: Observation, k: Knowledge, ev: Evidence, n: int, oversample: int, rng: random.Random,
+) -> list[dict[int, int]]:
+    """``n`` layouts resampled in proportion to their weight from ``oversample * n`` uniform ones."""
+    pool = sample_layouts(k, oversample * n, rng)
+    weights = [layout_weight(obs, k, lay, ev) for lay in pool]
+    total = sum(weights)
+    # systematic resampling: n evenly spaced pointers into the cumulative weights
+    step = total / n
+    u = rng.random() * step
+    out: list[dict[int, int]] = []
+    acc = 0.0
+    i = -1
+    for j in range(n):
+        target = u + j * step
+        while acc <= target and i + 1 < len(pool):
+            i += 1
+            acc += weights[i]
+        out.append(dict(pool[i]))
+    return out
 
 
 def _bid_made(obs: Observation) -> bool:
