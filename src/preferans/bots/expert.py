@@ -1,6 +1,6 @@
 """ExpertBot (``expert``): the sampling bot that uses the time it is given.
 
-It is :class:`.pimc.PimcBot` with six changes:
+It is :class:`.pimc.PimcBot` with seven changes:
 
 * **Anytime sampling.**  A card is chosen by sampling layouts in batches of
   :attr:`ExpertBot.batch`, each batch solved by one C call
@@ -21,6 +21,11 @@ It is :class:`.pimc.PimcBot` with six changes:
   others' calls and cards (:mod:`.inference`); decisions that take plain
   samples (whisting, the talon, the auction) get layouts resampled in
   proportion to those weights from :data:`OVERSAMPLE` times as many.
+* **Misère catchers read the discard** (``misere_catch``, on by default).  The
+  talon is shown and the catchers lie open (Kodeks 3.6.6), so a catcher knows the
+  declarer's twelve cards and guesses only the two he threw: the layouts where he
+  kept his cleanest ten weigh most (:data:`.inference.MISERE_KEPT`), and the
+  catcher's layouts are drawn by weight from :data:`MISERE_OVERSAMPLE` times as many.
 * **Signals kept.**  Among cards the solver finds equal a defender follows
   the rules the inference reads (lowest card when not taking the trick, a
   discard from the longest side suit), so the partner reads him right.
@@ -159,7 +164,9 @@ class ExpertBot(PimcBot):
     whist or pass by the partner's cards in each layout, not half and half
     (:meth:`_partner_whist_odds`; on by default).  ``lookahead`` — value the best
     cards again with my next card chosen once for the layouts I will not tell apart
-    by then (:meth:`_next_turn_values`; on by default).
+    by then (:meth:`_next_turn_values`; on by default).  ``misere_catch`` — a misère
+    catcher draws its layouts by weight, the declarer having kept his cleanest ten
+    (:meth:`_drawn`; on by default).
     """
 
     name = "expert"
