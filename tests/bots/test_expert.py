@@ -547,3 +547,47 @@ def test_a_misere_catcher_draws_the_declarers_hand_as_kept() -> None:
 def test_a_misere_catcher_makes_the_declarer_take_the_trick(seed: int) -> None:
     obs = _misere_520()
     assert str(ExpertBot(Rules.preset("leningrad"), seed=seed).act(obs)) == "8♠"
+
+
+def test_a_defender_reads_the_discard_at_every_trick() -> None:
+    """The talon is shown, the discard is not: at every trick of a game a defender's layouts
+    split the declarer's twelve as he would have discarded (no trump thrown, no ace), not
+    only before the first card; a layout where that split cannot be (a card he has played,
+    a suit he showed void in) is left as drawn."""
+    from preferans.bots.evaluate import choose_discard
+    from preferans.bots.knowledge import OUT
+
+    shares = {True: [0, 0], False: [0, 0]}  # layouts with a trump in the discard, layouts
+    points = 0
+    for s in range(30):
+        for _deal, seat, obs in medium_decisions(s):
+            c = obs.contract
+            decl = obs.declarer
+            if (obs.phase != "play" or c is None or c.is_misere or c.trump is None or decl is None or seat == decl
+                    or not obs.completed_tricks):
+                continue
+            k, ev = Knowledge.of(obs), evidence_of(obs)
+            if OUT not in k.sizes:
+                continue
+            points += 1
+            for flag in (True, False):
+                bot = ExpertBot(Rules(), seed=1, read_discard=flag)
+                lays, _ = bot._drawn(obs, k, ev, 16, random.Random(s))
+                for lay in lays:
+                    drawn = dict(lay)
+                    bot._guess_discard(obs, k, lay)
+                    assert lay[decl] | lay[OUT] == drawn[decl] | drawn[OUT]  # the same cards
+                    if flag and lay != drawn:
+                        played = sum(1 << card for t, _ in obs.completed_tricks for p, card in t if p == decl)
+                        played |= sum(1 << card for p, card in obs.trick if p == decl)
+                        assert lay[OUT] == choose_discard(lay[decl] | lay[OUT] | played, c.strain)
+                    shares[flag][0] += any(card >> 3 == c.trump for card in _cards_of(lay[OUT]))
+                    shares[flag][1] += 1
+            break  # one position a deal
+    read, uniform = (shares[f][0] / shares[f][1] for f in (True, False))
+    assert points >= 10
+    assert read < 0.1 < 0.3 < uniform
+
+
+def _cards_of(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
