@@ -166,7 +166,10 @@ class ExpertBot(PimcBot):
     cards again with my next card chosen once for the layouts I will not tell apart
     by then (:meth:`_next_turn_values`; on by default).  ``misere_catch`` — a misère
     catcher draws its layouts by weight, the declarer having kept his cleanest ten
-    (:meth:`_drawn`; on by default).
+    (:meth:`_drawn`; on by default).  ``read_discard`` — a defender splits the declarer's
+    twelve as he would have discarded at every trick of a game, not only before the
+    first card (:meth:`_guess_discard`; off by default: measured, it defended better
+    and the expert did not score more, see ``docs/bots.md``).
     """
 
     name = "expert"
@@ -190,7 +193,7 @@ class ExpertBot(PimcBot):
         partner_odds: bool = True,
         lookahead: bool = True,
         misere_catch: bool = True,
-        read_discard: bool = True,
+        read_discard: bool = False,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
