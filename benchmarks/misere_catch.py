@@ -9,11 +9,12 @@ A misère is a few deals in a hundred, so an arena run of 400 deals sees a handf
 cannot tell two catchers apart.  ``deals`` keeps the deals of ``--count`` seeded auctions
 (``hard`` in every seat; its misère discard) that end in a misère, with the moves up to
 the first card.  ``play`` plays each from there: the declarer's seat by ``--declarer``,
-both catchers by ``--catchers`` (bots seeded per seat as in the arena), and writes the
-declarer's tricks and net whists a deal.  A baseline tree (``PYTHONPATH``, a worktree of
-the commit before) plays the same file.  ``compare`` prints, over the deals both hold:
-the catchers' gain a deal (the declarer's loss with A less with B, whists, both catchers
-together) with its 95 % interval, the misères caught, and the declarer's tricks.
+both catchers by ``--catchers`` (bots seeded per seat as in the arena), writes the
+declarer's tricks and net whists a deal, and prints the catchers' decision times.  A
+baseline tree (``PYTHONPATH``, a worktree of the commit before) plays the same file.
+``compare`` prints, over the deals both hold: the catchers' gain a deal (the declarer's
+loss with A less with B, whists, both catchers together) with its 95 % interval, the
+misères caught, and the declarer's tricks.
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ def play(rules: Rules, path: str, catchers: str, declarer: str, out: str) -> Non
     """Play each misère deal of ``path`` out; write the declarer's tricks and net whists."""
     began = time.perf_counter()
     n = 0
+    thinking: list[float] = []  # the catchers' decisions, seconds
     with open(path, encoding="utf-8") as src, open(out, "w", encoding="utf-8") as f:
         for line in src:
             n += 1
@@ -74,11 +76,18 @@ def play(rules: Rules, path: str, catchers: str, declarer: str, out: str) -> Non
             while not deal.is_over:
                 s = deal.to_act
                 assert s is not None
-                deal.apply(bots[s].act(deal.observation(s)), seat=s)
+                t0 = time.perf_counter()
+                action = bots[s].act(deal.observation(s))
+                if s != decl:
+                    thinking.append(time.perf_counter() - t0)
+                deal.apply(action, seat=s)
             values = result_value(deal.result, rules)
             f.write(json.dumps({"seed": d["seed"], "tricks": deal.result.tricks.get(decl, 0),
                                 "declarer": values[decl]}) + "\n")
-    print(f"{n} deals played in {time.perf_counter() - began:.0f} s -> {out}")
+    thinking.sort()
+    ms = [1000 * thinking[int(q * (len(thinking) - 1))] for q in (0.5, 0.99, 1.0)] if thinking else [0.0] * 3
+    print(f"{n} deals played in {time.perf_counter() - began:.0f} s -> {out}; the catchers' "
+          f"{len(thinking)} decisions: median {ms[0]:.1f} ms, p99 {ms[1]:.0f} ms, worst {ms[2]:.0f} ms")
 
 
 def compare(new: str, base: str) -> None:
