@@ -266,9 +266,9 @@ class ExpertBot(PimcBot):
         """Split the declarer's twelve cards as he would have discarded (in place) — with
         ``read_discard``, in a trick game at every trick, not only before the first card.
 
-        Kodeks 3.6.6 and the talon's rules: the talon is shown, the discard is not.  Left
+        For a game the talon is shown and the discard is not (seed 002 p.21).  Left
         uniform once the play began, the discard held a trump in more than half of a
-        defender's layouts (58 % at trick 2, Leningrad, seed 7002) and an ace in a fifth,
+        defender's layouts (57 % at trick 2, Leningrad, seed 7002) and an ace in a fifth,
         where the declarers had thrown a trump in none of 80 deals and an ace in one.
         A layout whose best discard would hold a card the declarer has since played, or
         put a suit he showed void in back into his hand, is left as it was drawn."""
