@@ -18,7 +18,7 @@ from preferans.bots.expert import ExpertBot, _after, parse_think
 from preferans.bots.inference import FLOOR, Evidence, evidence_of, layout_weight, true_layout, true_layout_rank
 from preferans.bots.knowledge import Knowledge, deal_kind
 from preferans.bots.sampling import sample_layouts
-from preferans.cards import Card, to_mask
+from preferans.cards import Card, cards_of, to_mask
 from preferans.engine.observation import Observation
 from preferans.errors import PreferansError
 from preferans.solver import Position, best_moves_many
@@ -581,13 +581,9 @@ def test_a_defender_reads_the_discard_at_every_trick() -> None:
                         played = sum(1 << card for t, _ in obs.completed_tricks for p, card in t if p == decl)
                         played |= sum(1 << card for p, card in obs.trick if p == decl)
                         assert lay[OUT] == choose_discard(lay[decl] | lay[OUT] | played, c.strain)
-                    shares[flag][0] += any(card >> 3 == c.trump for card in _cards_of(lay[OUT]))
+                    shares[flag][0] += any(card >> 3 == c.trump for card in cards_of(lay[OUT]))
                     shares[flag][1] += 1
             break  # one position a deal
     read, uniform = (shares[f][0] / shares[f][1] for f in (True, False))
     assert points >= 10
     assert read < 0.1 < 0.3 < uniform
-
-
-def _cards_of(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]

@@ -168,7 +168,7 @@ class ExpertBot(PimcBot):
     catcher draws its layouts by weight, the declarer having kept his cleanest ten
     (:meth:`_drawn`; on by default).  ``read_discard`` — a defender splits the declarer's
     twelve as he would have discarded at every trick of a game, not only before the
-    first card (:meth:`_guess_discard`; off by default: measured, it defended better
+    first card (:meth:`.PimcBot._guess_discard`; off by default: measured, it defended better
     and the expert did not score more, see ``docs/bots.md``).
     """
 
@@ -261,37 +261,6 @@ class ExpertBot(PimcBot):
             return _resampled(obs, k, ev, n, MISERE_OVERSAMPLE, rng), [1.0] * n
         lays = sample_layouts(k, n, rng)
         return lays, self._weighted(obs, k, ev, lays)
-
-    def _guess_discard(self, obs: Observation, k: Knowledge, layout: dict[int, int]) -> None:
-        """Split the declarer's twelve cards as he would have discarded (in place) — with
-        ``read_discard``, in a trick game at every trick, not only before the first card.
-
-        For a game the talon is shown and the discard is not (seed 002 p.21).  Left
-        uniform once the play began, the discard held a trump in more than half of a
-        defender's layouts (57 % at trick 2, Leningrad, seed 7002) and an ace in a fifth,
-        where the declarers had thrown a trump in none of 80 deals and an ace in one.
-        A layout whose best discard would hold a card the declarer has since played, or
-        put a suit he showed void in back into his hand, is left as it was drawn."""
-        super()._guess_discard(obs, k, layout)
-        decl, c = obs.declarer, obs.contract
-        if not self.read_discard or decl is None or c is None or c.is_misere or decl not in layout:
-            return
-        if not (obs.completed_tricks or obs.trick) or layout.get(OUT, 0).bit_count() != 2:
-            return  # before the first card PimcBot has split it
-        played = 0
-        for cards in [*(t for t, _ in obs.completed_tricks), obs.trick]:
-            for s, card in cards:
-                if s == decl:
-                    played |= 1 << card
-        union = layout[decl] | layout[OUT] | played
-        if union.bit_count() != 12:
-            return
-        d = choose_discard(union, c.strain)
-        hand = union & ~d & ~played
-        if d & played or hand & ~k.allowed.get(decl, hand):
-            return
-        layout[decl] = hand
-        layout[OUT] = d
 
     def _weighted(self, obs: Observation, k: Knowledge, ev: Evidence | None, lays: list[dict[int, int]]) -> list[float]:
         if ev is None:

@@ -184,8 +184,8 @@ holes, and the catchers played against misères weaker than those at the table."
 
 def misere_odds(holes: int) -> float:
     """How likely a sensible player bids misère on ten dealt cards with ``holes`` holes
-    (:func:`.evaluate.misere_holes`): 1 with at most one, 0.4 with two, then a thirtieth
-    as likely for each hole more, never below :data:`MISERE_FLOOR`.
+    (:func:`.evaluate.misere_holes`): 1 with at most one, 0.4 with two, then
+    :data:`MISERE_KEPT` (a thirtieth) as likely for each hole more, never below :data:`MISERE_FLOOR`.
 
     Counted over the bots' misère declarers of the tuning runs (seed 7002): 6, 36 and 27
     of 69 held 0, 1 and 2 holes, none more, where a random hand holds them 1, 10 and 18
@@ -201,7 +201,7 @@ def misere_odds(holes: int) -> float:
     """
     if holes <= 1:
         return 1.0
-    return max(MISERE_FLOOR, 0.4 * 0.03 ** (holes - 2))
+    return max(MISERE_FLOOR, 0.4 * MISERE_KEPT ** (holes - 2))
 
 
 def whist_odds(hand: int, trump: int | None, level: int) -> float:
