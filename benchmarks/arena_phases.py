@@ -2,6 +2,7 @@
 
     preferans arena --bots expert:50ms,hard --deals 200 --seed 1001 --per-deal run.jsonl
     python benchmarks/arena_phases.py run.jsonl [--rules sochi] [--top 10]
+    python benchmarks/arena_phases.py run.jsonl --roles
 
 Two seatings of a deal that differ in one seat only (bot A there in one, bot B
 in the other; the other seats the same bots) are played alike until that seat
@@ -15,7 +16,9 @@ another moment) is counted apart as noise.
 
 Printed per category: swaps, mean A − B per swap, its 95 % interval, and its
 share of the total; then the ``--top`` swaps that cost A most (deal index,
-seat, the differing moves) to replay by hand.
+seat, the differing moves) to replay by hand.  ``--roles`` prints instead what
+each bot's seats earned as declarer, whister, passer, misère declarer, catcher
+and in the all-pass: how often, the mean a time, and the share of its score.
 """
 
 from __future__ import annotations
@@ -68,11 +71,58 @@ def swaps(record: dict[str, Any]) -> list[tuple[str, float, int, int, Any]]:
     return out
 
 
+def seat_roles(record: dict[str, Any]) -> list[tuple[int, str, float]]:
+    """(bot index, the seat's role in the deal, its net whists) for every seat of every seating:
+    ``declarer``, ``whister``, ``passer`` (a defender who did not whist), ``misère declarer``,
+    ``catcher``, ``all-pass``."""
+    out = []
+    for play in record["plays"]:
+        kind, decl = play["kind"], play["declarer"]
+        for seat, bot in enumerate(play["seating"]):
+            if kind == "all_pass":
+                r = "all-pass"
+            elif kind == "misere":
+                r = "misère declarer" if seat == decl else "catcher"
+            elif seat == decl:
+                r = "declarer"
+            else:
+                r = "whister" if play["defence"].get(str(seat)) == "whist" else "passer"
+            out.append((bot, r, play["values"][seat]))
+    return out
+
+
+def print_roles(path: str) -> None:
+    """What each bot's seats earned in each role: how often, the mean a time, and the share
+    of its net whists a seat and deal (the shares add up to its score)."""
+    rows: dict[tuple[int, str], list[float]] = defaultdict(list)
+    seats: dict[int, int] = defaultdict(int)
+    bots: list[str] = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            rec = json.loads(line)
+            bots = rec["bots"]
+            for bot, r, value in seat_roles(rec):
+                rows[(bot, r)].append(value)
+                seats[bot] += 1
+    print(f"  {'role':<16}" + "".join(f"{b + ' times':>16}{'mean':>8}{'a seat':>8}" for b in bots))
+    for r in sorted({r for _, r in rows}):
+        line = f"  {r:<16}"
+        for b in range(len(bots)):
+            v = rows.get((b, r), [])
+            mean = statistics.mean(v) if v else 0.0
+            line += f"{len(v):>16}{mean:>+8.2f}{sum(v) / max(1, seats[b]):>+8.3f}"
+        print(line)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file")
     ap.add_argument("--top", type=int, default=10)
+    ap.add_argument("--roles", action="store_true", help="print what each bot earned in each role instead")
     args = ap.parse_args()
+    if args.roles:
+        print_roles(args.file)
+        return
     rows: dict[str, list[float]] = defaultdict(list)
     worst: list[tuple[float, int, int, str, str, str]] = []
     deals = 0

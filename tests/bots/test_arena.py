@@ -222,6 +222,24 @@ def test_arena_phases_splits_the_difference_by_the_first_differing_decision(tmp_
     assert f"A − B per swap overall {per_swap:+.3f}" in _run_main(phases, [str(out)])
 
 
+def test_arena_phases_roles_add_up_to_each_bots_score(tmp_path: Path) -> None:
+    """``--roles``: every seat of every seating has one role, and a bot's shares of the
+    roles add up to its score (its mean net whists a seat and deal)."""
+    phases = _arena_phases()
+    lines: list[dict[str, Any]] = []
+    run_arena(["medium", "easy"], deals=4, rules=Rules.preset("leningrad"), seed=2, per_deal=lines.append)
+    rows = [row for rec in lines for row in phases.seat_roles(rec)]
+    assert len(rows) == 3 * sum(len(rec["plays"]) for rec in lines)
+    assert {r for _, r, _ in rows} <= {"declarer", "whister", "passer", "misère declarer", "catcher", "all-pass"}
+    out = tmp_path / "run.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    printed = _run_main(phases, [str(out), "--roles"]).splitlines()
+    for b, column in ((0, -4), (1, -1)):  # each row ends: times, mean, a seat — of each bot
+        mine = [v for bot, _, v in rows if bot == b]
+        shares = sum(float(line.split()[column]) for line in printed[1:])
+        assert shares == pytest.approx(sum(mine) / len(mine), abs=0.001 * len(printed))
+
+
 def _run_main(module: Any, argv: list[str]) -> str:
     import contextlib
     import io
@@ -342,6 +360,23 @@ def test_dd_bias_counts_every_game_played_against_its_double_dummy(tmp_path: Pat
     exec(table.read_text(encoding="utf-8"), written)
     assert written["COUNTS"] == dd_bias.table(samples)
     assert sum(n for rows in written["COUNTS"].values() for row in rows.values() for n in row.values()) == played
+
+
+def test_call_odds_counts_every_first_call_once(tmp_path: Path) -> None:
+    """benchmarks/call_odds.py (the counts behind the inference's ``bid_odds``): every
+    player's first call of every seating is counted once, by its hand's estimate."""
+    call_odds = _arena_phases("call_odds")
+    lines: list[dict[str, Any]] = []
+    run_arena(["hard", "medium"], deals=3, rules=Rules.preset("leningrad"), seed=5, per_deal=lines.append)
+    out = tmp_path / "run-leningrad.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    counts = call_odds.first_calls(out, Rules.preset("leningrad"))
+    plays = sum(len(r["plays"]) for r in lines)
+    assert sum(n for n, _, _ in counts.values()) == 3 * plays
+    bids = sum(1 for r in lines for p in r["plays"] for _, a, ph in p["moves"] if ph == "bidding" and a[0].isdigit())
+    assert 0 < sum(g for _, g, _ in counts.values()) <= bids
+    printed = _run_main(call_odds, [str(out), "--least", "1"])
+    assert printed.splitlines()[0].split() == ["first", "call", "estimate", "calls", "game", "bid", "misère", "model"]
 
 
 def test_arena_paired_compares_two_runs_deal_by_deal(
