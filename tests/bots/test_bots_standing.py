@@ -29,8 +29,10 @@ from test_bots import _decision_points, _deterministic, _shuffle_hidden
 
 def _expert(rules: Rules, standing: bool, all_pass: bool = False, dd_bias: bool = False) -> ExpertBot:
     """The auction samples 25 layouts, no clock; ``all_pass``: the option ``all_pass_standing``;
-    the auction as solved unless ``dd_bias`` (the figures below are the solver's)."""
-    return ExpertBot(rules, seed=1, think=0.05, standing=standing, all_pass_standing=all_pass, dd_bias=dd_bias)
+    the auction as solved unless ``dd_bias`` (the figures below are the solver's, the game's
+    the better of two strains)."""
+    return ExpertBot(rules, seed=1, think=0.05, standing=standing, all_pass_standing=all_pass, dd_bias=dd_bias,
+                     strains=2)
 
 
 def _third_all_pass(rules: Rules, players: int) -> Pulka:

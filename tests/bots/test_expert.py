@@ -340,8 +340,10 @@ def test_the_contract_is_named_on_fresh_layouts_and_one_pessimistic(
     monkeypatch.setattr(bot, "_talon_value", value)
     discard, contract = bot._plan_talon(obs)
     assert discard.bit_count() == 2 and contract is not None and contract.level >= 6
-    assert sizes[:12] == [bot.discard_samples] * 12  # six discards in each of two strains
-    assert sizes[12:] == [fresh] * (2 if fresh else 0)  # the best discard of each strain, anew
+    tried = bot.candidates * bot.strains  # hard: six discards in two strains; the expert: ten in three
+    assert (bot.candidates, bot.strains) == ((10, 3) if fresh else (6, 2))
+    assert sizes[:tried] == [bot.discard_samples] * tried
+    assert sizes[tried:] == [fresh] * (bot.strains if fresh else 0)  # the best discard of each strain, anew
     if fresh:
         assert valued[-1][8] == 16 and valued[-1][7] == 1 and sum(valued[-1]) == 17
     else:

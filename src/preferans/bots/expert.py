@@ -85,8 +85,8 @@ from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
-    "ALLPASS_PESSIMISM", "CONFIDENCE", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE", "OVERSAMPLE",
-    "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "ExpertBot", "parse_think",
+    "ALLPASS_PESSIMISM", "CANDIDATES", "CONFIDENCE", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE",
+    "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "STRAINS", "ExpertBot", "parse_think",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -114,6 +114,13 @@ LOOKAHEAD_CANDIDATES = 4
 
 LOOKAHEAD_LAYOUTS = 32
 """Layouts of that look-ahead at a second of thinking (fewer with less time, at least ``min_layouts``)."""
+
+STRAINS = 3
+"""Strains (the most promising by estimate) the auction, the all-pass comparison and the talon
+plan solve: three, not `hard`'s two (issue 29, eighth step)."""
+
+CANDIDATES = 10
+"""Discards the talon plan solves in each strain: ten, not `hard`'s six (issue 29, eighth step)."""
 
 PARTNER_MARGIN = 0.25
 """Whists within which the model of the partner counts his answers as equal (he
@@ -194,14 +201,16 @@ class ExpertBot(PimcBot):
         lookahead: bool = True,
         misere_catch: bool = True,
         read_discard: bool = False,
+        strains: int = STRAINS,
+        candidates: int = CANDIDATES,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
         scale = max(0.0, min(1.0, think))
         super().__init__(
-            rules, seed=seed, samples=16, discard_samples=8 + int(8 * scale), candidates=6,
+            rules, seed=seed, samples=16, discard_samples=8 + int(8 * scale), candidates=candidates,
             level_samples=16 + int(16 * scale), whist_samples=24 + int(24 * scale),
-            bid_samples=24 + int(24 * scale), standing=standing,
+            bid_samples=24 + int(24 * scale), standing=standing, strains=strains,
         )
         self.think = think
         self.infer = infer
@@ -605,7 +614,7 @@ class ExpertBot(PimcBot):
             all_pass = sum(alone[t] + x for t, x in zip(ap_tricks, extra, strict=True)) / len(layouts)
         est = self.estimates(hand)
         best_game = float("-inf")
-        for s in sorted(range(5), key=lambda s: -est[s])[:2]:
+        for s in sorted(range(5), key=lambda s: -est[s])[: self.strains]:
             positions = []
             for lay in layouts:
                 full = hand | lay.get(OUT, 0)

@@ -48,6 +48,8 @@ class PimcBot(HeuristicBot):
     — layouts for judging a hand in the auction (0: the heuristic's limits).
     ``standing`` — score outcomes by the change they make to the pulka's final
     settlement when the observation carries its standing (the default).
+    ``strains`` — how many strains, the most promising by estimate, the auction and
+    the talon plan solve.
     """
 
     name = "pimc"
@@ -69,9 +71,11 @@ class PimcBot(HeuristicBot):
         bid_samples: int = 16,
         boldness: float = 0.0,
         standing: bool = True,
+        strains: int = 2,
     ) -> None:
         super().__init__(rules, seed=seed, boldness=boldness, standing=standing)
         self.bid_samples = bid_samples
+        self.strains = strains
         self._bid_cache: tuple[tuple[object, ...], dict[int, int]] = ((), {})
         self._auction_obs: Observation | None = None
         self.samples = samples
@@ -281,7 +285,7 @@ class PimcBot(HeuristicBot):
         me = obs.seat
         focus = k.active.index(me)
         est = self.estimates(hand)
-        strains = sorted(range(5), key=lambda s: -est[s])[:2]
+        strains = sorted(range(5), key=lambda s: -est[s])[: self.strains]
         limits = dict.fromkeys(range(5), 0)
         for s in strains:
             counts = [0] * 11
@@ -353,7 +357,7 @@ class PimcBot(HeuristicBot):
                     best_pair, best_val = d, total
             return best_pair, Contract(0)
         wb = self._winning_bid(obs)
-        strains = sorted(range(5), key=lambda s: -strain_tricks(hand & ~choose_discard(hand, s), s))[:2]
+        strains = sorted(range(5), key=lambda s: -strain_tricks(hand & ~choose_discard(hand, s), s))[: self.strains]
         best: tuple[int, Contract | None] = (choose_discard(hand, strains[0]), None)
         best_val = float("-inf")
         finalists: list[tuple[int, int, range]] = []
