@@ -401,6 +401,22 @@ def test_a_pass_is_worth_the_all_pass_times_its_odds(monkeypatch: pytest.MonkeyP
         ExpertBot(rules, rival_pass=1.5)
 
 
+def test_strains_and_candidates_are_checked() -> None:
+    """The expert solves three strains and ten discards (hard two and six); a count that
+    cannot be is refused, naming the option."""
+    from preferans.bots.pimc import PimcBot
+
+    rules = Rules()
+    assert (ExpertBot(rules).strains, ExpertBot(rules).candidates) == (3, 10)
+    hard = make_bot("hard", rules)
+    assert isinstance(hard, PimcBot) and not isinstance(hard, ExpertBot)
+    assert (hard.strains, hard.candidates) == (2, 6)
+    with pytest.raises(ValueError, match="strains .* between 1 and 5, not 6"):
+        ExpertBot(rules, strains=6)
+    with pytest.raises(ValueError, match="candidates .* at least 1, not 0"):
+        ExpertBot(rules, candidates=0)
+
+
 def test_the_partners_whist_is_weighed_by_his_cards_in_each_layout() -> None:
     """A first defender does not take his partner's call as half whist, half pass: in each
     layout the partner whists as likely as his cards there make it (the inference's model)."""

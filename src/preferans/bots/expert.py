@@ -176,7 +176,9 @@ class ExpertBot(PimcBot):
     (:meth:`_drawn`; on by default).  ``read_discard`` — a defender splits the declarer's
     twelve as he would have discarded at every trick of a game, not only before the
     first card (:meth:`.PimcBot._guess_discard`; off by default: measured, it defended better
-    and the expert did not score more, see ``docs/bots.md``).
+    and the expert did not score more, see ``docs/bots.md``).  ``strains`` and
+    ``candidates`` — the strains the auction and the talon plan solve, and the discards
+    tried in each (:data:`STRAINS`, :data:`CANDIDATES`).
     """
 
     name = "expert"

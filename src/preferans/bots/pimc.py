@@ -73,6 +73,10 @@ class PimcBot(HeuristicBot):
         standing: bool = True,
         strains: int = 2,
     ) -> None:
+        if not 1 <= strains <= 5:
+            raise ValueError(f"strains is how many of the five strains to solve: between 1 and 5, not {strains}")
+        if candidates < 1:
+            raise ValueError(f"candidates is how many discards the talon plan tries: at least 1, not {candidates}")
         super().__init__(rules, seed=seed, boldness=boldness, standing=standing)
         self.bid_samples = bid_samples
         self.strains = strains
