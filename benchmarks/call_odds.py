@@ -21,7 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from preferans import Deal, Rules
-from preferans.actions import MISERE, PASS, Action
+from preferans.actions import MISERE, Action
 from preferans.bots.evaluate import strain_tricks
 from preferans.bots.inference import bid_odds
 
@@ -34,7 +34,8 @@ def first_calls(path: Path, rules: Rules) -> dict[Row, list[int]]:
     out: dict[Row, list[int]] = defaultdict(lambda: [0, 0, 0])
     for line in path.read_text(encoding="utf-8").splitlines():
         rec = json.loads(line)
-        deal = Deal.new(rules, players=rec.get("players", 3), dealer=rec["dealer"], seed=rec["seed"])
+        players = len(rec["plays"][0]["seating"])  # a file's lines do not name it: a seating does
+        deal = Deal.new(rules, players=players, dealer=rec["dealer"], seed=rec["seed"])
         best = {s: round(2 * max(strain_tricks(int(deal.hands[s]), t) for t in range(5))) / 2
                 for s in range(len(deal.hands))}
         for play in rec["plays"]:
@@ -44,15 +45,14 @@ def first_calls(path: Path, rules: Rules) -> dict[Row, list[int]]:
                 if phase != "bidding":
                     break
                 action = Action.parse(text, bid=True)
+                game = action.is_bid and action.contract is not None and not action.contract.is_misere
                 if seat not in spoken:
                     spoken.add(seat)
                     row = out[("over" if bid else "open", best[seat])]
                     row[0] += 1
-                    row[1] += action != PASS and action.is_bid and action.contract is not None \
-                        and not action.contract.is_misere
+                    row[1] += game
                     row[2] += action == MISERE
-                if action.is_bid and action.contract is not None and not action.contract.is_misere:
-                    bid = True
+                bid = bid or game
     return out
 
 

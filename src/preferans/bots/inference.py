@@ -181,7 +181,7 @@ def _bid_factor(hand10: int, calls: tuple[Action, ...]) -> float:
         elif a.is_bid and a.contract is not None and a.contract.level:
             top = max(top, a.contract.level)
             p *= _floor(bid_odds(best, a.contract.level))
-        elif a == PASS:
+        elif a == PASS:  # 1 − bid_odds(best, max(6, top + 1)), as the sigmoid's mirror
             p *= _floor(_sigmoid(max(6, top + 1) - 0.5 - best))
     return p
 
