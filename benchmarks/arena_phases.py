@@ -3,6 +3,7 @@
     preferans arena --bots expert:50ms,hard --deals 200 --seed 1001 --per-deal run.jsonl
     python benchmarks/arena_phases.py run.jsonl [--rules sochi] [--top 10]
     python benchmarks/arena_phases.py run.jsonl --roles
+    python benchmarks/arena_phases.py run.jsonl --calls bidding
 
 Two seatings of a deal that differ in one seat only (bot A there in one, bot B
 in the other; the other seats the same bots) are played alike until that seat
@@ -19,6 +20,10 @@ share of the total; then the ``--top`` swaps that cost A most (deal index,
 seat, the differing moves) to replay by hand.  ``--roles`` prints instead what
 each bot's seats earned as declarer, whister, passer, misère declarer, catcher
 and in the all-pass: how often, the mean a time, and the share of its score.
+``--calls CATEGORY`` splits one category's swaps by the two moves that differed
+(A's / B's) and what came before in that phase: in the auction, whether anyone had
+bid («opening» or «over a bid») and whether it was the seat's first call; elsewhere
+the phase's earlier moves.
 """
 
 from __future__ import annotations
@@ -71,6 +76,39 @@ def swaps(record: dict[str, Any]) -> list[tuple[str, float, int, int, Any]]:
     return out
 
 
+def call_context(moves: list[list[Any]], at: int) -> str:
+    """What came before move ``at`` in its phase: in the auction «opening» (nobody has bid)
+    or «over a bid», and «first call» or «later call» of the seat; elsewhere the phase's
+    earlier moves (whisting: the calls before it), or «first» when there were none."""
+    seat, _, phase = moves[at]
+    before = [m for m in moves[:at] if m[2] == phase]
+    if phase == "bidding":
+        bid = any(m[1] != "pass" for m in before)
+        again = any(m[0] == seat for m in before)
+        return f"{'over a bid' if bid else 'opening'}, {'later' if again else 'first'} call"
+    return " ".join(str(m[1]) for m in before) or "first"
+
+
+def print_calls(path: str, category: str) -> None:
+    """The swaps of ``category`` split by A's and B's differing moves and their context
+    (:func:`call_context`): how many, the mean A − B, and the share of the run's swaps."""
+    rows: dict[tuple[str, str], list[float]] = defaultdict(list)
+    n_all = 0
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            for cat, delta, _seat, at, (ma, mb) in swaps(json.loads(line)):
+                n_all += 1
+                if cat == category:
+                    rows[(f"{ma[at][1]} / {mb[at][1]}", call_context(ma, at))].append(delta)
+    print(f"{category}: {sum(len(v) for v in rows.values())} of {n_all} swaps, by A's / B's move")
+    print(f"  {'A / B':<22}{'before it':<28}{'swaps':>7}{'mean A−B':>10}  {'95% CI':<18}{'per swap':>9}")
+    for (moves, context), v in sorted(rows.items(), key=lambda kv: -len(kv[1])):
+        m = statistics.mean(v)
+        half = 1.96 * statistics.stdev(v) / math.sqrt(len(v)) if len(v) > 1 else math.inf
+        print(f"  {moves:<22}{context:<28}{len(v):>7}{m:>+10.2f}  [{m - half:+.2f}, {m + half:+.2f}]".ljust(85)
+              + f"{sum(v) / n_all:>+9.3f}")
+
+
 def seat_roles(record: dict[str, Any]) -> list[tuple[int, str, float]]:
     """(bot index, the seat's role in the deal, its net whists) for every seat of every seating:
     ``declarer``, ``whister``, ``passer`` (a defender who did not whist), ``misère declarer``,
@@ -119,9 +157,13 @@ def main() -> None:
     ap.add_argument("file")
     ap.add_argument("--top", type=int, default=10)
     ap.add_argument("--roles", action="store_true", help="print what each bot earned in each role instead")
+    ap.add_argument("--calls", metavar="CATEGORY", help="split one category (bidding, whist, ...) by the moves")
     args = ap.parse_args()
     if args.roles:
         print_roles(args.file)
+        return
+    if args.calls:
+        print_calls(args.file, args.calls)
         return
     rows: dict[str, list[float]] = defaultdict(list)
     worst: list[tuple[float, int, int, str, str, str]] = []

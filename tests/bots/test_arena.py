@@ -240,6 +240,33 @@ def test_arena_phases_roles_add_up_to_each_bots_score(tmp_path: Path) -> None:
         assert shares == pytest.approx(sum(mine) / len(mine), abs=0.001 * len(printed))
 
 
+def test_arena_phases_calls_split_one_category_by_the_differing_moves(tmp_path: Path) -> None:
+    """``--calls bidding``: the auction's swaps split by A's and B's calls and by what came
+    before (opening or over a bid; the seat's first call or a later one); the rows' swaps
+    and shares add up to the category's line in the plain report."""
+    phases = _arena_phases()
+    moves = [[0, "pass", "bidding"], [1, "6♠", "bidding"], [2, "pass", "bidding"], [0, "7♠", "bidding"]]
+    assert phases.call_context(moves, 0) == "opening, first call"
+    assert phases.call_context(moves, 2) == "over a bid, first call"
+    assert phases.call_context(moves, 3) == "over a bid, later call"
+    whist = [[1, "6♠", "bidding"], [2, "pass", "bidding"], [0, "pass", "bidding"], [2, "whist", "whist"],
+             [0, "pass", "whist"]]
+    assert phases.call_context(whist, 3) == "first" and phases.call_context(whist, 4) == "whist"
+    lines: list[dict[str, Any]] = []
+    run_arena(["medium", "easy"], deals=6, rules=Rules.preset("leningrad"), seed=3, per_deal=lines.append)
+    out = tmp_path / "run.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    rows = [row for rec in lines for row in phases.swaps(rec)]
+    bidding = [d for cat, d, *_ in rows if cat == "bidding"]
+    assert bidding, "the seed gives the auction some swaps"
+    printed = _run_main(phases, [str(out), "--calls", "bidding"]).splitlines()
+    assert printed[0] == f"bidding: {len(bidding)} of {len(rows)} swaps, by A's / B's move"
+    table = printed[2:]
+    assert sum(int(line[52:59]) for line in table) == len(bidding)
+    shares = sum(float(line.split()[-1]) for line in table)
+    assert shares == pytest.approx(sum(bidding) / len(rows), abs=0.001 * len(table))
+
+
 def _run_main(module: Any, argv: list[str]) -> str:
     import contextlib
     import io
