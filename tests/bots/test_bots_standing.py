@@ -30,9 +30,9 @@ from test_bots import _decision_points, _deterministic, _shuffle_hidden
 def _expert(rules: Rules, standing: bool, all_pass: bool = False, dd_bias: bool = False) -> ExpertBot:
     """The auction samples 25 layouts, no clock; ``all_pass``: the option ``all_pass_standing``;
     the auction as solved unless ``dd_bias`` (the figures below are the solver's, the game's
-    the better of two strains)."""
+    the better of two strains, each judged on its own: not as named after the talon)."""
     return ExpertBot(rules, seed=1, think=0.05, standing=standing, all_pass_standing=all_pass, dd_bias=dd_bias,
-                     strains=2)
+                     strains=2, talon_strain=False)
 
 
 def _third_all_pass(rules: Rules, players: int) -> Pulka:

@@ -417,6 +417,38 @@ def test_strains_and_candidates_are_checked() -> None:
         ExpertBot(rules, candidates=0)
 
 
+def test_the_strain_is_judged_as_named_after_the_talon() -> None:
+    """A hand whose two four-card suits each fall short of a game (♠AJ97 ♣KQJ9 ♦Q10) opens 6♠ when
+    its strain is judged as named after the talon, the one its twelve cards then suit best:
+    judged strain by strain, a talon that helps one suit counts against the others.  The
+    choice reads the talon and my cards, never the others' hands."""
+    from preferans.bots.evaluate import choose_discard, strain_tricks
+    from preferans.bots.knowledge import OUT
+
+    rules = Rules.preset("leningrad")
+    deal = Deal.new(rules, players=3, dealer=1, seed=142)
+    obs = deal.observation(2)  # the first call, nobody has bid
+    assert " ".join(str(Card(c)) for c in cards_of(obs.hand)) == "7♠ 9♠ J♠ A♠ 9♣ J♣ Q♣ K♣ 10♦ Q♦"
+    plain = ExpertBot(rules, seed=1, talon_strain=False)
+    named = ExpertBot(rules, seed=1)
+    assert named.talon_strain and max(plain.bid_limits(obs).values()) < 6
+    assert named.bid_limits(obs)[0] == 6 and named.act(obs) == Action.parse("6♠")
+    assert plain.act(obs) == PASS
+    _, game_plain, pass_plain = plain.all_pass_values(obs) or (None, 0.0, 0.0)
+    _, game_named, pass_named = named.all_pass_values(obs) or (None, 0.0, 0.0)
+    assert game_named >= game_plain and pass_named == pass_plain
+
+    # Two layouts with one talon, the others' hands swapped: one strain is named in both.
+    _, layouts = named._layouts(obs, 1)
+    lay = layouts[0]
+    swapped = {**lay, 0: lay[1], 1: lay[0]}
+    full = obs.hand | lay[OUT]
+    best = max((0, 1), key=lambda s: strain_tricks(full & ~choose_discard(full, s), s))
+    counts = named._talon_strain_counts(obs, [lay, swapped], {0: [6, 6], 1: [4, 7]})
+    assert counts == ([0] * 6 + [2] + [0] * 4 if best == 0 else [0] * 4 + [1, 0, 0, 1] + [0] * 3)
+    assert plain._talon_strain_counts(obs, [lay], {0: [6], 1: [4]}) is None
+
+
 def test_the_partners_whist_is_weighed_by_his_cards_in_each_layout() -> None:
     """A first defender does not take his partner's call as half whist, half pass: in each
     layout the partner whists as likely as his cards there make it (the inference's model)."""

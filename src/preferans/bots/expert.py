@@ -76,7 +76,7 @@ from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, best_moves_many, solve_many
 from .dd_bias_table import COUNTS
-from .evaluate import choose_discard
+from .evaluate import choose_discard, strain_tricks
 from .heuristic import HeuristicBot
 from .inference import Evidence, evidence_of, layout_weight, whist_odds
 from .knowledge import OUT, Knowledge, active_seats, deal_kind
@@ -178,7 +178,10 @@ class ExpertBot(PimcBot):
     first card (:meth:`.PimcBot._guess_discard`; off by default: measured, it defended better
     and the expert did not score more, see ``docs/bots.md``).  ``strains`` and
     ``candidates`` — the strains the auction and the talon plan solve, and the discards
-    tried in each (:data:`STRAINS`, :data:`CANDIDATES`).
+    tried in each (:data:`STRAINS`, :data:`CANDIDATES`).  ``talon_strain`` — in the auction
+    and the all-pass comparison, also judge the lowest strain's bid as the game I would name
+    after seeing the talon, in the strain my twelve cards then suit best
+    (:meth:`_talon_strain_counts`; on by default).
     """
 
     name = "expert"
@@ -205,6 +208,7 @@ class ExpertBot(PimcBot):
         read_discard: bool = False,
         strains: int = STRAINS,
         candidates: int = CANDIDATES,
+        talon_strain: bool = True,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
@@ -228,6 +232,7 @@ class ExpertBot(PimcBot):
         self.lookahead = lookahead
         self.misere_catch = misere_catch
         self.read_discard = read_discard
+        self.talon_strain = talon_strain
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
@@ -523,6 +528,42 @@ class ExpertBot(PimcBot):
             return {s: max(limits[s], rule[s]) for s in limits}
         return limits
 
+    def _talon_strain_counts(
+        self, obs: Observation, layouts: list[dict[int, int]], solved: dict[int, list[int]]
+    ) -> list[int] | None:
+        """With ``talon_strain``, my double-dummy tricks over ``layouts`` (``counts[t]`` layouts
+        with ``t``) when I name the strain after seeing the talon: in each layout the strain of
+        ``solved`` (each strain's tricks, layout by layout) that my twelve cards estimate best,
+        each with its heuristic discard.  The choice reads the talon and my cards, never the
+        others' hands.  ``None`` without the option or with one strain solved."""
+        if not self.talon_strain or len(solved) < 2:
+            return None
+        counts = [0] * 11
+        for i, lay in enumerate(layouts):
+            full = obs.hand | lay.get(OUT, 0)
+            if full.bit_count() == 12:
+                best = max(solved, key=lambda s: strain_tricks(full & ~choose_discard(full, s), s))
+            else:
+                best = max(solved, key=lambda s: strain_tricks(full, s))
+            counts[solved[best][i]] += 1
+        return counts
+
+    def _talon_strain_limit(self, obs: Observation, layouts: list[dict[int, int]], solved: dict[int, list[int]]) -> int:
+        """The highest level whose game is worth playing when I name its strain after seeing the
+        talon (:meth:`_talon_strain_counts`; 0: none).  A hand whose strains each fall short
+        may still make a game once the talon says which suit to play: judged strain by strain,
+        the talon that helps one strain counts against the others."""
+        counts = self._talon_strain_counts(obs, layouts, solved)
+        if counts is None:
+            return 0
+        limit = 0
+        for level in range(6, 11):
+            u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
+                             seat=obs.seat, declarer=obs.seat, contract=Contract(level, 0), calls=("whist", "whist"))
+            if self._game_value(u, counts, level, obs.players) >= 0:
+                limit = level
+        return limit
+
     def _bidding(self, obs: Observation) -> Action | None:
         choice = super()._bidding(obs)
         if choice == PASS:
@@ -616,6 +657,7 @@ class ExpertBot(PimcBot):
             all_pass = sum(alone[t] + x for t, x in zip(ap_tricks, extra, strict=True)) / len(layouts)
         est = self.estimates(hand)
         best_game = float("-inf")
+        solved: dict[int, list[int]] = {}
         for s in sorted(range(5), key=lambda s: -est[s])[: self.strains]:
             positions = []
             for lay in layouts:
@@ -627,7 +669,8 @@ class ExpertBot(PimcBot):
                              players=obs.players, dealer=obs.dealer, seat=me, declarer=me,
                              contract=Contract(level, s), calls=("whist", "whist"))
             counts = [0] * 11
-            for t in solve_many(positions):
+            solved[s] = solve_many(positions)
+            for t in solved[s]:
                 counts[t] += 1
             # Both sides of the comparison are pessimistic: the game is solved against
             # a defence that sees every card (real defenders let more through), the
@@ -635,6 +678,11 @@ class ExpertBot(PimcBot):
             # demand that the game be made in most layouts (60 % once) passed hands
             # whose game, though often lost, costs less than their all-pass.
             best_game = max(best_game, self._game_value(u, counts, level, obs.players) / len(layouts))
+        chosen = self._talon_strain_counts(obs, layouts, solved) if lowest.contract.strain == 0 else None
+        if chosen is not None:
+            u = game_utility(self.rules, standing=standing, players=obs.players, dealer=obs.dealer, seat=me,
+                             declarer=me, contract=Contract(level, 0), calls=("whist", "whist"))
+            best_game = max(best_game, self._game_value(u, chosen, level, obs.players) / len(layouts))
         return lowest, best_game, all_pass
 
     def all_pass_tricks(self, obs: Observation) -> list[int]:

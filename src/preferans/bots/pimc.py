@@ -291,6 +291,7 @@ class PimcBot(HeuristicBot):
         est = self.estimates(hand)
         strains = sorted(range(5), key=lambda s: -est[s])[: self.strains]
         limits = dict.fromkeys(range(5), 0)
+        solved: dict[int, list[int]] = {}
         for s in strains:
             counts = [0] * 11
             positions = []
@@ -299,7 +300,8 @@ class PimcBot(HeuristicBot):
                 h = list(self._hands(k, layout))
                 h[focus] = full & ~choose_discard(full, s) if full.bit_count() == 12 else full
                 positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
-            for t in solve_many(positions):
+            solved[s] = solve_many(positions)
+            for t in solved[s]:
                 counts[t] += 1
             for level in range(6, 11):
                 u = game_utility(self.rules, standing=self._standing(obs),
@@ -307,8 +309,16 @@ class PimcBot(HeuristicBot):
                                  declarer=me, contract=Contract(level, s), calls=("whist", "whist"))
                 if self._game_value(u, counts, level, obs.players) >= 0:
                     limits[s] = level
+        # A bid in ♠, the lowest strain, won lets me name any strain at its level after the talon.
+        limits[0] = max(limits[0], self._talon_strain_limit(obs, layouts, solved))
         self._bid_cache = (key, limits)
         return limits
+
+    def _talon_strain_limit(self, obs: Observation, layouts: list[dict[int, int]], solved: dict[int, list[int]]) -> int:
+        """The highest level worth bidding when the strain is named after seeing the talon, from
+        ``solved`` (each strain's double-dummy tricks over ``layouts``); 0: not judged (here:
+        each strain is judged on its own, :class:`~.expert.ExpertBot` judges the choice too)."""
+        return 0
 
     # ------------------------------------------------------------------ talon and contract
     def _discard(self, obs: Observation) -> Action | None:
