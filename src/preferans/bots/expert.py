@@ -541,10 +541,8 @@ class ExpertBot(PimcBot):
         counts = [0] * 11
         for i, lay in enumerate(layouts):
             full = obs.hand | lay.get(OUT, 0)
-            if full.bit_count() == 12:
-                best = max(solved, key=lambda s: strain_tricks(full & ~choose_discard(full, s), s))
-            else:
-                best = max(solved, key=lambda s: strain_tricks(full, s))
+            twelve = full.bit_count() == 12
+            best = max(solved, key=lambda s: strain_tricks(full & ~choose_discard(full, s) if twelve else full, s))
             counts[solved[best][i]] += 1
         return counts
 
@@ -554,15 +552,7 @@ class ExpertBot(PimcBot):
         may still make a game once the talon says which suit to play: judged strain by strain,
         the talon that helps one strain counts against the others."""
         counts = self._talon_strain_counts(obs, layouts, solved)
-        if counts is None:
-            return 0
-        limit = 0
-        for level in range(6, 11):
-            u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
-                             seat=obs.seat, declarer=obs.seat, contract=Contract(level, 0), calls=("whist", "whist"))
-            if self._game_value(u, counts, level, obs.players) >= 0:
-                limit = level
-        return limit
+        return 0 if counts is None else self._highest_level(obs, counts, 0)
 
     def _bidding(self, obs: Observation) -> Action | None:
         choice = super()._bidding(obs)

@@ -303,16 +303,24 @@ class PimcBot(HeuristicBot):
             solved[s] = solve_many(positions)
             for t in solved[s]:
                 counts[t] += 1
-            for level in range(6, 11):
-                u = game_utility(self.rules, standing=self._standing(obs),
-                                 players=obs.players, dealer=obs.dealer, seat=me,
-                                 declarer=me, contract=Contract(level, s), calls=("whist", "whist"))
-                if self._game_value(u, counts, level, obs.players) >= 0:
-                    limits[s] = level
-        # A bid in ♠, the lowest strain, won lets me name any strain at its level after the talon.
+            limits[s] = self._highest_level(obs, counts, s)
+        # A bid in ♠, the lowest strain, won lets me name any strain at its level after the
+        # talon: the contract may not be lower than the winning bid (rules.md §4.3; Kodeks 3.3.11).
         limits[0] = max(limits[0], self._talon_strain_limit(obs, layouts, solved))
         self._bid_cache = (key, limits)
         return limits
+
+    def _highest_level(self, obs: Observation, counts: Sequence[int], strain: int) -> int:
+        """The highest level of 6–10 whose game in ``strain``, whisted, is not worth less than
+        nothing over my double-dummy tricks (``counts[t]`` layouts with ``t``); 0: none."""
+        limit = 0
+        for level in range(6, 11):
+            u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
+                             seat=obs.seat, declarer=obs.seat, contract=Contract(level, strain),
+                             calls=("whist", "whist"))
+            if self._game_value(u, counts, level, obs.players) >= 0:
+                limit = level
+        return limit
 
     def _talon_strain_limit(self, obs: Observation, layouts: list[dict[int, int]], solved: dict[int, list[int]]) -> int:
         """The highest level worth bidding when the strain is named after seeing the talon, from
