@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from preferans import Deal, Rules
-from preferans.actions import PASS, Action, Contract
+from preferans.actions import CLOSED, OPEN, PASS, Action, Contract
 from preferans.bots import Bot, make_bot
 from preferans.bots.expert import ExpertBot, _after, parse_think
 from preferans.bots.inference import FLOOR, Evidence, evidence_of, layout_weight, true_layout, true_layout_rank
@@ -447,6 +447,56 @@ def test_the_strain_is_judged_as_named_after_the_talon() -> None:
     counts = named._talon_strain_counts(obs, [lay, swapped], {0: [6, 6], 1: [4, 7]})
     assert counts == ([0] * 6 + [2] + [0] * 4 if best == 0 else [0] * 4 + [1, 0, 0, 1] + [0] * 3)
     assert plain._talon_strain_counts(obs, [lay], {0: [6], 1: [4]}) is None
+
+
+def test_a_close_opening_is_judged_again_with_the_plans_discard() -> None:
+    """A hand with two four-card suits (♣AQJ8 ♥QJ87) falls just short of 6 with the rule of
+    thumb's discard in every layout; judged again with the discard the talon plan would make
+    (chosen on deals of the unseen cards, never the layout's own), it opens."""
+    from preferans.bots.expert import CLOSE_MARGIN
+    from preferans.bots.pimc import discard_candidates
+
+    rules = Rules.preset("leningrad")
+    deal = Deal.new(rules, players=3, dealer=0, seed=22)
+    obs = deal.observation(1)  # the first call, nobody has bid
+    assert " ".join(str(Card(c)) for c in cards_of(obs.hand)) == "J♠ 8♣ J♣ Q♣ A♣ 8♦ 7♥ 8♥ J♥ Q♥"
+    plain, close = ExpertBot(rules, seed=1, close_plan=False), ExpertBot(rules, seed=1)
+    assert close.close_plan and CLOSE_MARGIN > 0
+    assert max(plain.bid_limits(obs).values()) < 6 and plain.act(obs) == PASS
+    assert close.bid_limits(obs)[0] == 6 and close.act(obs) == Action.parse("6♠")
+
+    # The plan's candidates are the plan's own: the same ten the talon plan tries.
+    twelve = obs.hand | to_mask("A♥ K♥")
+    pairs = discard_candidates(twelve, 3, 10)
+    assert len(pairs) == 10 and all(d.bit_count() == 2 and d & ~twelve == 0 for d in pairs)
+
+    # Once someone has bid, no second judgement: the close call is the opening's.
+    deal.apply(Action.parse("6♠"), seat=1)
+    later = deal.observation(2)
+    assert close._talon_strain_limit(later, [], {}) == 0
+
+
+def test_a_lone_whister_chooses_open_or_closed_by_value() -> None:
+    """The lone whister's open-or-closed choice is priced over sampled layouts by how each is
+    really played (:func:`shift_odds`'s ``open1`` and ``closed1``), not by his quota alone."""
+    from preferans.bots.expert import shift_odds
+
+    # a trick short double-dummy: against open defence declarers made it less often than closed
+    made = {k: sum(p for shift, p in shift_odds(k, -1) if shift >= 1) for k in ("open1", "closed1")}
+    assert made["open1"] < made["closed1"]
+    # with tricks to spare the closed defence keeps the declarer's misguess
+    lost = {k: sum(p for shift, p in shift_odds(k, 1) if shift <= -1) for k in ("open1", "closed1")}
+    assert lost["closed1"] > lost["open1"]
+    rules = Rules.preset("leningrad")
+# the declarer (seat 0) has 6♥ whisted by seat 1 alone, after the first lead and his card
+    deal = Deal.new(rules, players=3, dealer=1, seed=22)
+    for seat, text in [(2, "pass"), (0, "6♠"), (1, "pass"), (0, "7♣"), (0, "9♣"), (0, "6♥"), (1, "whist"),
+                       (2, "pass"), (2, "A♣"), (0, "9♥")]:
+        deal.apply(Action.parse(text), seat=seat)
+    obs = deal.observation(1)
+    rule, chosen = OPEN, CLOSED  # short of his quota alone, but the declarer has a trick to spare in most layouts
+    assert ExpertBot(rules, seed=1, open_choice=False).act(obs) == rule
+    assert ExpertBot(rules, seed=1).act(obs) == chosen != rule
 
 
 def test_the_partners_whist_is_weighed_by_his_cards_in_each_layout() -> None:

@@ -70,22 +70,23 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from ..actions import MISERE, PASS, Action, Contract
+from ..actions import CLOSED, MISERE, OPEN, PASS, PLAY, QUOTA, Action, Contract
 from ..cards import SUIT_MASKS, Card
 from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, best_moves_many, solve_many
 from .dd_bias_table import COUNTS
 from .evaluate import choose_discard, strain_tricks
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, _defenders, _whist_calls
 from .inference import Evidence, evidence_of, layout_weight, whist_odds
 from .knowledge import OUT, Knowledge, active_seats, deal_kind
-from .pimc import PimcBot
+from .pimc import PimcBot, discard_candidates
 from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
-    "ALLPASS_PESSIMISM", "CANDIDATES", "CONFIDENCE", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE",
+    "ALLPASS_PESSIMISM", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN", "CONFIDENCE", "LOOKAHEAD_CANDIDATES",
+    "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE",
     "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "STRAINS", "ExpertBot", "parse_think",
 ]  # fmt: skip
 
@@ -105,6 +106,13 @@ ALLPASS_PESSIMISM = 1.2
 """Tricks by which the solved all-pass (the two others both playing to give me tricks) overstates
 what a seat takes at the table: 1.23 ± 0.18 over 80 Sochi deals played out by ``hard``
 (``python benchmarks/standing.py --calibrate 80``)."""
+
+CLOSE_MARGIN = 30.0
+"""Whists a layout by which my lowest game may fall short at an opening call and still be judged
+again with the talon plan's discard (:meth:`ExpertBot._planned_counts`): a close call."""
+
+CLOSE_LAYOUTS = 3
+"""Deals of the unseen cards on which that second judgement chooses each layout's discard."""
 
 PARTNER_TRICKS = 5
 """A defender judges his partner's answer from the partner's view in the last this many tricks."""
@@ -181,7 +189,11 @@ class ExpertBot(PimcBot):
     tried in each (:data:`STRAINS`, :data:`CANDIDATES`).  ``talon_strain`` — in the auction
     and the all-pass comparison, also judge the lowest strain's bid as the game I would name
     after seeing the talon, in the strain my twelve cards then suit best
-    (:meth:`_talon_strain_counts`; on by default).
+    (:meth:`_talon_strain_counts`; on by default).  ``close_plan`` — an opening call
+    whose lowest game falls just short is judged again with the discard the talon plan would
+    make (:meth:`_planned_counts`; on by default).  ``open_choice`` — a lone whister lays
+    the defence open or keeps it closed by which is worth more over sampled layouts, as
+    each is really played (:meth:`_defence`; on by default; off: the rule of thumb).
     """
 
     name = "expert"
@@ -209,6 +221,8 @@ class ExpertBot(PimcBot):
         strains: int = STRAINS,
         candidates: int = CANDIDATES,
         talon_strain: bool = True,
+        close_plan: bool = True,
+        open_choice: bool = True,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
@@ -233,6 +247,8 @@ class ExpertBot(PimcBot):
         self.misere_catch = misere_catch
         self.read_discard = read_discard
         self.talon_strain = talon_strain
+        self.close_plan = close_plan
+        self.open_choice = open_choice
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
@@ -515,6 +531,34 @@ class ExpertBot(PimcBot):
         trump = None if c.strain == 4 else c.strain
         return [whist_odds(k.hands.get(partner, lay.get(partner, 0)), trump, c.level) for lay in layouts]
 
+    # ------------------------------------------------------------------ open or closed
+    def _defence(self, obs: Observation) -> Action | None:
+        """With ``open_choice``, a lone whister's open (лёжа) or closed defence: over the
+        declarer's double-dummy tricks in sampled layouts, each spread over what declarers
+        really took against an open and a closed lone whister (:func:`shift_odds`).  Open, the
+        whister sees both defending hands and sets more games a trick short (the declarer made
+        22 % of those against open defence, 38 % against closed, ``benchmarks/dd_bias.py``);
+        closed, a declarer with tricks to spare may misguess.  The rule of thumb (open when the
+        whister alone is short of his quota) closed the defence of the strong whisters whose
+        games are the close ones.  The quota and play-on choices stay the rule of thumb's."""
+        legal = obs.legal_actions
+        if not self.open_choice or OPEN not in legal or CLOSED not in legal or PLAY in legal or QUOTA in legal:
+            return super()._defence(obs)
+        c = obs.contract
+        assert c is not None and obs.declarer is not None
+        _, _, tricks = self._declarer_layouts(obs, self.whist_samples)
+        d1, d2 = _defenders(obs)
+        calls = _whist_calls(obs)
+        # the scoring is the same open or closed (rules.md §5.5): only the play differs
+        u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
+                         seat=obs.seat, declarer=obs.declarer, contract=Contract(c.level, c.strain),
+                         calls=(calls.get(d1, "pass"), calls.get(d2, "pass")))
+        counts = [0] * 11
+        for t in tricks:
+            counts[t] += 1
+        open_value = _spread(u, counts, c.level, "open1")
+        return OPEN if open_value >= _spread(u, counts, c.level, "closed1") else CLOSED
+
     # ------------------------------------------------------------------ auction
     def bid_limits(self, obs: Observation) -> dict[int, int]:
         """The sampled limits; with ``opening_rule``, at my first call in the auction no lower
@@ -552,7 +596,63 @@ class ExpertBot(PimcBot):
         may still make a game once the talon says which suit to play: judged strain by strain,
         the talon that helps one strain counts against the others."""
         counts = self._talon_strain_counts(obs, layouts, solved)
-        return 0 if counts is None else self._highest_level(obs, counts, 0)
+        if counts is None:
+            return 0
+        limit = self._highest_level(obs, counts, 0)
+        if limit >= 6 or not self.close_plan or _bid_made(obs):
+            return limit
+        u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
+                         seat=obs.seat, declarer=obs.seat, contract=Contract(6, 0), calls=("whist", "whist"))
+        if self._game_value(u, counts, 6, obs.players) < -CLOSE_MARGIN * len(layouts):
+            return limit
+        return self._highest_level(obs, self._planned_counts(obs, layouts, solved), 0)
+
+    def _planned_counts(
+        self, obs: Observation, layouts: list[dict[int, int]], solved: dict[int, list[int]]
+    ) -> list[int]:
+        """My double-dummy tricks over ``layouts`` (``counts[t]`` layouts with ``t``) in the strain
+        named after the talon (as :meth:`_talon_strain_counts`), each layout's twelve cards
+        discarded as the talon plan would: of its :func:`.pimc.discard_candidates`, the one that
+        takes the most tricks over :data:`CLOSE_LAYOUTS` deals of the unseen cards (not that
+        layout's: the plan does not see the others' hands).  The rule of thumb's discard leaves
+        a close hand 0.15–0.23 tricks short of the plan's (sixty hands of 5–6½ estimated tricks).
+        Only a close opening call pays for this (:data:`CLOSE_MARGIN`): it solves 30 times as much."""
+        k = Knowledge.of(obs)
+        focus = k.active.index(obs.seat)
+        others = [i for i in range(3) if i != focus]
+        rng = self._rng_for(obs)
+        plans: list[tuple[int, list[int]]] = []
+        positions = []
+        for lay in layouts:
+            full = obs.hand | lay.get(OUT, 0)
+            s = max(solved, key=lambda s: strain_tricks(full & ~choose_discard(full, s), s))
+            pairs = discard_candidates(full, s, CANDIDATES)
+            unseen = [c for c in range(32) if not full >> c & 1]
+            for _ in range(CLOSE_LAYOUTS):
+                rng.shuffle(unseen)
+                h = [0, 0, 0]
+                h[others[0]] = sum(1 << c for c in unseen[:10])
+                h[others[1]] = sum(1 << c for c in unseen[10:20])
+                for d in pairs:
+                    h[focus] = full & ~d
+                    positions.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
+            plans.append((s, pairs))
+        tricks = solve_many(positions)
+        finals = []
+        at = 0
+        for lay, (s, pairs) in zip(layouts, plans, strict=True):
+            n = len(pairs)
+            block = tricks[at: at + n * CLOSE_LAYOUTS]
+            at += n * CLOSE_LAYOUTS
+            sums = [sum(block[j * n + i] for j in range(CLOSE_LAYOUTS)) for i in range(n)]
+            h = list(self._hands(k, lay))
+            h[focus] = obs.hand | lay.get(OUT, 0)
+            h[focus] &= ~pairs[max(range(n), key=lambda i: sums[i])]
+            finals.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
+        counts = [0] * 11
+        for t in solve_many(finals):
+            counts[t] += 1
+        return counts
 
     def _bidding(self, obs: Observation) -> Action | None:
         choice = super()._bidding(obs)
@@ -768,8 +868,10 @@ def shift_odds(situation: str, margin: int) -> tuple[tuple[int, float], ...]:
     ``(shift, probability)`` when double-dummy gives him ``margin`` tricks over his
     contract (a misère: ``margin`` tricks).  ``situation``: ``"auction"`` (the defence
     not known yet: every trick game counted), ``"whist1"`` or ``"whist2"`` (one or two
-    whisters), ``"misere"``.  From :data:`.dd_bias_table.COUNTS` (``benchmarks/dd_bias.py``)."""
+    whisters), ``"open1"`` or ``"closed1"`` (a lone whister open or closed), ``"misere"``.
+    From :data:`.dd_bias_table.COUNTS` (``benchmarks/dd_bias.py``)."""
     keys = {"auction": ("closed1", "open1", "closed2"), "whist1": ("closed1", "open1"),
+            "open1": ("open1",), "closed1": ("closed1",),
             "whist2": ("closed2",), "misere": ("misere",)}[situation]
     rows: dict[int, dict[int, int]] = {}
     for key in keys:

@@ -31,7 +31,7 @@ from .knowledge import OUT, Knowledge, active_seats, deal_kind
 from .sampling import sample_layouts
 from .value import allpass_utility, game_utility, misere_utility, settled_utility
 
-__all__ = ["PimcBot"]
+__all__ = ["PimcBot", "discard_candidates"]
 
 _TIE = 1e-6
 
@@ -384,10 +384,7 @@ class PimcBot(HeuristicBot):
         best_val = float("-inf")
         finalists: list[tuple[int, int, range]] = []
         for s in strains:
-            def keep(d: int, s: int = s) -> tuple[float, int]:
-                return (-strain_tricks(hand & ~d, s), _rank_sum(d))
-
-            pairs = _ranked_pairs(hand, keep, self.candidates)
+            pairs = discard_candidates(hand, s, self.candidates)
             low = wb.level if s >= wb.strain else wb.level + 1
             if wb.without_talon:
                 low = wb.level
@@ -556,6 +553,12 @@ class PimcBot(HeuristicBot):
 
     def _quota_answer(self, obs: Observation) -> Action | None:
         return super()._quota_answer(obs)
+
+
+def discard_candidates(hand: int, strain: int, n: int) -> list[int]:
+    """The ``n`` two-card discards of twelve cards the talon plan tries for a game in ``strain``
+    (4: no trumps): those that leave the most estimated tricks first, then the lowest cards."""
+    return _ranked_pairs(hand, lambda d: (-strain_tricks(hand & ~d, strain), _rank_sum(d)), n)
 
 
 def _rank_sum(d: int) -> int:
