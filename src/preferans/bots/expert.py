@@ -542,7 +542,8 @@ class ExpertBot(PimcBot):
         whister alone is short of his quota) closed the defence of the strong whisters whose
         games are the close ones.  The quota and play-on choices stay the rule of thumb's."""
         legal = obs.legal_actions
-        if not self.open_choice or OPEN not in legal or CLOSED not in legal or PLAY in legal or QUOTA in legal:
+        if (not self.open_choice or obs.players == 2  # гусарик: not what the table counts measured
+                or OPEN not in legal or CLOSED not in legal or PLAY in legal or QUOTA in legal):
             return super()._defence(obs)
         c = obs.contract
         assert c is not None and obs.declarer is not None
@@ -599,8 +600,8 @@ class ExpertBot(PimcBot):
         if counts is None:
             return 0
         limit = self._highest_level(obs, counts, 0)
-        if limit >= 6 or not self.close_plan or _bid_made(obs):
-            return limit
+        if limit >= 6 or not self.close_plan or _bid_made(obs) or obs.players == 2:
+            return limit  # гусарик's auction stays as solved (docs/bots.md)
         u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
                          seat=obs.seat, declarer=obs.seat, contract=Contract(6, 0), calls=("whist", "whist"))
         if self._game_value(u, counts, 6, obs.players) < -CLOSE_MARGIN * len(layouts):
