@@ -464,6 +464,7 @@ def test_a_close_opening_is_judged_again_with_the_plans_discard() -> None:
     assert close.close_plan and CLOSE_MARGIN > 0
     assert max(plain.bid_limits(obs).values()) < 6 and plain.act(obs) == PASS
     assert close.bid_limits(obs)[0] == 6 and close.act(obs) == Action.parse("6♠")
+    assert ExpertBot(rules, seed=1, think=0.05).act(obs) == PASS  # a quick expert does without it
 
     # The plan's candidates are the plan's own: the same ten the talon plan tries.
     twelve = obs.hand | to_mask("A♥ K♥")

@@ -85,8 +85,8 @@ from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
-    "ALLPASS_PESSIMISM", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN", "CONFIDENCE", "LOOKAHEAD_CANDIDATES",
-    "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE",
+    "ALLPASS_PESSIMISM", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN", "CLOSE_THINK", "CONFIDENCE",
+    "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE",
     "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "STRAINS", "ExpertBot", "parse_think",
 ]  # fmt: skip
 
@@ -113,6 +113,10 @@ again with the talon plan's discard (:meth:`ExpertBot._planned_counts`): a close
 
 CLOSE_LAYOUTS = 3
 """Deals of the unseen cards on which that second judgement chooses each layout's discard."""
+
+CLOSE_THINK = 0.5
+"""Seconds of thinking time from which a close opening call is judged again: the second
+judgement takes about a second whatever the time, so a quicker expert does without it."""
 
 PARTNER_TRICKS = 5
 """A defender judges his partner's answer from the partner's view in the last this many tricks."""
@@ -191,9 +195,10 @@ class ExpertBot(PimcBot):
     after seeing the talon, in the strain my twelve cards then suit best
     (:meth:`_talon_strain_counts`; on by default).  ``close_plan`` — an opening call
     whose lowest game falls just short is judged again with the discard the talon plan would
-    make (:meth:`_planned_counts`; on by default).  ``open_choice`` — a lone whister lays
-    the defence open or keeps it closed by which is worth more over sampled layouts, as
-    each is really played (:meth:`_defence`; on by default; off: the rule of thumb).
+    make (:meth:`_planned_counts`; on by default, from :data:`CLOSE_THINK` of thinking
+    time).  ``open_choice`` — a lone whister lays the defence open or keeps it closed by
+    which is worth more over sampled layouts, as each is really played (:meth:`_defence`;
+    on by default; off: the rule of thumb).
     """
 
     name = "expert"
@@ -600,7 +605,7 @@ class ExpertBot(PimcBot):
         if counts is None:
             return 0
         limit = self._highest_level(obs, counts, 0)
-        if limit >= 6 or not self.close_plan or _bid_made(obs) or obs.players == 2:
+        if limit >= 6 or not self.close_plan or self.think < CLOSE_THINK or _bid_made(obs) or obs.players == 2:
             return limit  # гусарик's auction stays as solved (docs/bots.md)
         u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
                          seat=obs.seat, declarer=obs.seat, contract=Contract(6, 0), calls=("whist", "whist"))
