@@ -555,13 +555,11 @@ class ExpertBot(PimcBot):
         _, _, tricks = self._declarer_layouts(obs, self.whist_samples)
         d1, d2 = _defenders(obs)
         calls = _whist_calls(obs)
-        # the scoring is the same open or closed (rules.md §5.5): only the play differs
+        # open or closed (rules.md §5.5) is scored alike (no scoring reads ``open_play``): only the play differs
         u = game_utility(self.rules, standing=self._standing(obs), players=obs.players, dealer=obs.dealer,
                          seat=obs.seat, declarer=obs.declarer, contract=Contract(c.level, c.strain),
                          calls=(calls.get(d1, "pass"), calls.get(d2, "pass")))
-        counts = [0] * 11
-        for t in tricks:
-            counts[t] += 1
+        counts = _tally(tricks)
         open_value = _spread(u, counts, c.level, "open1")
         return OPEN if open_value >= _spread(u, counts, c.level, "closed1") else CLOSED
 
@@ -590,10 +588,7 @@ class ExpertBot(PimcBot):
             return None
         counts = [0] * 11
         for i, lay in enumerate(layouts):
-            full = obs.hand | lay.get(OUT, 0)
-            twelve = full.bit_count() == 12
-            best = max(solved, key=lambda s: strain_tricks(full & ~choose_discard(full, s) if twelve else full, s))
-            counts[solved[best][i]] += 1
+            counts[solved[_named_strain(obs.hand | lay.get(OUT, 0), solved)][i]] += 1
         return counts
 
     def _talon_strain_limit(self, obs: Observation, layouts: list[dict[int, int]], solved: dict[int, list[int]]) -> int:
@@ -631,7 +626,7 @@ class ExpertBot(PimcBot):
         positions = []
         for lay in layouts:
             full = obs.hand | lay.get(OUT, 0)
-            s = max(solved, key=lambda s: strain_tricks(full & ~choose_discard(full, s), s))
+            s = _named_strain(full, solved)
             pairs = discard_candidates(full, s, CANDIDATES)
             unseen = [c for c in range(32) if not full >> c & 1]
             for _ in range(CLOSE_LAYOUTS):
@@ -655,10 +650,7 @@ class ExpertBot(PimcBot):
             h[focus] = obs.hand | lay.get(OUT, 0)
             h[focus] &= ~pairs[max(range(n), key=lambda i: sums[i])]
             finals.append(Position(hands=(h[0], h[1], h[2]), declarer=focus, trump=None if s == 4 else s))
-        counts = [0] * 11
-        for t in solve_many(finals):
-            counts[t] += 1
-        return counts
+        return _tally(solve_many(finals))
 
     def _bidding(self, obs: Observation) -> Action | None:
         choice = super()._bidding(obs)
@@ -848,6 +840,21 @@ def _resampled(
             acc += weights[i]
         out.append(dict(pool[i]))
     return out
+
+
+def _named_strain(full: int, solved: dict[int, list[int]]) -> int:
+    """The strain of ``solved`` a declarer names after seeing the talon: the one his twelve
+    cards ``full`` estimate best, each with its heuristic discard."""
+    twelve = full.bit_count() == 12
+    return max(solved, key=lambda s: strain_tricks(full & ~choose_discard(full, s) if twelve else full, s))
+
+
+def _tally(tricks: Sequence[int]) -> list[int]:
+    """``counts[t]``: how many of ``tricks`` are ``t`` (0–10)."""
+    counts = [0] * 11
+    for t in tricks:
+        counts[t] += 1
+    return counts
 
 
 def _bid_made(obs: Observation) -> bool:
