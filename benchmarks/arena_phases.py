@@ -4,6 +4,7 @@
     python benchmarks/arena_phases.py run.jsonl [--rules sochi] [--top 10]
     python benchmarks/arena_phases.py run.jsonl --roles
     python benchmarks/arena_phases.py run.jsonl --calls bidding
+    python benchmarks/arena_phases.py run.jsonl --allpass
 
 Two seatings of a deal that differ in one seat only (bot A there in one, bot B
 in the other; the other seats the same bots) are played alike until that seat
@@ -23,7 +24,10 @@ and in the all-pass: how often, the mean a time, and the share of its score.
 ``--calls CATEGORY`` splits one category's swaps by the two moves that differed
 (A's / B's) and what came before in that phase: in the auction, whether anyone had
 bid («opening» or «over a bid») and whether it was the seat's first call; elsewhere
-the phase's earlier moves.
+the phase's earlier moves.  ``--allpass`` prices the all-pass's card play: the share
+of the seatings that ended in an all-pass, what a trick there cost a seat (the slope of
+its net whists on its tricks), and, seat by seat in deals that went all-pass in seatings
+with A there and with B there, A's tricks minus B's.
 """
 
 from __future__ import annotations
@@ -152,13 +156,56 @@ def print_roles(path: str) -> None:
         print(line)
 
 
+def print_allpass(path: str) -> None:
+    """The all-pass's share of the seatings, the whists a trick cost a seat there, and A's
+    tricks minus B's in the same seat of the same deal (each seat's mean over the seatings
+    that put A there, less the same with B), with its 95 % interval."""
+    tricks: list[float] = []
+    values: list[float] = []
+    paired: list[float] = []
+    plays = all_pass = 0
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            rec = json.loads(line)
+            by_seat: dict[tuple[int, int], list[int]] = defaultdict(list)
+            for play in rec["plays"]:
+                plays += 1
+                if play["kind"] != "all_pass":
+                    continue
+                all_pass += 1
+                for seat, bot in enumerate(play["seating"]):
+                    taken = int(play["tricks"].get(str(seat), 0))
+                    tricks.append(taken)
+                    values.append(play["values"][seat])
+                    by_seat[(seat, bot)].append(taken)
+            for seat in range(3):
+                a, b = by_seat.get((seat, 0)), by_seat.get((seat, 1))
+                if a and b:
+                    paired.append(statistics.mean(a) - statistics.mean(b))
+    if not tricks or len(paired) < 2:
+        print("no all-pass played by both bots in one seat")
+        return
+    mt, mv = statistics.mean(tricks), statistics.mean(values)
+    slope = sum((t - mt) * (v - mv) for t, v in zip(tricks, values, strict=True)) / sum((t - mt) ** 2 for t in tricks)
+    m = statistics.mean(paired)
+    half = 1.96 * statistics.stdev(paired) / math.sqrt(len(paired))
+    print(f"all-pass: {all_pass} of {plays} seatings ({100 * all_pass / plays:.1f} %); "
+          f"a trick costs its seat {-slope:.2f} whists")
+    print(f"A − B tricks, same seat of the same deal: {m:+.3f} [{m - half:+.3f}, {m + half:+.3f}] "
+          f"over {len(paired)} seats")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file")
     ap.add_argument("--top", type=int, default=10)
     ap.add_argument("--roles", action="store_true", help="print what each bot earned in each role instead")
     ap.add_argument("--calls", metavar="CATEGORY", help="split one category (bidding, whist, ...) by the moves")
+    ap.add_argument("--allpass", action="store_true", help="price the all-pass's card play instead")
     args = ap.parse_args()
+    if args.allpass:
+        print_allpass(args.file)
+        return
     if args.roles:
         print_roles(args.file)
         return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import statistics
 import sys
 import textwrap
 from collections import Counter
@@ -426,3 +427,33 @@ def test_arena_paired_compares_two_runs_deal_by_deal(
     monkeypatch.setattr("sys.argv", ["arena_paired", str(tmp_path / "new.jsonl"), str(tmp_path / "other.jsonl")])
     with pytest.raises(SystemExit, match="deal 0 is not the same deal"):
         paired.main()
+
+
+def test_arena_phases_allpass_prices_the_trick_and_pairs_the_seats(tmp_path: Path) -> None:
+    """``--allpass``: the all-pass's share of the seatings, the whists a trick cost its seat
+    (the least-squares slope) and A's tricks minus B's, seat by seat in the same deal."""
+    phases = _arena_phases()
+    plays = [
+        {"seating": [0, 1, 1], "kind": "all_pass", "tricks": {"0": 2, "1": 4, "2": 4}, "values": [20, -10, -10]},
+        {"seating": [1, 0, 0], "kind": "all_pass", "tricks": {"0": 3, "1": 3, "2": 4}, "values": [10, 10, -20]},
+        {"seating": [0, 0, 1], "kind": "game", "tricks": {}, "values": [0, 0, 0]},
+    ]
+    out = tmp_path / "run.jsonl"
+    out.write_text(json.dumps({"bots": ["A", "B"], "plays": plays}) + "\n", encoding="utf-8")
+    printed = _run_main(phases, [str(out), "--allpass"])
+    slope = statistics.linear_regression([2, 4, 4, 3, 3, 4], [20, -10, -10, 10, 10, -20]).slope
+    assert f"2 of 3 seatings (66.7 %); a trick costs its seat {-slope:.2f} whists" in printed
+    # seat 0: A took 2, B 3; seat 1: A 3, B 4; seat 2: A 4, B 4
+    assert "A − B tricks, same seat of the same deal: -0.667" in printed and "over 3 seats" in printed
+
+
+def test_allpass_play_pairs_the_same_seat_of_the_same_all_pass() -> None:
+    """benchmarks/allpass_play.py: every deal is passed out and played in every seating;
+    the same bot on both sides differs by nothing, and a setting made on A alone is A's."""
+    allpass = _arena_phases("allpass_play")
+    times: list[float] = []
+    assert allpass.play_allpass(["medium", "medium"], 5, 0, Rules.preset("leningrad"), {}, times) == (0.0, 0.0)
+    assert times  # A's card decisions are timed
+    tricks, whists = allpass.play_allpass(["medium", "medium"], 5, 0, Rules.preset("leningrad"),
+                                          {"careless": 1.0}, [])
+    assert tricks > 0 > whists  # A playing at random takes more of this all-pass's tricks
