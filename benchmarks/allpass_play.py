@@ -4,8 +4,8 @@
     python benchmarks/allpass_play.py --bots expert,expert --set lookahead=False --deals 200
     python benchmarks/allpass_play.py --bots oracle,expert --deals 200
 
-Every deal is passed out (each player passes) and played as an all-pass in every
-seating of the two bots (:func:`preferans.bots.arena.seatings`); the auction
+Every deal (three players) is passed out (each player passes) and played as an
+all-pass in every seating of the two bots (:func:`preferans.bots.arena.seatings`); the auction
 decides nothing, so each difference is card play.  Printed: A's tricks minus
 B's in the same seat of the same deal (each seat's mean over the seatings with A
 there, less the same with B) with its 95 % interval, the same in net whists,
