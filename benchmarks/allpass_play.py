@@ -32,7 +32,7 @@ import time
 from typing import Any
 
 from preferans import Action, Deal, Rules
-from preferans.bots.arena import seatings
+from preferans.bots.arena import seat_seed, seatings
 from preferans.bots.base import Bot
 from preferans.bots.levels import make_bot
 from preferans.bots.value import result_value
@@ -66,11 +66,11 @@ def play_allpass(specs: list[str], seed: int, dealer: int, rules: Rules, setting
             bots: list[Any] = []
             for s, b in enumerate(seating):
                 if specs[b] == "oracle":
-                    oracle = Oracle(rules, seed ^ (s * 7919))
+                    oracle = Oracle(rules, seat_seed(seed, s))
                     oracle.deal = deal
                     bots.append(oracle)
                     continue
-                bot = make_bot(specs[b], rules, seed=seed ^ (s * 7919))
+                bot = make_bot(specs[b], rules, seed=seat_seed(seed, s))
                 if b == 0:
                     for name, value in setting.items():
                         if not hasattr(bot, name):
@@ -78,7 +78,7 @@ def play_allpass(specs: list[str], seed: int, dealer: int, rules: Rules, setting
                         setattr(bot, name, value)
                 bots.append(bot)
             for _ in range(3):
-                deal.apply("pass")
+                deal.apply("pass")  # every card holder passes: an all-pass (Kodeks 3.3.12, 3.7.1; rules.md §8.1)
             while not deal.is_over:
                 seat = deal.to_act
                 assert seat is not None

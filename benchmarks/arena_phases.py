@@ -185,8 +185,7 @@ def print_allpass(path: str) -> None:
     if not tricks or len(paired) < 2:
         print("no all-pass played by both bots in one seat")
         return
-    mt, mv = statistics.mean(tricks), statistics.mean(values)
-    slope = sum((t - mt) * (v - mv) for t, v in zip(tricks, values, strict=True)) / sum((t - mt) ** 2 for t in tricks)
+    slope = statistics.linear_regression(tricks, values).slope
     m = statistics.mean(paired)
     half = 1.96 * statistics.stdev(paired) / math.sqrt(len(paired))
     print(f"all-pass: {all_pass} of {plays} seatings ({100 * all_pass / plays:.1f} %); "

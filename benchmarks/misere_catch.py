@@ -27,6 +27,7 @@ import statistics
 import time
 
 from preferans import Deal, Phase
+from preferans.bots.arena import seat_seed
 from preferans.bots.evaluate import misere_holes
 from preferans.bots.levels import make_bot
 from preferans.bots.value import result_value
@@ -42,7 +43,7 @@ def deals(rules: Rules, seed: int, count: int, out: str) -> None:
             deal = Deal.new(rules, players=3, dealer=i % 3, seed=deal_seed)
             if min(misere_holes(h) for h in deal.hands) > 3:
                 continue  # nobody bids misère on four holes: skip the auction
-            bots = [make_bot("hard", rules, seed=deal_seed ^ (s * 7919)) for s in range(3)]
+            bots = [make_bot("hard", rules, seed=seat_seed(deal_seed, s)) for s in range(3)]
             moves = []
             while not deal.is_over and deal.phase is not Phase.PLAY:
                 if deal.contract is not None and not deal.contract.is_misere:
@@ -72,7 +73,8 @@ def play(rules: Rules, path: str, catchers: str, declarer: str, out: str) -> Non
                 deal.apply(a, seat=s)
             decl = deal.declarer
             assert decl is not None
-            bots = [make_bot(declarer if s == decl else catchers, rules, seed=d["seed"] ^ (s * 7919)) for s in range(3)]
+            bots = [make_bot(declarer if s == decl else catchers, rules, seed=seat_seed(d["seed"], s))
+                    for s in range(3)]
             while not deal.is_over:
                 s = deal.to_act
                 assert s is not None

@@ -39,7 +39,7 @@ from .levels import LEVELS, is_bot_spec, make_bot
 from .protocol import SubprocessBot
 from .value import result_value
 
-__all__ = ["ArenaError", "BotStats", "Report", "deal_line", "play_deal", "run_arena", "seatings"]
+__all__ = ["ArenaError", "BotStats", "Report", "deal_line", "play_deal", "run_arena", "seat_seed", "seatings"]
 
 
 
@@ -104,6 +104,16 @@ def seatings(bots: int, seats: int) -> list[tuple[int, ...]]:
     return [p for p in itertools.product(range(bots), repeat=seats) if len(set(p)) == bots]
 
 
+def seat_seed(deal_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of a deal: the same whichever bot sits there, so a
+    seeded bot samples alike in every seating and two seatings differ only by the bots.
+
+    >>> seat_seed(12, 0), seat_seed(12, 1)
+    (12, 7907)
+    """
+    return deal_seed ^ (seat * 7919)
+
+
 # --------------------------------------------------------------------------- one deal
 def _counts() -> dict[str, float]:
     return dict.fromkeys(
@@ -156,7 +166,7 @@ def _play_deal(
         play_hands: tuple[int, ...] | None = None
         phases: list[str] = []
         try:
-            bots = [_bot(specs[b], rules, deal_seed ^ (s * 7919), timeout, players) for s, b in enumerate(seating)]
+            bots = [_bot(specs[b], rules, seat_seed(deal_seed, s), timeout, players) for s, b in enumerate(seating)]
             for seat, bot in enumerate(bots):
                 bot.tell_deal(DealStart(index + 1, seat, dealer, players, digest))
             while not deal.is_over:
