@@ -19,6 +19,21 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any)
         terminalreporter.write_line(f"screenshots saved in {where}")
 
 
+# scripts/test runs the tests in parallel (pytest-xdist): a worker's screenshots are reported
+# by the controller, which learns where they went when the worker finishes.
+def pytest_sessionfinish(session: Any) -> None:
+    where = getattr(session.config, "preferans_artifacts", None)
+    if where is not None and hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["preferans_artifacts"] = str(where)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    where = getattr(node, "workeroutput", {}).get("preferans_artifacts")
+    if where is not None:
+        node.config.preferans_artifacts = where
+
+
 @pytest.fixture(scope="module")
 def pg_url() -> Iterator[str]:
     """A private PostgreSQL cluster (Debian's binaries) for the module's tests: the server's
