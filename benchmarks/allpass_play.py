@@ -3,6 +3,7 @@
     python benchmarks/allpass_play.py --bots expert,hard --deals 200 --rules leningrad --seed 1
     python benchmarks/allpass_play.py --bots expert,expert --set lookahead=False --deals 200
     python benchmarks/allpass_play.py --bots oracle,expert --deals 200
+    python benchmarks/allpass_play.py --bots oracle-selfish,oracle --deals 200
 
 Every deal (three players) is passed out (each player passes) and played as an
 all-pass in every seating of the two bots (:func:`preferans.bots.arena.seatings`); the auction
@@ -15,7 +16,9 @@ against the same bot without it; the value is read as a Python literal.  ``oracl
 is a player who sees every hand: of the cards that leave him the fewest tricks with
 the other two playing to give him tricks (the solver on the true layout), the one
 ``medium`` would play; against ``expert`` it bounds what a better reading of the
-hidden cards could buy.
+hidden cards could buy.  ``oracle-selfish`` sees every hand too and, once no talon card
+leads, values his cards with each player taking his own fewest tricks
+(:func:`preferans.solver.selfish_moves_many`).
 
 An all-pass trick costs its seat about 11 whists under Leningrad and Sochi
 (``python benchmarks/arena_phases.py run.jsonl --allpass``), so a tenth of a
@@ -36,19 +39,22 @@ from preferans.bots.arena import seat_seed, seatings
 from preferans.bots.base import Bot
 from preferans.bots.levels import make_bot
 from preferans.bots.value import result_value
-from preferans.solver import Position, best_moves, memo
+from preferans.solver import Position, best_moves, memo, selfish_moves_many
 
 
 class Oracle:
     """The all-pass player who sees every hand (see the module doc)."""
 
-    def __init__(self, rules: Rules, seed: int) -> None:
+    def __init__(self, rules: Rules, seed: int, *, selfish: bool = False) -> None:
         self.hint: Bot = make_bot("medium", rules, seed=seed)
         self.deal: Deal | None = None
+        self.selfish = selfish
 
     def act(self, obs: Any) -> Action:
         assert self.deal is not None
-        moves = best_moves(Position.from_deal(self.deal))
+        position = Position.from_deal(self.deal)
+        selfish = self.selfish and not position.talon  # the selfish search starts after the talon's tricks
+        moves = selfish_moves_many([position])[0] if selfish else best_moves(position)
         fewest = min(moves.values())
         top = [int(c) for c, t in moves.items() if t == fewest]
         hint = self.hint.act(obs)
@@ -65,8 +71,8 @@ def play_allpass(specs: list[str], seed: int, dealer: int, rules: Rules, setting
             deal = Deal.new(rules, players=3, dealer=dealer, seed=seed)
             bots: list[Any] = []
             for s, b in enumerate(seating):
-                if specs[b] == "oracle":
-                    oracle = Oracle(rules, seat_seed(seed, s))
+                if specs[b] in ("oracle", "oracle-selfish"):
+                    oracle = Oracle(rules, seat_seed(seed, s), selfish=specs[b] == "oracle-selfish")
                     oracle.deal = deal
                     bots.append(oracle)
                     continue

@@ -131,3 +131,44 @@ def random_position(rng: random.Random, goal: str, max_cards: int = 5) -> Positi
         if not pos.trick:
             break
     return pos
+
+
+def reference_selfish(pos: Position) -> dict[int, int]:
+    """An all-pass with no talon lead left, each player for his own fewest tricks (max-n):
+    each legal card of the player to move and the focus player's tricks after it.
+
+    Every card is searched (no equal-card shortcut); of cards equal for the player to move he
+    takes the one that leaves the next player the most tricks, as the solver documents.
+    """
+    assert pos.goal == "allpass" and not pos.talon
+
+    @cache
+    def value(hands: tuple[int, int, int], leader: int, plays: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+        if len(plays) == 3:
+            w = _winner(plays, None, None, False)
+            assert w is not None
+            rest = list(value(hands, w, ()))
+            rest[w] += 1
+            return tuple(rest)
+        if not any(hands):
+            return (0, 0, 0)
+        return choose(hands, leader, plays)[1]
+
+    def after(hands: tuple[int, int, int], leader: int, plays: tuple[tuple[int, int], ...], c: int) -> tuple[int, ...]:
+        p = (leader + len(plays)) % 3
+        hs = list(hands)
+        hs[p] &= ~(1 << c)
+        return value((hs[0], hs[1], hs[2]), leader, (*plays, (p, c)))
+
+    def choose(
+        hands: tuple[int, int, int], leader: int, plays: tuple[tuple[int, int], ...]
+    ) -> tuple[int, tuple[int, ...]]:
+        p = (leader + len(plays)) % 3
+        led = _suit(plays[0][1]) if plays else None
+        options = [(c, after(hands, leader, plays, c)) for c in _legal(hands[p], led, None)]
+        return min(options, key=lambda o: (o[1][p], -o[1][(p + 1) % 3]))
+
+    plays = tuple(((pos.leader + i) % 3, int(c)) for i, c in enumerate(pos.trick))
+    p = pos.to_play
+    led = _suit(plays[0][1]) if plays else None
+    return {c: after(pos.hands, pos.leader, plays, c)[pos.declarer] for c in _legal(pos.hands[p], led, None)}

@@ -457,3 +457,6 @@ def test_allpass_play_pairs_the_same_seat_of_the_same_all_pass() -> None:
     tricks, whists = allpass.play_allpass(["medium", "medium"], 5, 0, Rules.preset("leningrad"),
                                           {"careless": 1.0}, [])
     assert tricks > 0 > whists  # A playing at random takes more of this all-pass's tricks
+    # the seeing player who searches the all-pass's end each for himself takes fewer here
+    tricks, whists = allpass.play_allpass(["oracle-selfish", "oracle"], 5, 0, Rules.preset("leningrad"), {}, [])
+    assert tricks < 0 < whists

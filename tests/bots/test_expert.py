@@ -688,3 +688,41 @@ def test_a_defender_reads_the_discard_at_every_trick() -> None:
     read, uniform = (shares[f][0] / shares[f][1] for f in (True, False))
     assert points >= 10
     assert read < 0.1 < 0.3 < uniform
+
+
+def _all_pass_decisions(seed: int) -> Iterator[Observation]:
+    """Each card decision of a passed-out deal (Leningrad) played by medium bots."""
+    rules = Rules.preset("leningrad")
+    deal = Deal.new(rules, seed=seed)
+    for _ in range(3):
+        deal.apply("pass")  # Kodeks 3.3.12: everybody passed, an all-pass (rules.md §8.1)
+    bots = [make_bot("medium", rules, seed=i) for i in range(3)]
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        obs = deal.observation(seat)
+        yield obs
+        deal.apply(bots[seat].act(obs), seat=seat)
+
+
+def test_the_all_pass_end_is_searched_each_for_himself() -> None:
+    """With ``selfish``, an all-pass card from that many cards in hand on (the talon's two
+    tricks done) is valued over the same layouts with each player taking his own fewest
+    tricks: never worth less to me than with the other two giving me tricks (and without the
+    look-ahead, which only lowers values), and sometimes more.  Before the third trick, or
+    with fewer cards than it says, nothing changes."""
+    rules = Rules.preset("leningrad")
+    raised = 0
+    for seed in range(3):
+        for obs in _all_pass_decisions(seed):
+            if len([a for a in obs.legal_actions if a < 32]) < 2:
+                continue
+            mine = ExpertBot(rules, seed=1, think=60.0, min_layouts=12, max_layouts=12, selfish=7).card_values(obs)
+            if len(obs.completed_tricks) < 2 or obs.hand.bit_count() > 7:
+                assert mine == ExpertBot(rules, seed=1, think=60.0, min_layouts=12, max_layouts=12).card_values(obs)
+                continue
+            plain = ExpertBot(rules, seed=1, think=60.0, min_layouts=12, max_layouts=12, lookahead=False)
+            worst = plain.card_values(obs)
+            assert all(mine[c] >= worst[c] - 1e-9 for c in mine)
+            raised += any(mine[c] > worst[c] + 1e-9 for c in mine)
+    assert raised >= 3

@@ -22,13 +22,14 @@ from preferans.solver import (
     discard_table,
     memo,
     memo_stats,
+    selfish_moves_many,
     solve,
     solve_at_least,
     solve_many,
 )
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from solver_reference import random_position, reference_value
+from solver_reference import random_position, reference_selfish, reference_value
 
 GOALS = ("tricks", "misere", "allpass")
 
@@ -126,6 +127,39 @@ def test_batches_with_cards_on_the_table_agree_with_brute_force(goal: str) -> No
     assert solve_many(keep) == [reference_value(p) for p in keep]
     for p, moves in zip(keep[:60], best_moves_many(keep[:60]), strict=True):
         assert moves == {c: child_value(p, c) for c in p.legal_moves()}, str(p)
+
+
+def test_selfish_all_pass_agrees_with_brute_force() -> None:
+    """The all-pass searched with each player for his own fewest tricks (max-n): every card's
+    tricks for the focus player, in one batch over positions that differ in hands, leader,
+    cards on the table and whose tricks are asked, as a plain max-n over every card gives
+    them; never more than the other two giving him tricks (the usual all-pass search) makes."""
+    rng = random.Random("selfish")
+    positions = [p for p in (random_position(rng, "allpass", max_cards=5) for _ in range(400)) if not p.talon]
+    assert len(positions) >= 150 and {p.declarer for p in positions} == {0, 1, 2}
+    assert len({(p.leader, p.trick) for p in positions}) >= 8
+    found = selfish_moves_many(positions)
+    worst = best_moves_many(positions)
+    for p, mine, dd in zip(positions, found, worst, strict=True):
+        assert mine == {Card(c): v for c, v in reference_selfish(p).items()}, str(p)
+        assert all(mine[c] <= dd[c] for c in mine), str(p)
+    assert any(mine != dd for mine, dd in zip(found, worst, strict=True))
+    with memo():
+        assert selfish_moves_many(positions[:20]) == found[:20]
+        assert selfish_moves_many(positions[:20]) == found[:20] and memo_stats()["hits"] == 20
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("♠A / ♠K / ♠Q | tricks trump=NT declarer=0", "the goal is 'tricks'"),
+        ("♠A / ♠K / ♠Q | misere declarer=0", "the goal is 'misere'"),
+        ("♠A 7 / ♠K 8 / ♠Q 9 | allpass player=0 talon=♦7", "a talon card still leads"),
+    ],
+)
+def test_selfish_search_refuses_what_it_does_not_model(text: str, message: str) -> None:
+    with pytest.raises(SolverError, match=re.escape(message)):
+        selfish_moves_many([Position.parse(text)])
 
 
 @pytest.mark.parametrize("goal", ["tricks", "misere", "allpass"])

@@ -74,7 +74,7 @@ from ..actions import CLOSED, MISERE, OPEN, PASS, PLAY, QUOTA, Action, Contract
 from ..cards import SUIT_MASKS, Card
 from ..engine.observation import Observation, Phase
 from ..rules import Rules
-from ..solver import Position, best_moves_many, solve_many
+from ..solver import Position, best_moves_many, selfish_moves_many, solve_many
 from .dd_bias_table import COUNTS
 from .evaluate import choose_discard, strain_tricks
 from .heuristic import HeuristicBot, _defenders, _whist_calls
@@ -133,6 +133,12 @@ plan solve: three, not `hard`'s two (issue 29, eighth step)."""
 
 CANDIDATES = 10
 """Discards the talon plan solves in each strain: ten, not `hard`'s six (issue 29, eighth step)."""
+
+SELFISH_CARDS = 0
+"""On an all-pass, from this many cards in hand on (and no talon card left to lead), each
+sampled layout is searched with each player taking his own fewest tricks
+(:func:`~preferans.solver.selfish_moves_many`), not with the other two giving me mine
+(issue 29, twelfth step); 0: never."""
 
 PARTNER_MARGIN = 0.25
 """Whists within which the model of the partner counts his answers as equal (he
@@ -198,7 +204,9 @@ class ExpertBot(PimcBot):
     make (:meth:`_planned_counts`; on by default, from :data:`CLOSE_THINK` of thinking
     time).  ``open_choice`` — a lone whister lays the defence open or keeps it closed by
     which is worth more over sampled layouts, as each is really played (:meth:`_defence`;
-    on by default; off: the rule of thumb).
+    on by default; off: the rule of thumb).  ``selfish`` — on an all-pass, from this many
+    cards in hand on, search each layout with every player playing for his own fewest tricks
+    (:data:`SELFISH_CARDS`; 0: never).
     """
 
     name = "expert"
@@ -228,6 +236,7 @@ class ExpertBot(PimcBot):
         talon_strain: bool = True,
         close_plan: bool = True,
         open_choice: bool = True,
+        selfish: int = SELFISH_CARDS,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
@@ -254,6 +263,7 @@ class ExpertBot(PimcBot):
         self.talon_strain = talon_strain
         self.close_plan = close_plan
         self.open_choice = open_choice
+        self.selfish = selfish
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
@@ -325,6 +335,9 @@ class ExpertBot(PimcBot):
         kept: list[tuple[float, Position]] = []  # each layout's weight and position, for the look-ahead
         hidden = bool(k.places())
         partner = self._partner_next(obs, k, kind) if self.partner_view else None
+        # The all-pass's end, each for himself (SELFISH_CARDS); the talon's tricks are done.
+        selfish = (kind == "allpass" and 0 < obs.hand.bit_count() <= self.selfish
+                   and (len(obs.completed_tricks) >= 2 or self.rules.raspas_talon_for(obs.players) == "unused"))
         while True:
             t0 = time.perf_counter()
             lays, weights = self._drawn(obs, k, ev, self.batch, rng) if hidden else ([{}], [1.0])
@@ -334,6 +347,8 @@ class ExpertBot(PimcBot):
                 positions.append(self._position(obs, k, lay, kind))
             if partner is not None:
                 tables = self._partner_tricks(obs, lays, positions, legal, partner)
+            elif selfish:
+                tables = [{int(c): v for c, v in m.items()} for m in selfish_moves_many(positions)]
             else:
                 tables = [{int(c): v for c, v in m.items()} for m in best_moves_many(positions)]
             for w, moves in zip(weights, tables, strict=True):
@@ -350,8 +365,9 @@ class ExpertBot(PimcBot):
         wsum = sum(w for w, _ in rows) or 1.0
         values = {c: sum(w * r.get(c, 0.0) for w, r in rows) / wsum for c in legal}
         # With two cards left my next card is forced: nothing to choose once.  The partner's
-        # view (an option) values the cards its own way.
-        if not self.lookahead or not hidden or len(legal) < 2 or obs.hand.bit_count() < 3 or partner is not None:
+        # view (an option) and the selfish search value the cards their own way.
+        if (not self.lookahead or not hidden or len(legal) < 2 or obs.hand.bit_count() < 3
+                or partner is not None or selfish):
             return values
         more = self.lookahead_layouts - len(kept)
         if more > 0:

@@ -126,6 +126,7 @@ typedef struct {
     /* the configuration the table's entries were computed for */
     int cfg_valid, cfg_trump, cfg_goal, cfg_focus, cfg_mode;
     int cfg_talon[2], cfg_ntalon;
+    struct SelfishEntry *stt; /* the all-pass max-n table (selfish_many), made on first use */
 } Engine;
 
 static void bump_generation(Engine *e)
@@ -952,6 +953,125 @@ static int place_all(Ctx *proto, const Layout *h, Py_ssize_t n)
     return 0;
 }
 
+
+/* ---- the all-pass, each player for himself (max-n) ------------------------
+ *
+ * On an all-pass nobody plays for a side: each of the three takes as few tricks
+ * as he can for himself (rules.md §8).  The search above values a card by how
+ * few tricks the focus takes if the other two play to give him tricks, a
+ * pessimistic model of two players who are in fact each busy with their own.
+ * This search gives every player his own aim: a position's value is the vector
+ * of the three players' tricks from here, and the player to move picks the card
+ * that leaves him the fewest; of cards equal for him, the one that leaves the
+ * player after him the most (a fixed rule, so every layout is judged alike).
+ * Only where no talon card leads any more (tricks 3 on, or no talon leads at
+ * all) and without trumps.  Values at trick boundaries depend only on the hands
+ * and the leader, so the table is never invalidated; it is the engine's own. */
+
+typedef struct SelfishEntry {
+    uint32_t h0, h1, h2;
+    uint8_t leader; /* leader + 1; 0: empty */
+    uint8_t v[3];
+} SelfishEntry;
+
+#define SELFISH_BITS 19 /* 8 MB */
+
+typedef struct {
+    SelfishEntry *t;
+    unsigned long long nodes;
+} Selfish;
+
+static inline size_t selfish_index(uint32_t h0, uint32_t h1, uint32_t h2, int leader)
+{
+    uint64_t x = ((uint64_t)h0 * 0x9E3779B97F4A7C15ull) ^ ((uint64_t)h1 * 0xC2B2AE3D27D4EB4Full) ^
+                 ((uint64_t)h2 * 0x165667B19E3779F9ull) ^ (uint64_t)leader;
+    x ^= x >> 29;
+    return (size_t)(x >> (64 - SELFISH_BITS));
+}
+
+static void selfish_value(Selfish *s, uint32_t *h, int leader, int *trick, int nt, int *out);
+
+/* The three players' tricks after player p plays card x. */
+static void selfish_after(Selfish *s, uint32_t *h, int leader, int *trick, int nt, int p, int x, int *out)
+{
+    h[p] &= ~(1u << x);
+    trick[nt] = x;
+    if (nt + 1 < 3) {
+        selfish_value(s, h, leader, trick, nt + 1, out);
+    } else {
+        int led = SUIT(trick[0]), win = leader, best = trick[0];
+        for (int i = 1; i < 3; i++)
+            if (SUIT(trick[i]) == led && trick[i] > best) {
+                best = trick[i];
+                win = (leader + i) % 3;
+            }
+        int fresh[3]; /* the next trick's cards: this trick's stay for the caller's next card */
+        selfish_value(s, h, win, fresh, 0, out);
+        out[win]++;
+    }
+    h[p] |= 1u << x;
+}
+
+static void selfish_value(Selfish *s, uint32_t *h, int leader, int *trick, int nt, int *out)
+{
+    SelfishEntry *e = NULL;
+    if (nt == 0) {
+        if (!h[leader]) {
+            out[0] = out[1] = out[2] = 0;
+            return;
+        }
+        e = &s->t[selfish_index(h[0], h[1], h[2], leader)];
+        if (e->leader == leader + 1 && e->h0 == h[0] && e->h1 == h[1] && e->h2 == h[2]) {
+            out[0] = e->v[0]; out[1] = e->v[1]; out[2] = e->v[2];
+            return;
+        }
+    }
+    s->nodes++;
+    int p = (leader + nt) % 3;
+    uint32_t moves = h[p];
+    if (nt && (moves & SMASK(SUIT(trick[0]))))
+        moves &= SMASK(SUIT(trick[0]));
+    uint32_t live = h[0] | h[1] | h[2];
+    for (int i = 0; i < nt; i++)
+        live |= 1u << trick[i]; /* a card on the table splits my runs too: it may beat one, not the other */
+    int best[3] = {0, 0, 0}, v[3], next = (p + 1) % 3, any = 0;
+    for (int su = 0; su < 4; su++) {
+        uint32_t m = (moves >> (8 * su)) & 0xFF;
+        if (!m)
+            continue;
+        for (uint32_t reps = REPS[m][(live >> (8 * su)) & 0xFF]; reps; reps &= reps - 1) {
+            selfish_after(s, h, leader, trick, nt, p, 8 * su + __builtin_ctz(reps), v);
+            if (!any || v[p] < best[p] || (v[p] == best[p] && v[next] > best[next])) {
+                any = 1;
+                best[0] = v[0]; best[1] = v[1]; best[2] = v[2];
+            }
+        }
+    }
+    out[0] = best[0]; out[1] = best[1]; out[2] = best[2];
+    if (e) {
+        e->h0 = h[0]; e->h1 = h[1]; e->h2 = h[2];
+        e->leader = (uint8_t)(leader + 1);
+        e->v[0] = (uint8_t)best[0]; e->v[1] = (uint8_t)best[1]; e->v[2] = (uint8_t)best[2];
+    }
+}
+
+/* Every legal card's tricks for the focus in one layout; the count of cards. */
+static int selfish_cards(Selfish *s, const Layout *l, int focus, int *cards, int *values)
+{
+    uint32_t h[3] = {l->h[0], l->h[1], l->h[2]};
+    int p = (l->leader + l->ntrick) % 3, n = 0;
+    uint32_t moves = h[p];
+    if (l->ntrick && (moves & SMASK(SUIT(l->trick[0]))))
+        moves &= SMASK(SUIT(l->trick[0]));
+    for (; moves; moves &= moves - 1) {
+        int x = __builtin_ctz(moves), v[3], t[3] = {l->trick[0], l->trick[1], l->trick[2]};
+        selfish_after(s, h, l->leader, t, l->ntrick, p, x, v);
+        cards[n] = x;
+        values[n++] = v[focus];
+    }
+    return n;
+}
+
 /* One batch call: the shared arguments, every layout read and checked, the
  * engine claimed, and room for the answers. */
 typedef struct {
@@ -1049,6 +1169,44 @@ static PyObject *Engine_moves_many(Engine *self, PyObject *args, PyObject *kw)
     return res;
 }
 
+
+static PyObject *Engine_selfish_many(Engine *self, PyObject *args, PyObject *kw)
+{
+    Batch b;
+    if (batch_begin(self, args, kw, &b) < 0)
+        return NULL;
+    if (b.proto.goal != GOAL_ALLPASS || b.proto.ntalon || b.proto.trump >= 0) {
+        self->busy = 0;
+        batch_free(&b);
+        PyErr_SetString(PyExc_ValueError,
+                        "selfish_many: an all-pass with no talon card left to lead and no trump");
+        return NULL;
+    }
+    if (!self->stt && !(self->stt = calloc((size_t)1 << SELFISH_BITS, sizeof(SelfishEntry)))) {
+        self->busy = 0;
+        batch_free(&b);
+        return PyErr_NoMemory();
+    }
+    Selfish s = {self->stt, 0};
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < b.n; i++)
+        b.counts[i] = selfish_cards(&s, b.h + i, b.proto.focus, b.cards + 32 * i, b.values + 32 * i);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    self->nodes += s.nodes;
+    PyObject *res = PyList_New(b.n);
+    for (Py_ssize_t i = 0; res && i < b.n; i++) {
+        PyObject *one = pairs_list(b.cards + 32 * i, b.values + 32 * i, b.counts[i]);
+        if (!one) {
+            Py_CLEAR(res);
+            break;
+        }
+        PyList_SET_ITEM(res, i, one);
+    }
+    batch_free(&b);
+    return res;
+}
+
 static PyObject *Engine_reset(Engine *self, PyObject *Py_UNUSED(ignored))
 {
     if (self->busy) {
@@ -1100,6 +1258,7 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kw)
 
 static void Engine_dealloc(Engine *self)
 {
+    free(self->stt);
     free(self->tt);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -1123,6 +1282,10 @@ static PyMethodDef Engine_methods[] = {
      "moves_many(hands_list, ...same other arguments as solve...)\n--\n\n"
      "moves() on each (h0, h1, h2) of hands_list in one call, sharing the table; an item\n"
      "(h0, h1, h2, leader, trick) brings its own leader and cards on the table."},
+    {"selfish_many", (PyCFunction)(void (*)(void))Engine_selfish_many, METH_VARARGS | METH_KEYWORDS,
+     "selfish_many(hands_list, ...same other arguments as solve; an all-pass, no talon left)\n--\n\n"
+     "moves_many() with each player taking as few tricks as he can for himself (max-n), not\n"
+     "the other two playing to give the focus tricks: [(card, the focus's tricks)] a layout."},
     {"reset", (PyCFunction)Engine_reset, METH_NOARGS, "Invalidate every table entry."},
     {NULL, NULL, 0, NULL},
 };
@@ -1150,6 +1313,7 @@ static PyTypeObject EngineType = {
     .tp_members = Engine_members,
     .tp_getset = Engine_getset,
 };
+
 
 static struct PyModuleDef solver_module = {
     PyModuleDef_HEAD_INIT, "_solver", "Double-dummy search core (C).", -1, NULL,

@@ -67,4 +67,17 @@ class Engine:
         target: int = -1,
         flags: int = 0,
     ) -> list[list[tuple[int, int]]]: ...
+    def selfish_many(
+        self,
+        hands: Sequence[Layout],
+        leader: int,
+        trick: Sequence[int],
+        trump: int,
+        goal: int,
+        focus: int,
+        talon: Sequence[int],
+        participates: bool = False,
+        target: int = -1,
+        flags: int = 0,
+    ) -> list[list[tuple[int, int]]]: ...
     def reset(self) -> None: ...

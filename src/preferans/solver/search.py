@@ -48,6 +48,7 @@ __all__ = [
     "engine_args",
     "memo",
     "memo_stats",
+    "selfish_moves_many",
     "set_table_size",
     "solve",
     "solve_at_least",
@@ -254,7 +255,7 @@ def _unknown(kind: str, positions: Sequence[Position], out: list[Any]) -> list[i
         if v is None:
             todo.append(i)
         else:
-            out[i] = dict(v) if kind == "moves" else v
+            out[i] = v if kind == "solve" else dict(v)
     return todo
 
 
@@ -270,4 +271,37 @@ def best_moves_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
             out[i] = {Card(c): v for c, v in sorted(row)}
             if keep:
                 _remember(("moves", positions[i]), dict(out[i]))
+    return out
+
+
+def selfish_moves_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """On an all-pass, each position's tricks for its player (``declarer``) after each legal
+    card of the player to move, when each of the three plays for his own fewest tricks
+    (max-n) — not, as :func:`best_moves_many` has it, the other two for his most.
+
+    Of cards equal for the player to move, he plays the one that leaves the player after him
+    the most tricks.  Only for all-passes with no talon card left to lead (from the third
+    trick on, or no talon leads at all; rules.md §8.2).
+
+    Here leading the queen of spades costs first hand two tricks if the other two play to
+    give him tricks, one if each keeps his own fewest:
+
+    >>> p = Position.parse("♠Q ♣7 ♥A / ♠J ♣8 ♦K / ♣9 ♦Q ♥8 | allpass player=0 leader=0")
+    >>> best_moves_many([p])[0][Card.parse("Q♠")], selfish_moves_many([p])[0][Card.parse("Q♠")]
+    (2, 1)
+    """
+    out: list[dict[Card, int]] = [{} for _ in positions]
+    for p in positions:
+        if p.goal != "allpass" or p.talon:
+            what = f"the goal is {p.goal!r}" if p.goal != "allpass" else "a talon card still leads"
+            raise SolverError(f"selfish search is for an all-pass with no talon card to lead: {what}")
+    todo = _unknown("selfish", positions, out)
+    e = engine()
+    keep = _memo() is not None
+    for idx in _groups(positions, todo):
+        rows = e.selfish_many(**_batch_args(positions, idx))
+        for i, row in zip(idx, rows, strict=True):
+            out[i] = {Card(c): v for c, v in sorted(row)}
+            if keep:
+                _remember(("selfish", positions[i]), dict(out[i]))
     return out
