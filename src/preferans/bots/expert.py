@@ -335,9 +335,7 @@ class ExpertBot(PimcBot):
         kept: list[tuple[float, Position]] = []  # each layout's weight and position, for the look-ahead
         hidden = bool(k.places())
         partner = self._partner_next(obs, k, kind) if self.partner_view else None
-        # The all-pass's end, each for himself (SELFISH_CARDS); the talon's tricks are done.
-        selfish = (kind == "allpass" and 0 < obs.hand.bit_count() <= self.selfish
-                   and (len(obs.completed_tricks) >= 2 or self.rules.raspas_talon_for(obs.players) == "unused"))
+        selfish = False
         while True:
             t0 = time.perf_counter()
             lays, weights = self._drawn(obs, k, ev, self.batch, rng) if hidden else ([{}], [1.0])
@@ -345,6 +343,9 @@ class ExpertBot(PimcBot):
             for lay in lays:
                 self._guess_discard(obs, k, lay)
                 positions.append(self._position(obs, k, lay, kind))
+            # The all-pass's end, each for himself (SELFISH_CARDS), once no talon card leads
+            # (the position says so: rules.md §8.2, Kodeks 3.7.6).
+            selfish = kind == "allpass" and 0 < obs.hand.bit_count() <= self.selfish and not positions[0].talon
             if partner is not None:
                 tables = self._partner_tricks(obs, lays, positions, legal, partner)
             elif selfish:

@@ -1131,6 +1131,22 @@ static void batch_run(Engine *self, Batch *b, int moves)
     self->nodes += nodes;
 }
 
+/* The answer of a batch of every card's value, [[(card, value)] a layout]; frees the batch. */
+static PyObject *batch_moves(Batch *b)
+{
+    PyObject *res = PyList_New(b->n);
+    for (Py_ssize_t i = 0; res && i < b->n; i++) {
+        PyObject *one = pairs_list(b->cards + 32 * i, b->values + 32 * i, b->counts[i]);
+        if (!one) {
+            Py_CLEAR(res);
+            break;
+        }
+        PyList_SET_ITEM(res, i, one);
+    }
+    batch_free(b);
+    return res;
+}
+
 static PyObject *Engine_solve_many(Engine *self, PyObject *args, PyObject *kw)
 {
     Batch b;
@@ -1156,19 +1172,8 @@ static PyObject *Engine_moves_many(Engine *self, PyObject *args, PyObject *kw)
     if (batch_begin(self, args, kw, &b) < 0)
         return NULL;
     batch_run(self, &b, 1);
-    PyObject *res = PyList_New(b.n);
-    for (Py_ssize_t i = 0; res && i < b.n; i++) {
-        PyObject *one = pairs_list(b.cards + 32 * i, b.values + 32 * i, b.counts[i]);
-        if (!one) {
-            Py_CLEAR(res);
-            break;
-        }
-        PyList_SET_ITEM(res, i, one);
-    }
-    batch_free(&b);
-    return res;
+    return batch_moves(&b);
 }
-
 
 static PyObject *Engine_selfish_many(Engine *self, PyObject *args, PyObject *kw)
 {
@@ -1194,17 +1199,7 @@ static PyObject *Engine_selfish_many(Engine *self, PyObject *args, PyObject *kw)
     Py_END_ALLOW_THREADS
     self->busy = 0;
     self->nodes += s.nodes;
-    PyObject *res = PyList_New(b.n);
-    for (Py_ssize_t i = 0; res && i < b.n; i++) {
-        PyObject *one = pairs_list(b.cards + 32 * i, b.values + 32 * i, b.counts[i]);
-        if (!one) {
-            Py_CLEAR(res);
-            break;
-        }
-        PyList_SET_ITEM(res, i, one);
-    }
-    batch_free(&b);
-    return res;
+    return batch_moves(&b);
 }
 
 static PyObject *Engine_reset(Engine *self, PyObject *Py_UNUSED(ignored))

@@ -261,16 +261,23 @@ def _unknown(kind: str, positions: Sequence[Position], out: list[Any]) -> list[i
 
 def best_moves_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
     """:func:`best_moves` of each position, in order, batched as :func:`solve_many`."""
+    return _card_values_many("moves", positions)
+
+
+def _card_values_many(kind: str, positions: Sequence[Position]) -> list[dict[Card, int]]:
+    """Every card's value in each position by the engine's batch call of ``kind`` (``"moves"``:
+    ``moves_many``, ``"selfish"``: ``selfish_many``), through the memo."""
     out: list[dict[Card, int]] = [{} for _ in positions]
-    todo = _unknown("moves", positions, out)
+    todo = _unknown(kind, positions, out)
     e = engine()
+    call = e.moves_many if kind == "moves" else e.selfish_many
     keep = _memo() is not None
     for idx in _groups(positions, todo):
-        rows = e.moves_many(**_batch_args(positions, idx))
+        rows = call(**_batch_args(positions, idx))
         for i, row in zip(idx, rows, strict=True):
             out[i] = {Card(c): v for c, v in sorted(row)}
             if keep:
-                _remember(("moves", positions[i]), dict(out[i]))
+                _remember((kind, positions[i]), dict(out[i]))
     return out
 
 
@@ -290,18 +297,8 @@ def selfish_moves_many(positions: Sequence[Position]) -> list[dict[Card, int]]:
     >>> best_moves_many([p])[0][Card.parse("Q♠")], selfish_moves_many([p])[0][Card.parse("Q♠")]
     (2, 1)
     """
-    out: list[dict[Card, int]] = [{} for _ in positions]
     for p in positions:
         if p.goal != "allpass" or p.talon:
             what = f"the goal is {p.goal!r}" if p.goal != "allpass" else "a talon card still leads"
             raise SolverError(f"selfish search is for an all-pass with no talon card to lead: {what}")
-    todo = _unknown("selfish", positions, out)
-    e = engine()
-    keep = _memo() is not None
-    for idx in _groups(positions, todo):
-        rows = e.selfish_many(**_batch_args(positions, idx))
-        for i, row in zip(idx, rows, strict=True):
-            out[i] = {Card(c): v for c, v in sorted(row)}
-            if keep:
-                _remember(("selfish", positions[i]), dict(out[i]))
-    return out
+    return _card_values_many("selfish", positions)
