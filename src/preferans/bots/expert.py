@@ -1,6 +1,6 @@
 """ExpertBot (``expert``): the sampling bot that uses the time it is given.
 
-It is :class:`.pimc.PimcBot` with seven changes:
+It is :class:`.pimc.PimcBot` with eight changes:
 
 * **Anytime sampling.**  A card is chosen by sampling layouts in batches of
   :attr:`ExpertBot.batch`, each batch solved by one C call
@@ -42,6 +42,10 @@ It is :class:`.pimc.PimcBot` with seven changes:
 * **The all-pass risk.**  When everybody else has passed, passing means an
   all-pass; the bot bids the lowest game instead when its expected score,
   over sampled talons and layouts, beats the all-pass's.
+* **The all-pass played out too** (``playout``, on by default).  On an all-pass
+  of three players the solver's worst case (the other two both giving me tricks) is blended with
+  play-outs in which everybody goes on by the rule of thumb (:mod:`.playout`):
+  the others neither see my cards nor play together against me.
 
 An option, ``partner_view`` (off by default), values a defender's card in the
 last tricks by the answer his partner can find from his own view
@@ -81,13 +85,15 @@ from .heuristic import HeuristicBot, _defenders, _whist_calls
 from .inference import Evidence, evidence_of, layout_weight, whist_odds
 from .knowledge import OUT, Knowledge, active_seats, deal_kind
 from .pimc import PimcBot, discard_candidates
+from .playout import play_out
 from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
     "ALLPASS_PESSIMISM", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN", "CLOSE_THINK", "CONFIDENCE",
     "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE",
-    "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "SAME", "STRAINS", "ExpertBot", "parse_think",
+    "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT", "PLAYOUT_LAYOUTS", "SAME", "STRAINS",
+    "ExpertBot", "parse_think",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -139,6 +145,14 @@ SELFISH_CARDS = 0
 sampled layout is searched with each player taking his own fewest tricks
 (:func:`~preferans.solver.selfish_moves_many`), not with the other two giving me mine
 (issue 29, twelfth step); 0: never."""
+
+PLAYOUT = 0.3
+"""On an all-pass of three players, the weight of the rule-of-thumb play-outs in a card's
+value (:func:`.playout.play_out`), the solver's worst case having the rest (issue 29,
+thirteenth step); 0: the worst case alone."""
+
+PLAYOUT_LAYOUTS = 48
+"""Layouts a card decision on the all-pass plays out."""
 
 PARTNER_MARGIN = 0.25
 """Whists within which the model of the partner counts his answers as equal (he
@@ -206,7 +220,9 @@ class ExpertBot(PimcBot):
     which is worth more over sampled layouts, as each is really played (:meth:`_defence`;
     on by default; off: the rule of thumb).  ``selfish`` — on an all-pass, from this many
     cards in hand on, search each layout with every player playing for his own fewest tricks
-    (:data:`SELFISH_CARDS`; 0: never).
+    (:data:`SELFISH_CARDS`; 0: never).  ``playout`` — on an all-pass of three players,
+    the weight of the rule-of-thumb play-outs in a card's value, the solver's worst
+    case having the rest (:data:`PLAYOUT`; 0: the worst case alone).
     """
 
     name = "expert"
@@ -237,9 +253,12 @@ class ExpertBot(PimcBot):
         close_plan: bool = True,
         open_choice: bool = True,
         selfish: int = SELFISH_CARDS,
+        playout: float = PLAYOUT,
     ) -> None:
         if not 0.0 <= rival_pass <= 1.0:
             raise ValueError(f"rival_pass is the odds that a player passes: between 0 and 1, not {rival_pass}")
+        if not 0.0 <= playout <= 1.0:
+            raise ValueError(f"playout is the play-outs' weight in an all-pass card: between 0 and 1, not {playout}")
         scale = max(0.0, min(1.0, think))
         super().__init__(
             rules, seed=seed, samples=16, discard_samples=8 + int(8 * scale), candidates=candidates,
@@ -264,6 +283,7 @@ class ExpertBot(PimcBot):
         self.close_plan = close_plan
         self.open_choice = open_choice
         self.selfish = selfish
+        self.playout = playout
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
@@ -322,7 +342,41 @@ class ExpertBot(PimcBot):
         With ``lookahead`` the :data:`LOOKAHEAD_CANDIDATES` best are valued again with
         my next card chosen once (:meth:`_next_turn_values`); every other card keeps its
         plain value but no more than the worst of them (it was behind all of them), or,
-        with ``every_card`` (the hint), every legal card is looked ahead."""
+        with ``every_card`` (the hint), every legal card is looked ahead.  On an all-pass
+        with ``playout`` the values are blended with the play-outs' (:meth:`_playout_values`)."""
+        values = self._searched_values(obs, every_card=every_card)
+        # measured with three players only (benchmarks/allpass_play.py): four keep the solver's values
+        if not self.playout or obs.players != 3 or len(values) < 2 or deal_kind(obs) != "allpass":
+            return values
+        played = self._playout_values(obs)
+        if played is None:
+            return values
+        w = self.playout
+        return {c: w * played[c] + (1.0 - w) * v for c, v in values.items()}
+
+    def _playout_values(self, obs: Observation) -> dict[int, float] | None:
+        """Each legal card's expected net whists on an all-pass when from it on every
+        player plays the rule of thumb (:func:`.playout.play_out`), over
+        :data:`PLAYOUT_LAYOUTS` layouts drawn by weight; ``None`` when no card is hidden."""
+        k = Knowledge.of(obs)
+        if not k.places():
+            return None
+        legal = [int(a) for a in obs.legal_actions if a < 32]
+        ev = evidence_of(obs) if self.infer else None
+        rng = random.Random(f"{self.seed or 0}:{obs.seat}:{obs.hand}:{len(obs.moves)}:playout")
+        utility = self._utility(obs, "allpass")
+        focus_won = self._focus_won(obs, "allpass")
+        lays, weights = self._drawn(obs, k, ev, PLAYOUT_LAYOUTS, rng)
+        total = dict.fromkeys(legal, 0.0)
+        for w, lay in zip(weights, lays, strict=True):
+            pos = self._position(obs, k, lay, "allpass")
+            for c in legal:
+                total[c] += w * utility[min(10, focus_won + play_out(pos, c)[0])]
+        wsum = sum(weights) or 1.0
+        return {c: v / wsum for c, v in total.items()}
+
+    def _searched_values(self, obs: Observation, *, every_card: bool = False) -> dict[int, float]:
+        """:meth:`card_values` by the solver alone (sampling, the look-ahead)."""
         start = time.perf_counter()
         legal = [int(a) for a in obs.legal_actions if a < 32]
         kind = deal_kind(obs)
