@@ -89,7 +89,10 @@ def test_the_play_out_weight_is_checked_and_games_are_left_alone() -> None:
     deal = Deal.new(rules, seed=8)
     bot = make_bot("hard", rules, seed=1)
     while deal.phase.value != "play":
-        deal.apply(bot.act(deal.observation(deal.to_act)), seat=deal.to_act)
+        seat = deal.to_act
+        assert seat is not None
+        deal.apply(bot.act(deal.observation(seat)), seat=seat)
+    assert deal.to_act is not None and deal.kind is not None
     obs = deal.observation(deal.to_act)
     fixed = {"think": 60.0, "min_layouts": 12, "max_layouts": 12}
     assert deal.kind.value == "game"  # 6♠ declared
