@@ -45,6 +45,8 @@ def test_the_rule_of_thumb_ducks_sheds_and_leads_low() -> None:
     assert all_pass_card(spades, 0, 1, last=False) == 0  # under the 8: the 7
     assert all_pass_card(0b1010_0100, 0, 1, last=False) == 2  # all above the 8, not last: my lowest
     assert all_pass_card(0b1010_0100, 0, 1, last=True) == 7  # last, the trick is mine: shed the ace
+    assert all_pass_card(0b1010_0100, 0, None, last=True) == 7  # a talon trick nobody followed: mine, shed the ace
+    assert all_pass_card(0b1010_0100, 0, None, last=False) == 2  # first to follow the talon card: my lowest
     assert all_pass_card(spades | 1 << 9, 2, None, last=False) == 7  # void in the suit: throw the ace
     assert all_pass_card(1 << 15 | 1 << 8 | 1 << 1, None, None, last=False) == 8  # lead 7♣, the shortest 7
 

@@ -62,6 +62,7 @@ from .evaluate import (
     strain_tricks,
 )
 from .knowledge import active_seats
+from .playout import all_pass_card
 from .tricks import TrickView
 from .value import expected, game_utility, settled_utility
 
@@ -417,13 +418,9 @@ class HeuristicBot(Bot):
             return self._catch(v, cards)
         if v.led is None:
             return self._lead_low(v, cards)
-        under = [c for c in cards if not v.beats(c)]
-        if under:
-            # Duck with the highest card that still loses (on a void: the most dangerous).
-            return max(under, key=lambda c: (c & 7, -(v.hand & SUIT_MASKS[c >> 3]).bit_count()))
-        if v.last_to_play:
-            return max(cards, key=lambda c: c & 7)  # the trick is ours anyway: shed the top
-        return min(cards, key=lambda c: c & 7)
+        # duck, shed the top when the trick is ours anyway, throw the highest when void:
+        # the one rule, shared with the expert's all-pass play-outs
+        return all_pass_card(v.hand, v.led, v.winning_card, v.last_to_play)
 
     def _lead_low(self, v: TrickView, cards: list[int]) -> int:
         """Lead a card the others must overtake: few of their cards below it."""

@@ -11,6 +11,10 @@ use on the all-pass, each looking only at his own hand and the trick on the tabl
 * void in the suit, throw my highest card (of my shortest suit among equals);
 * leading, lead my lowest card (from my shortest suit among equals).
 
+The first two are ``medium``'s all-pass and misère play (:class:`.heuristic.HeuristicBot`
+calls :func:`all_pass_card`); its lead counts the cards still out, which a play-out's
+players are not given.
+
 The worst case overstates what a seat takes at the table by more than a trick
 (:data:`.expert.ALLPASS_PESSIMISM`): the others do not see my cards and play for
 themselves, not together against me.  The play-out is the other error — everybody
@@ -26,13 +30,10 @@ plays plainly — and the two together rank cards better than either alone
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import SUIT_MASKS, Card, cards_of
 from ..solver import Position
 
 __all__ = ["all_pass_card", "play_out"]
-
-_SUIT = tuple(0xFF << (8 * s) for s in range(4))
-
 
 def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
@@ -62,26 +63,16 @@ def all_pass_card(hand: int, led: int | None, top: int | None, last: bool) -> in
     '7♠'
     """
     if led is not None:
-        follow = hand & _SUIT[led]
+        follow = hand & SUIT_MASKS[led]
         if follow:
-            if top is None:
-                return _low(follow)
-            below = follow & ((1 << top) - 1)
+            below = follow & ((1 << top) - 1) if top is not None else 0
             if below:
                 return _high(below)
+            # every card of mine goes over: the trick is mine if I play last, so shed the top
             return _high(follow) if last else _low(follow)
         # void: the highest card, of the shortest suit among cards of equal rank
-        return max(_cards(hand), key=lambda c: (c & 7, -(hand & _SUIT[c >> 3]).bit_count()))
-    return min(_cards(hand), key=lambda c: (c & 7, (hand & _SUIT[c >> 3]).bit_count()))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        c = _low(mask)
-        out.append(c)
-        mask &= mask - 1
-    return out
+        return max(cards_of(hand), key=lambda c: (c & 7, -(hand & SUIT_MASKS[c >> 3]).bit_count()))
+    return min(cards_of(hand), key=lambda c: (c & 7, (hand & SUIT_MASKS[c >> 3]).bit_count()))
 
 
 def play_out(pos: Position, card: int) -> tuple[int, tuple[int, ...]]:
