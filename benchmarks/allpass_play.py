@@ -5,7 +5,7 @@
     python benchmarks/allpass_play.py --bots oracle,expert --deals 200
     python benchmarks/allpass_play.py --bots oracle-selfish,oracle --deals 200
 
-Every deal (three players) is passed out (each player passes) and played as an
+Every deal (three players, or four with ``--players 4``) is passed out (each player passes) and played as an
 all-pass in every seating of the two bots (:func:`preferans.bots.arena.seatings`); the auction
 decides nothing, so each difference is card play.  Printed: A's tricks minus
 B's in the same seat of the same deal (each seat's mean over the seatings with A
@@ -62,13 +62,14 @@ class Oracle:
 
 
 def play_allpass(specs: list[str], seed: int, dealer: int, rules: Rules, setting: dict[str, Any],
-                 times: list[float]) -> tuple[float, float]:
-    """A − B in tricks and in net whists, seat for seat, over every seating of one deal."""
+                 times: list[float], players: int = 3) -> tuple[float, float]:
+    """A − B in tricks and in net whists, seat for seat, over every seating of one deal
+    (with four players, the three who play: the dealer sits the all-pass out)."""
     tricks: dict[tuple[int, int], list[int]] = {}
     whists: dict[tuple[int, int], list[float]] = {}
     with memo():
-        for seating in seatings(2, 3):
-            deal = Deal.new(rules, players=3, dealer=dealer, seed=seed)
+        for seating in seatings(2, players):
+            deal = Deal.new(rules, players=players, dealer=dealer, seed=seed)
             bots: list[Any] = []
             for s, b in enumerate(seating):
                 if specs[b] in ("oracle", "oracle-selfish"):
@@ -97,8 +98,9 @@ def play_allpass(specs: list[str], seed: int, dealer: int, rules: Rules, setting
             for s, b in enumerate(seating):
                 tricks.setdefault((s, b), []).append(deal.result.tricks.get(s, 0))
                 whists.setdefault((s, b), []).append(values[s])
-    dt = [statistics.mean(tricks[(s, 0)]) - statistics.mean(tricks[(s, 1)]) for s in range(3)]
-    dw = [statistics.mean(whists[(s, 0)]) - statistics.mean(whists[(s, 1)]) for s in range(3)]
+    seats = [s for s in range(players) if players == 3 or s != dealer]
+    dt = [statistics.mean(tricks[(s, 0)]) - statistics.mean(tricks[(s, 1)]) for s in seats]
+    dw = [statistics.mean(whists[(s, 0)]) - statistics.mean(whists[(s, 1)]) for s in seats]
     return statistics.mean(dt), statistics.mean(dw)
 
 
@@ -114,6 +116,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--rules", default="leningrad")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, choices=(3, 4), default=3)
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="an attribute of bot A")
     args = ap.parse_args()
     specs = args.bots.split(",")
@@ -130,11 +133,12 @@ def main() -> None:
     dt: list[float] = []
     dw: list[float] = []
     for i in range(args.deals):
-        t, w = play_allpass(specs, args.seed * 100_003 + i, i % 3, rules, setting, times)
+        t, w = play_allpass(specs, args.seed * 100_003 + i, i % args.players, rules, setting, times, args.players)
         dt.append(t)
         dw.append(w)
     times.sort()
-    print(f"{args.deals} all-passes ({args.rules}), A = {specs[0]} {setting or ''}, B = {specs[1]}")
+    print(f"{args.deals} all-passes ({args.rules}, {args.players} players), "
+          f"A = {specs[0]} {setting or ''}, B = {specs[1]}")
     print(f"A − B tricks a seat: {_interval(dt)}")
     print(f"A − B whists a seat: {_interval(dw)}")
     print(f"A's ms a decision: median {1000 * times[len(times) // 2]:.1f}, worst {1000 * times[-1]:.0f}")

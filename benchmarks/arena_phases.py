@@ -1,10 +1,11 @@
 """Where one bot gains or loses against another: a duplicate run split by the decision that differed.
 
     preferans arena --bots expert:50ms,hard --deals 200 --seed 1001 --per-deal run.jsonl
-    python benchmarks/arena_phases.py run.jsonl [--rules sochi] [--top 10]
+    python benchmarks/arena_phases.py run.jsonl [--top 10]
     python benchmarks/arena_phases.py run.jsonl --roles
     python benchmarks/arena_phases.py run.jsonl --calls bidding
     python benchmarks/arena_phases.py run.jsonl --allpass
+    python benchmarks/arena_phases.py run.jsonl --passes --rules leningrad
 
 Two seatings of a deal that differ in one seat only (bot A there in one, bot B
 in the other; the other seats the same bots) are played alike until that seat
@@ -27,7 +28,11 @@ bid («opening» or «over a bid») and whether it was the seat's first call; el
 the phase's earlier moves.  ``--allpass`` prices the all-pass's card play: the share
 of the seatings that ended in an all-pass, what a trick there cost a seat (the slope of
 its net whists on its tricks), and, seat by seat in deals that went all-pass in seatings
-with A there and with B there, A's tricks minus B's.
+with A there and with B there, A's tricks minus B's.  ``--passes`` prices a pass: A's
+first calls that passed while nobody had bid, by the hand's rule-of-thumb estimate of its
+tricks (:meth:`.HeuristicBot.estimates`, the deal dealt again from the file's seed under
+``--rules``), and what the seat's net whists were when the deal went to an all-pass and
+when it went to another's game.
 """
 
 from __future__ import annotations
@@ -194,6 +199,43 @@ def print_allpass(path: str) -> None:
           f"over {len(paired)} seats")
 
 
+def print_passes(path: str, rules_name: str) -> None:
+    """A's opening passes by the hand's estimate: their net whists in an all-pass and
+    under another's game (the mean and, for the latter overall, its 95 % interval)."""
+    from preferans import Deal, Rules
+    from preferans.bots.heuristic import HeuristicBot
+
+    rules = Rules.preset(rules_name)
+    judge = HeuristicBot(rules)
+    rows: dict[tuple[float, bool], list[float]] = defaultdict(list)
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            rec = json.loads(line)
+            players = len(rec["plays"][0]["seating"])
+            hands = Deal.new(rules, players=players, dealer=rec["dealer"], seed=rec["seed"]).initial_hands
+            for play in rec["plays"]:
+                spoken: set[int] = set()
+                bid = False
+                for seat, move, phase in play["moves"]:
+                    if phase != "bidding" or seat in spoken:
+                        continue
+                    spoken.add(seat)
+                    if move == "pass" and not bid and play["seating"][seat] == 0:
+                        est = math.floor(2 * max(judge.estimates(hands[seat]))) / 2
+                        rows[(est, play["kind"] == "all_pass")].append(play["values"][seat])
+                    bid = bid or move != "pass"
+    print("A's first calls passed while nobody had bid, by the hand's estimated tricks")
+    print(f"  {'estimate':>8} {'all-pass':>9} {'mean':>8} {'another plays':>14} {'mean':>8}")
+    for est in sorted({e for e, _ in rows}):
+        ap, other = rows.get((est, True), []), rows.get((est, False), [])
+        print(f"  {est:>8.1f} {len(ap):>9} {statistics.mean(ap) if ap else math.nan:>+8.2f}"
+              f" {len(other):>14} {statistics.mean(other) if other else math.nan:>+8.2f}")
+    other = [v for (_, ap), vs in rows.items() if not ap for v in vs]
+    if len(other) > 1:
+        m, half = statistics.mean(other), 1.96 * statistics.stdev(other) / math.sqrt(len(other))
+        print(f"another plays, every estimate: {m:+.2f} [{m - half:+.2f}, {m + half:+.2f}] over {len(other)} passes")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file")
@@ -201,7 +243,12 @@ def main() -> None:
     ap.add_argument("--roles", action="store_true", help="print what each bot earned in each role instead")
     ap.add_argument("--calls", metavar="CATEGORY", help="split one category (bidding, whist, ...) by the moves")
     ap.add_argument("--allpass", action="store_true", help="price the all-pass's card play instead")
+    ap.add_argument("--passes", action="store_true", help="price A's opening passes by the hand instead")
+    ap.add_argument("--rules", default="leningrad", help="the run's rules (for --passes)")
     args = ap.parse_args()
+    if args.passes:
+        print_passes(args.file, args.rules)
+        return
     if args.allpass:
         print_allpass(args.file)
         return

@@ -268,6 +268,35 @@ def test_arena_phases_calls_split_one_category_by_the_differing_moves(tmp_path: 
     assert shares == pytest.approx(sum(bidding) / len(rows), abs=0.001 * len(table))
 
 
+def test_arena_phases_passes_price_a_first_pass_by_the_hand(tmp_path: Path) -> None:
+    """``--passes``: A's first calls that passed while nobody had bid, split by the hand's
+    estimate and by whether the deal went to an all-pass or to another's game; the rows
+    count every such pass once, and the last line is the mean under another's game."""
+    phases = _arena_phases()
+    lines: list[dict[str, Any]] = []
+    run_arena(["medium", "easy"], deals=8, rules=Rules.preset("leningrad"), seed=5, per_deal=lines.append)
+    out = tmp_path / "run.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    passes: list[tuple[bool, float]] = []
+    for rec in lines:
+        for play in rec["plays"]:
+            spoken: set[int] = set()
+            bid = False
+            for seat, move, phase in play["moves"]:
+                if phase == "bidding" and seat not in spoken:
+                    spoken.add(seat)
+                    if move == "pass" and not bid and play["seating"][seat] == 0:
+                        passes.append((play["kind"] == "all_pass", play["values"][seat]))
+                    bid = bid or move != "pass"
+    other = [v for ap, v in passes if not ap]
+    assert passes and len(other) > 1, "the seed gives some of each"
+    printed = _run_main(phases, [str(out), "--passes", "--rules", "leningrad"]).splitlines()
+    table = printed[2:-1]
+    assert sum(int(line.split()[1]) + int(line.split()[3]) for line in table) == len(passes)
+    assert sum(int(line.split()[3]) for line in table) == len(other)
+    assert printed[-1].startswith(f"another plays, every estimate: {sum(other) / len(other):+.2f}")
+
+
 def _run_main(module: Any, argv: list[str]) -> str:
     import contextlib
     import io

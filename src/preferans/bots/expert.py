@@ -284,6 +284,10 @@ class ExpertBot(PimcBot):
         self.open_choice = open_choice
         self.selfish = selfish
         self.playout = playout
+        self.playout_layouts = PLAYOUT_LAYOUTS
+        self.playout_players: tuple[int, ...] = (3,)
+        """Table sizes whose all-pass cards blend in the play-outs (measured with three)."""
+        """Layouts a card decision on the all-pass plays out (:data:`PLAYOUT_LAYOUTS`)."""
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
@@ -346,7 +350,9 @@ class ExpertBot(PimcBot):
         with ``playout`` the values are blended with the play-outs' (:meth:`_playout_values`)."""
         values = self._searched_values(obs, every_card=every_card)
         # measured with three players only (benchmarks/allpass_play.py): four keep the solver's values
-        if not self.playout or obs.players != 3 or len(values) < 2 or deal_kind(obs) != "allpass":
+        if not self.playout or len(values) < 2 or deal_kind(obs) != "allpass":
+            return values
+        if obs.players not in self.playout_players:
             return values
         played = self._playout_values(obs)
         if played is None:
@@ -357,7 +363,7 @@ class ExpertBot(PimcBot):
     def _playout_values(self, obs: Observation) -> dict[int, float] | None:
         """Each legal card's expected net whists on an all-pass when from it on every
         player plays the rule of thumb (:func:`.playout.play_out`), over
-        :data:`PLAYOUT_LAYOUTS` layouts drawn by weight; ``None`` when no card is hidden."""
+        ``playout_layouts`` layouts drawn by weight; ``None`` when no card is hidden."""
         k = Knowledge.of(obs)
         if not k.places():
             return None
@@ -366,7 +372,7 @@ class ExpertBot(PimcBot):
         rng = random.Random(f"{self.seed or 0}:{obs.seat}:{obs.hand}:{len(obs.moves)}:playout")
         utility = self._utility(obs, "allpass")
         focus_won = self._focus_won(obs, "allpass")
-        lays, weights = self._drawn(obs, k, ev, PLAYOUT_LAYOUTS, rng)
+        lays, weights = self._drawn(obs, k, ev, self.playout_layouts, rng)
         total = dict.fromkeys(legal, 0.0)
         for w, lay in zip(weights, lays, strict=True):
             pos = self._position(obs, k, lay, "allpass")
