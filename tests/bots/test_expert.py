@@ -690,13 +690,14 @@ def test_a_defender_reads_the_discard_at_every_trick() -> None:
     assert read < 0.1 < 0.3 < uniform
 
 
-def _all_pass_decisions(seed: int) -> Iterator[Observation]:
-    """Each card decision of a passed-out deal (Leningrad) played by medium bots."""
+def _all_pass_decisions(seed: int, players: int = 3) -> Iterator[Observation]:
+    """Each card decision of a passed-out deal (Leningrad) played by medium bots (with four
+    players the dealer sits it out)."""
     rules = Rules.preset("leningrad")
-    deal = Deal.new(rules, seed=seed)
+    deal = Deal.new(rules, players=players, seed=seed)
     for _ in range(3):
         deal.apply("pass")  # Kodeks 3.3.12: everybody passed, an all-pass (rules.md §8.1)
-    bots = [make_bot("medium", rules, seed=i) for i in range(3)]
+    bots = [make_bot("medium", rules, seed=i) for i in range(players)]
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None

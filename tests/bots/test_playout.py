@@ -60,14 +60,16 @@ def test_a_play_out_refuses_what_it_does_not_play() -> None:
         play_out(allpass, Card.parse("7♣"))
 
 
-def test_the_expert_blends_the_play_outs_into_an_all_pass_card() -> None:
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_expert_blends_the_play_outs_into_an_all_pass_card(players: int) -> None:
     """An all-pass card's value is ``playout`` × the play-outs' + the rest × the solver's;
-    with ``playout=0`` the solver's alone.  Checked on every decision of passed-out deals."""
+    with ``playout=0`` the solver's alone.  Checked on every decision of passed-out deals,
+    three players and four (the dealer sitting out)."""
     rules = Rules.preset("leningrad")
     fixed = {"think": 60.0, "min_layouts": 12, "max_layouts": 12}
     blended = 0
     for seed in range(2):
-        for obs in _all_pass_decisions(seed):
+        for obs in _all_pass_decisions(seed, players):
             if len([a for a in obs.legal_actions if a < 32]) < 2:
                 continue
             bot = ExpertBot(rules, seed=1, **fixed)  # type: ignore[arg-type]

@@ -43,8 +43,9 @@ It is :class:`.pimc.PimcBot` with eight changes:
   all-pass; the bot bids the lowest game instead when its expected score,
   over sampled talons and layouts, beats the all-pass's.
 * **The all-pass played out too** (``playout``, on by default).  On an all-pass
-  of three players the solver's worst case (the other two both giving me tricks) is blended with
-  play-outs in which everybody goes on by the rule of thumb (:mod:`.playout`):
+  (three players, or the three who play of four) the solver's worst case (the other
+  two both giving me tricks) is blended with play-outs in which everybody goes on by
+  the rule of thumb (:mod:`.playout`):
   the others neither see my cards nor play together against me.
 
 An option, ``partner_view`` (off by default), values a defender's card in the
@@ -147,7 +148,7 @@ sampled layout is searched with each player taking his own fewest tricks
 (issue 29, twelfth step); 0: never."""
 
 PLAYOUT = 0.3
-"""On an all-pass of three players, the weight of the rule-of-thumb play-outs in a card's
+"""On an all-pass of three or four players, the weight of the rule-of-thumb play-outs in a card's
 value (:func:`.playout.play_out`), the solver's worst case having the rest (issue 29,
 thirteenth step); 0: the worst case alone."""
 
@@ -220,7 +221,7 @@ class ExpertBot(PimcBot):
     which is worth more over sampled layouts, as each is really played (:meth:`_defence`;
     on by default; off: the rule of thumb).  ``selfish`` — on an all-pass, from this many
     cards in hand on, search each layout with every player playing for his own fewest tricks
-    (:data:`SELFISH_CARDS`; 0: never).  ``playout`` — on an all-pass of three players,
+    (:data:`SELFISH_CARDS`; 0: never).  ``playout`` — on an all-pass of three or four players,
     the weight of the rule-of-thumb play-outs in a card's value, the solver's worst
     case having the rest (:data:`PLAYOUT`; 0: the worst case alone).
     """
@@ -285,8 +286,8 @@ class ExpertBot(PimcBot):
         self.selfish = selfish
         self.playout = playout
         self.playout_layouts = PLAYOUT_LAYOUTS
-        self.playout_players: tuple[int, ...] = (3,)
-        """Table sizes whose all-pass cards blend in the play-outs (measured with three)."""
+        self.playout_players: tuple[int, ...] = (3, 4)
+        """Table sizes whose all-pass cards blend in the play-outs (measured with three and four)."""
         """Layouts a card decision on the all-pass plays out (:data:`PLAYOUT_LAYOUTS`)."""
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
@@ -349,7 +350,8 @@ class ExpertBot(PimcBot):
         with ``every_card`` (the hint), every legal card is looked ahead.  On an all-pass
         with ``playout`` the values are blended with the play-outs' (:meth:`_playout_values`)."""
         values = self._searched_values(obs, every_card=every_card)
-        # measured with three players only (benchmarks/allpass_play.py): four keep the solver's values
+        # measured with three and four players (benchmarks/allpass_play.py --players); гусарик's all-pass is
+        # two hands a trick, not the solver's
         if not self.playout or len(values) < 2 or deal_kind(obs) != "allpass":
             return values
         if obs.players not in self.playout_players:
