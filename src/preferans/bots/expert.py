@@ -286,9 +286,9 @@ class ExpertBot(PimcBot):
         self.selfish = selfish
         self.playout = playout
         self.playout_layouts = PLAYOUT_LAYOUTS
+        """Layouts a card decision on the all-pass plays out (:data:`PLAYOUT_LAYOUTS`)."""
         self.playout_players: tuple[int, ...] = (3, 4)
         """Table sizes whose all-pass cards blend in the play-outs (measured with three and four)."""
-        """Layouts a card decision on the all-pass plays out (:data:`PLAYOUT_LAYOUTS`)."""
         self.lookahead_layouts = max(min_layouts, int(LOOKAHEAD_LAYOUTS * scale))
         """Layouts the look-ahead values its candidates on (those sampled first, and more)."""
         self._partner_model: ExpertBot | None = None
