@@ -28,7 +28,8 @@ bid («opening» or «over a bid») and whether it was the seat's first call; el
 the phase's earlier moves.  ``--allpass`` prices the all-pass's card play: the share
 of the seatings that ended in an all-pass, what a trick there cost a seat (the slope of
 its net whists on its tricks), and, seat by seat in deals that went all-pass in seatings
-with A there and with B there, A's tricks minus B's.  ``--passes`` prices a pass: A's
+with A there and with B there, A's tricks minus B's (at four players the dealer, who sits
+the all-pass out, is left out).  ``--passes`` prices a pass: A's
 first calls that passed while nobody had bid, by the hand's rule-of-thumb estimate of its
 tricks (:meth:`.HeuristicBot.estimates`, the deal dealt again from the file's seed under
 ``--rules``), and what the seat's net whists were when the deal went to an all-pass and
@@ -179,11 +180,13 @@ def print_allpass(path: str) -> None:
                     continue
                 all_pass += 1
                 for seat, bot in enumerate(play["seating"]):
+                    if len(play["seating"]) == 4 and seat == rec["dealer"]:
+                        continue  # the dealer of four sits the all-pass out
                     taken = int(play["tricks"].get(str(seat), 0))
                     tricks.append(taken)
                     values.append(play["values"][seat])
                     by_seat[(seat, bot)].append(taken)
-            for seat in range(3):
+            for seat in range(len(rec["plays"][0]["seating"])):  # four players: the dealer has no tricks
                 a, b = by_seat.get((seat, 0)), by_seat.get((seat, 1))
                 if a and b:
                     paired.append(statistics.mean(a) - statistics.mean(b))
