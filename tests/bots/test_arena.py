@@ -268,6 +268,24 @@ def test_arena_phases_calls_split_one_category_by_the_differing_moves(tmp_path: 
     assert shares == pytest.approx(sum(bidding) / len(rows), abs=0.001 * len(table))
 
 
+def test_arena_phases_allpass_pairs_the_players_of_four(tmp_path: Path) -> None:
+    """``--allpass`` at four players pairs every seat that played an all-pass with A and
+    with B there; the dealer, who sits the all-pass out, is never one of them."""
+    phases = _arena_phases()
+    lines: list[dict[str, Any]] = []
+    run_arena(["medium", "easy"], deals=4, rules=Rules.preset("leningrad"), seed=2, players=4,
+              per_deal=lines.append)
+    out = tmp_path / "run.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    pairs = 0
+    for rec in lines:
+        bots = {(s, play["seating"][s]) for play in rec["plays"] if play["kind"] == "all_pass"
+                for s in range(4) if s != rec["dealer"]}
+        pairs += sum((s, 0) in bots and (s, 1) in bots for s in range(4))
+    assert pairs >= 2, "the seed gives some all-passes"
+    assert _run_main(phases, [str(out), "--allpass"]).rstrip().endswith(f"over {pairs} seats")
+
+
 def test_arena_phases_passes_price_a_first_pass_by_the_hand(tmp_path: Path) -> None:
     """``--passes``: A's first calls that passed while nobody had bid, split by the hand's
     estimate and by whether the deal went to an all-pass or to another's game; the rows
