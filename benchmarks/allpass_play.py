@@ -39,6 +39,7 @@ from preferans.bots.arena import seat_seed, seatings
 from preferans.bots.base import Bot
 from preferans.bots.levels import make_bot
 from preferans.bots.value import result_value
+from preferans.seats import active_seats
 from preferans.solver import Position, best_moves, memo, selfish_moves_many
 
 
@@ -98,7 +99,7 @@ def play_allpass(specs: list[str], seed: int, dealer: int, rules: Rules, setting
             for s, b in enumerate(seating):
                 tricks.setdefault((s, b), []).append(deal.result.tricks.get(s, 0))
                 whists.setdefault((s, b), []).append(values[s])
-    seats = [s for s in range(players) if players == 3 or s != dealer]
+    seats = active_seats(dealer, players)  # rules.md §2: the dealer of four holds no cards
     dt = [statistics.mean(tricks[(s, 0)]) - statistics.mean(tricks[(s, 1)]) for s in seats]
     dw = [statistics.mean(whists[(s, 0)]) - statistics.mean(whists[(s, 1)]) for s in seats]
     return statistics.mean(dt), statistics.mean(dw)

@@ -45,6 +45,8 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
+from preferans.seats import active_seats
+
 
 def role(play: dict[str, Any], seat: int, phase: str, moves: list[list[Any]], at: int) -> str:
     """The category of the move ``at`` of ``seat`` in ``play``."""
@@ -174,19 +176,20 @@ def print_allpass(path: str) -> None:
         for line in f:
             rec = json.loads(line)
             by_seat: dict[tuple[int, int], list[int]] = defaultdict(list)
+            # rules.md §2: the seats dealt cards (the dealer of four holds none and takes no trick)
+            playing = active_seats(rec["dealer"], len(rec["plays"][0]["seating"]))
             for play in rec["plays"]:
                 plays += 1
                 if play["kind"] != "all_pass":
                     continue
                 all_pass += 1
-                for seat, bot in enumerate(play["seating"]):
-                    if len(play["seating"]) == 4 and seat == rec["dealer"]:
-                        continue  # the dealer of four sits the all-pass out
+                for seat in playing:
+                    bot = play["seating"][seat]
                     taken = int(play["tricks"].get(str(seat), 0))
                     tricks.append(taken)
                     values.append(play["values"][seat])
                     by_seat[(seat, bot)].append(taken)
-            for seat in range(len(rec["plays"][0]["seating"])):  # four players: the dealer has no tricks
+            for seat in playing:
                 a, b = by_seat.get((seat, 0)), by_seat.get((seat, 1))
                 if a and b:
                     paired.append(statistics.mean(a) - statistics.mean(b))
@@ -217,16 +220,12 @@ def print_passes(path: str, rules_name: str) -> None:
             players = len(rec["plays"][0]["seating"])
             hands = Deal.new(rules, players=players, dealer=rec["dealer"], seed=rec["seed"]).initial_hands
             for play in rec["plays"]:
-                spoken: set[int] = set()
-                bid = False
-                for seat, move, phase in play["moves"]:
-                    if phase != "bidding" or seat in spoken:
-                        continue
-                    spoken.add(seat)
-                    if move == "pass" and not bid and play["seating"][seat] == 0:
+                moves = play["moves"]
+                for at, (seat, move, phase) in enumerate(moves):
+                    if (phase == "bidding" and move == "pass" and play["seating"][seat] == 0
+                            and call_context(moves, at) == "opening, first call"):
                         est = math.floor(2 * max(judge.estimates(hands[seat]))) / 2
                         rows[(est, play["kind"] == "all_pass")].append(play["values"][seat])
-                    bid = bid or move != "pass"
     print("A's first calls passed while nobody had bid, by the hand's estimated tricks")
     print(f"  {'estimate':>8} {'all-pass':>9} {'mean':>8} {'another plays':>14} {'mean':>8}")
     for est in sorted({e for e, _ in rows}):

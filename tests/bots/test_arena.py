@@ -486,7 +486,7 @@ def test_arena_phases_allpass_prices_the_trick_and_pairs_the_seats(tmp_path: Pat
         {"seating": [0, 0, 1], "kind": "game", "tricks": {}, "values": [0, 0, 0]},
     ]
     out = tmp_path / "run.jsonl"
-    out.write_text(json.dumps({"bots": ["A", "B"], "plays": plays}) + "\n", encoding="utf-8")
+    out.write_text(json.dumps({"bots": ["A", "B"], "dealer": 2, "plays": plays}) + "\n", encoding="utf-8")
     printed = _run_main(phases, [str(out), "--allpass"])
     slope = statistics.linear_regression([2, 4, 4, 3, 3, 4], [20, -10, -10, 10, 10, -20]).slope
     assert f"2 of 3 seatings (66.7 %); a trick costs its seat {-slope:.2f} whists" in printed

@@ -352,9 +352,8 @@ class ExpertBot(PimcBot):
         values = self._searched_values(obs, every_card=every_card)
         # measured with three and four players (benchmarks/allpass_play.py --players); гусарик's all-pass is
         # two hands a trick, not the solver's
-        if not self.playout or len(values) < 2 or deal_kind(obs) != "allpass":
-            return values
-        if obs.players not in self.playout_players:
+        if (not self.playout or obs.players not in self.playout_players or len(values) < 2
+                or deal_kind(obs) != "allpass"):
             return values
         played = self._playout_values(obs)
         if played is None:
