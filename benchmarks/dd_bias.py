@@ -2,6 +2,7 @@
 
     python benchmarks/dd_bias.py tmp/final-sochi.jsonl tmp/final-leningrad.jsonl            # the figures
     python benchmarks/dd_bias.py tmp/final-*.jsonl --write src/preferans/bots/dd_bias_table.py
+    python benchmarks/dd_bias.py tmp/tune-*.jsonl --defence-write src/preferans/bots/defence_mix_table.py
 
 Reads ``preferans arena --per-deal`` files.  Every trick game played (whisted,
 ten tricks played out) is replayed to its first card; the declarer's tricks
@@ -15,12 +16,20 @@ one.  A misère is counted as situation ``misere`` by the tricks double-dummy
 gives its declarer (the catchers seeing his cards, which at the table they do
 not), its margin.  ``--write`` stores the counts as a Python module (standard library only)
 for :mod:`preferans.bots.expert`.
+
+``--defence-write`` stores instead how the games were defended: per rules preset,
+table size and contract level, how many trick games met each situation (no solving).
+The expert weighs the situations' rows by it in the auction, where the defence is not
+known yet: under Leningrad a 6 is defended by one open whister nine times in ten, under
+Sochi a 7 or more by two closed whisters.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import textwrap
 from collections import defaultdict
 from pathlib import Path
 
@@ -68,6 +77,52 @@ def games(path: Path, rules: Rules) -> list[tuple[str, int, int, int]]:
     return [(key, level, dd, real) for (key, level, _, real), dd in zip(rows, tricks, strict=True)]
 
 
+def defences(path: Path) -> list[tuple[int, int, str]]:
+    """(players, level, situation) of every trick game played out in ``path``, read from the
+    record alone: the whisters' calls and whether the defence was laid open."""
+    out = []
+    for line in path.read_text().splitlines():
+        rec = json.loads(line)
+        for play in rec["plays"]:
+            if play["kind"] != "game" or sum(play["tricks"].values()) != 10:
+                continue
+            level = re.match(r"\d+", play["contract"])
+            if level is None:
+                raise SystemExit(f"{path}: deal {rec['index']}: a game's contract {play['contract']!r} has no level")
+            whisters = sum(1 for call in play["defence"].values() if call == "whist")
+            opened = any(phase == "defence" and action == "open" for _, action, phase in play["moves"])
+            out.append((len(play["seating"]), int(level.group()), situation(opened, whisters)))
+    return out
+
+
+def defence_table(rows: dict[str, list[tuple[int, int, str]]]) -> dict[str, dict[int, dict[int, dict[str, int]]]]:
+    """Counts: rules preset → players → level → situation → games."""
+    out: dict[str, dict[int, dict[int, dict[str, int]]]] = {}
+    for name, games_of in sorted(rows.items()):
+        for players, level, key in games_of:
+            row = out.setdefault(name, {}).setdefault(players, {}).setdefault(level, {})
+            row[key] = row.get(key, 0) + 1
+    return {n: {p: {lv: dict(sorted(r.items())) for lv, r in sorted(by.items())} for p, by in sorted(t.items())}
+            for n, t in out.items()}
+
+
+def write_defence(path: Path, counts: dict[str, dict[int, dict[int, dict[str, int]]]], sources: str) -> None:
+    """Store :func:`defence_table`'s counts as a Python module (standard library only)."""
+    body = "".join(
+        f"    {name!r}: {{\n" + "".join(
+            f"        {players}: {{\n" + "".join(f"            {level}: {row!r},\n" for level, row in by.items())
+            + "        },\n" for players, by in t.items()) + "    },\n"
+        for name, t in counts.items())
+    path.write_text(
+        '"""How trick games were defended, counted: written by ``benchmarks/dd_bias.py --defence-write``\n'
+        + textwrap.fill(f"from {sources} (do not edit by hand).", 100) + "\n\n"
+        "``DEFENCE[rules][players][level][situation]``: trick games played out under the rules preset\n"
+        "``rules`` at a table of ``players`` whose contract was of ``level`` and whose defence was\n"
+        "``situation`` (as in :data:`.dd_bias_table.COUNTS`).\n"
+        '"""\n\n'
+        "DEFENCE: dict[str, dict[int, dict[int, dict[str, int]]]] = {\n" + body + "}\n")
+
+
 def table(samples: list[tuple[str, int, int, int]]) -> dict[str, dict[int, dict[int, int]]]:
     """Counts: situation → margin → shift → games."""
     out: dict[str, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
@@ -83,13 +138,31 @@ def main() -> None:
     ap.add_argument("files", nargs="+", type=Path, help="per-deal files (rules from the name)")
     ap.add_argument("--rules", help="the rules of every file (default: from each file's name)")
     ap.add_argument("--write", type=Path, help="store the counts as a Python module here")
+    ap.add_argument("--defence-write", type=Path, help="store how the games were defended as a Python module here")
     args = ap.parse_args()
-    samples: list[tuple[str, int, int, int]] = []
+    names: list[str] = []
     for f in args.files:
         presets = ("sochi", "leningrad", "rostov", "classic", "kodeks")
         name = args.rules or next((p for p in presets if p in f.name), None)
         if name is None:
             raise SystemExit(f"{f}: name the rules with --rules (the file name does not say them)")
+        names.append(name)
+    if args.defence_write:
+        rows: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+        for f, name in zip(args.files, names, strict=True):
+            rows[name] += defences(f)
+        mix = defence_table(rows)
+        for name, t in mix.items():
+            for players, by in t.items():
+                for level, row in by.items():
+                    n = sum(row.values())
+                    shares = ", ".join(f"{k} {v / n:.0%}" for k, v in row.items())
+                    print(f"{name:<10} {players} players, level {level:>2}: {n:>5} games  {shares}")
+        write_defence(args.defence_write, mix, ", ".join(f.name for f in args.files))
+        print(f"written {args.defence_write}")
+        return
+    samples: list[tuple[str, int, int, int]] = []
+    for f, name in zip(args.files, names, strict=True):
         samples += games(f, Rules.preset(name))
     counts = table(samples)
     print(f"{len(samples)} trick games played out")

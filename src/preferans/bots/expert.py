@@ -36,7 +36,10 @@ It is :class:`.pimc.PimcBot` with eight changes:
   ``benchmarks/dd_bias.py`` into :mod:`.dd_bias_table`): defenders who cannot
   see each other's cards let a game that double-dummy sets through about half
   the time, and misère catchers, who do not see the declarer's cards, miss a
-  single hole more often than not.  The all-pass a pass would make is taken as
+  single hole more often than not.  The defence is not known in the auction: each
+  situation's odds (one whister open or closed, two closed) weigh as often as games
+  of that level met it under rules that whist alike (:func:`auction_odds`,
+  :mod:`.defence_mix_table`, ``defence_mix``).  The all-pass a pass would make is taken as
   played too (the solved tricks less :data:`ALLPASS_PESSIMISM`).  Whisting stays
   double-dummy: corrected the same way it lost (``docs/bots.md``).
 * **The all-pass risk.**  When everybody else has passed, passing means an
@@ -81,6 +84,7 @@ from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, best_moves_many, selfish_moves_many, solve_many
 from .dd_bias_table import COUNTS
+from .defence_mix_table import DEFENCE
 from .evaluate import choose_discard, strain_tricks
 from .heuristic import HeuristicBot, _defenders, _whist_calls
 from .inference import Evidence, evidence_of, layout_weight, whist_odds
@@ -92,9 +96,9 @@ from .value import allpass_utility, game_utility
 
 __all__ = [
     "ALLPASS_PESSIMISM", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN", "CLOSE_THINK", "CONFIDENCE",
-    "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE",
+    "DEFENCE_OPTIONS", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE", "MIX_PRIOR",
     "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT", "PLAYOUT_LAYOUTS", "SAME", "STRAINS",
-    "ExpertBot", "parse_think",
+    "ExpertBot", "auction_odds", "defence_profile", "parse_think", "shift_odds",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -196,6 +200,9 @@ class ExpertBot(PimcBot):
     default: measured, its decisions lost more often than they gained).  ``dd_bias`` —
     judge my games, misères and the all-pass in the auction and at the talon by how
     they are really played, not double-dummy (:func:`shift_odds`; on by default).
+    ``defence_mix`` — with ``dd_bias``, weigh the defences a game may meet by how often
+    games of its level met each under rules that whist alike (:func:`auction_odds`; on
+    by default; off: every trick game counted alike).
     ``opening_rule`` — at my first call, bid where the rule of thumb would even when
     the sampled judgement passes (:meth:`bid_limits`; on by default).  ``rival_pass`` —
     the odds that each player still to speak passes too, while nobody has bid: a pass is
@@ -242,6 +249,7 @@ class ExpertBot(PimcBot):
         standing: bool = True,
         all_pass_standing: bool = False,
         dd_bias: bool = True,
+        defence_mix: bool = True,
         opening_rule: bool = True,
         rival_pass: float = 0.6,
         partner_odds: bool = True,
@@ -274,6 +282,7 @@ class ExpertBot(PimcBot):
         self.partner_view = partner_view
         self.all_pass_standing = all_pass_standing
         self.dd_bias = dd_bias
+        self.defence_mix = defence_mix
         self.opening_rule = opening_rule
         self.rival_pass = rival_pass
         self.partner_odds = partner_odds
@@ -301,7 +310,8 @@ class ExpertBot(PimcBot):
         declarers really took from such layouts (:func:`shift_odds`)."""
         if not self.dd_bias or players == 2:  # гусарик's dummy: not what the table counted
             return super()._game_value(u, counts, level, players)
-        return _spread(u, counts, level, "auction")
+        profile = defence_profile(self.rules, players) if self.defence_mix else None
+        return _spread(u, counts, level, "auction", profile, players)
 
     def _misere_value(self, u: Sequence[float], counts: Sequence[int], players: int) -> float:
         """With ``dd_bias``, a misère's double-dummy tricks (the catchers seeing the
@@ -940,13 +950,74 @@ def _bid_made(obs: Observation) -> bool:
     return any(a is not None and (a.is_bid or a == MISERE) for _, a in obs.moves)
 
 
-def _spread(u: Sequence[float], counts: Sequence[int], level: int, situation: str) -> float:
-    """``sum(n * u[t])`` over the counts, each ``t`` spread by :func:`shift_odds`."""
+def _spread(
+    u: Sequence[float], counts: Sequence[int], level: int, situation: str, profile: str | None = None, players: int = 3
+) -> float:
+    """``sum(n * u[t])`` over the counts, each ``t`` spread by :func:`shift_odds` (the auction's
+    with a defence ``profile``: by :func:`auction_odds`)."""
     total = 0.0
     for t, n in enumerate(counts):
         if n:
-            total += n * sum(p * u[max(0, min(10, t + k))] for k, p in shift_odds(situation, t - level))
+            odds = (auction_odds(profile, players, level, t - level) if situation == "auction" and profile
+                    else shift_odds(situation, t - level))
+            total += n * sum(p * u[max(0, min(10, t + k))] for k, p in odds)
     return total
+
+
+DEFENCE_OPTIONS = (
+    "game_values", "whist_mult", "remiz_mult", "pen_mult", "cons_mult", "lone_fail_style", "lone_quota",
+    "norm1_both_fail", "whister_quota", "half_whist_levels", "first_defender_half_whist",
+    "first_defender_second_call", "half_whist_played", "za_svoimi", "stalingrad", "open_timing", "bez_trekh",
+)
+"""The options that decide how a game is defended (who whists, open or closed): rules that share
+them with a preset counted in :data:`.defence_mix_table.DEFENCE` share its defence mix."""
+
+MIX_PRIOR = 10
+"""Games of the pooled mix (every counted trick game) added to each level's defence mix."""
+
+
+@lru_cache(maxsize=32)
+def defence_profile(rules: Rules, players: int) -> str | None:
+    """The counted preset (:data:`.defence_mix_table.DEFENCE`) whose games at a table of
+    ``players`` were defended under the same whisting and scoring options as ``rules``
+    (:data:`DEFENCE_OPTIONS`), or ``None``.  Rostov, classic and Kodeks whist as Sochi does:
+
+    >>> defence_profile(Rules.preset("rostov"), 3), defence_profile(Rules.preset("leningrad"), 3)
+    ('sochi', 'leningrad')
+    >>> defence_profile(Rules.preset("sochi").replace(whist_mult=2), 3) is None
+    True
+    """
+    for name, tables in DEFENCE.items():
+        preset = Rules.preset(name)
+        if players in tables and all(getattr(rules, o) == getattr(preset, o) for o in DEFENCE_OPTIONS):
+            return name
+    return None
+
+
+@lru_cache(maxsize=256)
+def auction_odds(profile: str, players: int, level: int, margin: int) -> tuple[tuple[int, float], ...]:
+    """:func:`shift_odds` of a game not yet defended under the counted preset ``profile``:
+    each situation's odds weighted by how often games of ``level`` at a table of ``players``
+    met it there (:data:`.defence_mix_table.DEFENCE`, with :data:`MIX_PRIOR` games of the
+    pooled mix).  Under Leningrad a 6 meets one open whister nine times in ten, who lets a
+    game double-dummy sets by one through less often than two closed whisters do:
+
+    >>> made = lambda odds: sum(p for k, p in odds if k >= 1)  # set by one, made after all
+    >>> round(made(auction_odds("leningrad", 3, 6, -1)), 2), round(made(shift_odds("auction", -1)), 2)
+    (0.25, 0.36)
+    """
+    row = DEFENCE[profile][players].get(level, {})
+    pooled = {s: sum(sum(shifts.values()) for shifts in COUNTS.get(s, {}).values())
+              for s in ("closed1", "open1", "closed2")}
+    total = sum(pooled.values())
+    weights = {s: row.get(s, 0) + MIX_PRIOR * n / total for s, n in pooled.items()}
+    weights.update({s: n for s, n in row.items() if s not in weights})
+    norm = sum(weights.values())
+    odds: dict[int, float] = {}
+    for s, w in weights.items():
+        for k, p in shift_odds(s, margin):
+            odds[k] = odds.get(k, 0.0) + w / norm * p
+    return tuple(sorted(odds.items()))
 
 
 PRIOR = 10
@@ -959,11 +1030,12 @@ def shift_odds(situation: str, margin: int) -> tuple[tuple[int, float], ...]:
     ``(shift, probability)`` when double-dummy gives him ``margin`` tricks over his
     contract (a misère: ``margin`` tricks).  ``situation``: ``"auction"`` (the defence
     not known yet: every trick game counted), ``"whist1"`` or ``"whist2"`` (one or two
-    whisters), ``"open1"`` or ``"closed1"`` (a lone whister open or closed), ``"misere"``.
+    whisters), ``"open1"`` or ``"closed1"`` (a lone whister open or closed), ``"closed2"``
+    (two whisters, the same as ``"whist2"``), ``"closed0"`` (a ten played unwhisted), ``"misere"``.
     From :data:`.dd_bias_table.COUNTS` (``benchmarks/dd_bias.py``)."""
     keys = {"auction": ("closed1", "open1", "closed2"), "whist1": ("closed1", "open1"),
-            "open1": ("open1",), "closed1": ("closed1",),
-            "whist2": ("closed2",), "misere": ("misere",)}[situation]
+            "open1": ("open1",), "closed1": ("closed1",), "closed0": ("closed0",),
+            "whist2": ("closed2",), "closed2": ("closed2",), "misere": ("misere",)}[situation]
     rows: dict[int, dict[int, int]] = {}
     for key in keys:
         for m, shifts in COUNTS.get(key, {}).items():
