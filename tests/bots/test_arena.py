@@ -437,6 +437,31 @@ def test_dd_bias_counts_every_game_played_against_its_double_dummy(tmp_path: Pat
     assert sum(n for rows in written["COUNTS"].values() for row in rows.values() for n in row.values()) == played
 
 
+def test_dd_bias_counts_how_every_game_was_defended(tmp_path: Path) -> None:
+    """``benchmarks/dd_bias.py --defence-write`` (the expert's defence mix) counts each trick
+    game played out once, by its level and defence, as the deals replayed say (whisters from
+    the deal, open or closed from its moves), and its module reads back those counts."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "dd_bias.py"
+    spec = importlib.util.spec_from_file_location("dd_bias", path)
+    assert spec is not None and spec.loader is not None
+    dd_bias = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(dd_bias)
+    lines: list[dict[str, Any]] = []
+    run_arena(["hard", "medium"], deals=4, rules=Rules.preset("leningrad"), seed=5, per_deal=lines.append)
+    out = tmp_path / "run-leningrad.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    replayed = Counter((level, key) for key, level, _, _ in dd_bias.games(out, Rules.preset("leningrad"))
+                       if key != "misere")
+    assert sum(replayed.values()) > 0
+    table = tmp_path / "mix.py"
+    _run_main(dd_bias, [str(out), "--defence-write", str(table)])
+    written: dict[str, Any] = {}
+    exec(table.read_text(encoding="utf-8"), written)
+    counted = Counter({(level, key): n for level, row in written["DEFENCE"]["leningrad"][3].items()
+                       for key, n in row.items()})
+    assert counted == replayed
+
+
 def test_call_odds_counts_every_first_call_once(tmp_path: Path) -> None:
     """benchmarks/call_odds.py (the counts behind the inference's ``bid_odds``): every
     player's first call of every seating is counted once, by its hand's estimate."""

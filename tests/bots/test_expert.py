@@ -300,6 +300,37 @@ def test_real_play_makes_the_auction_bolder_not_the_cards() -> None:
     assert on._game_value(u, counts, 6, 2) == off._game_value(u, counts, 6, 2)  # гусарик: as solved
 
 
+def test_the_auction_weighs_the_defences_each_level_meets() -> None:
+    """``defence_mix``: the auction's odds weigh each defence as often as games of that level
+    met it under rules that whist alike.  Leningrad's 6, nearly always one open whister, is
+    let through less often than the pooled count says; Sochi's 8, two closed whisters, more;
+    rules no counted preset shares keep the pooled odds, and so does the option off."""
+    from preferans.bots.expert import auction_odds, defence_profile, shift_odds
+    from preferans.bots.value import game_utility
+
+    for profile, level, margin in [("leningrad", 6, -1), ("sochi", 8, 0), ("sochi", 10, 1)]:
+        odds = auction_odds(profile, 3, level, margin)
+        assert sum(p for _, p in odds) == pytest.approx(1.0) and all(p >= 0 for _, p in odds)
+
+    def made(odds: tuple[tuple[int, float], ...]) -> float:
+        return sum(p for k, p in odds if k >= 1)
+
+    assert made(auction_odds("leningrad", 3, 6, -1)) < made(shift_odds("auction", -1)) < made(
+        auction_odds("sochi", 3, 8, -1))
+    assert defence_profile(Rules.preset("kodeks"), 3) == "sochi"  # whists as Sochi; a ten aside
+    assert defence_profile(Rules.preset("leningrad"), 4) is None  # four players: not counted yet
+    rules = Rules.preset("leningrad")
+    u = game_utility(rules, players=3, dealer=2, seat=0, declarer=0, contract=Contract(6, 0), calls=("whist", "pass"))
+    counts = [0] * 11
+    counts[5] = 10
+    mix, pooled = ExpertBot(rules, seed=1), ExpertBot(rules, seed=1, defence_mix=False)
+    assert mix._game_value(u, counts, 6, 3) < pooled._game_value(u, counts, 6, 3)
+    assert mix._game_value(u, counts, 6, 4) == pooled._game_value(u, counts, 6, 4)
+    custom = rules.replace(whist_mult=3)
+    assert ExpertBot(custom, seed=1)._game_value(u, counts, 6, 3) == pytest.approx(
+        pooled._game_value(u, counts, 6, 3))
+
+
 def _talon_observation() -> Observation:
     """Sochi: 6♠ bid and passed twice; the declarer (seat 0) holds his twelve cards."""
     rules = Rules.preset("sochi")
