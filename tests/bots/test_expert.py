@@ -318,14 +318,15 @@ def test_the_auction_weighs_the_defences_each_level_meets() -> None:
     assert made(auction_odds("leningrad", 3, 6, -1)) < made(shift_odds("auction", -1)) < made(
         auction_odds("sochi", 3, 8, -1))
     assert defence_profile(Rules.preset("kodeks"), 3) == "sochi"  # whists as Sochi; a ten aside
-    assert defence_profile(Rules.preset("leningrad"), 4) is None  # four players: not counted yet
+    assert defence_profile(Rules.preset("leningrad"), 4) == "leningrad"
+    assert defence_profile(Rules.preset("leningrad"), 2) is None  # гусарик: its dummy defends apart
     rules = Rules.preset("leningrad")
     u = game_utility(rules, players=3, dealer=2, seat=0, declarer=0, contract=Contract(6, 0), calls=("whist", "pass"))
     counts = [0] * 11
     counts[5] = 10
     mix, pooled = ExpertBot(rules, seed=1), ExpertBot(rules, seed=1, defence_mix=False)
     assert mix._game_value(u, counts, 6, 3) < pooled._game_value(u, counts, 6, 3)
-    assert mix._game_value(u, counts, 6, 4) == pooled._game_value(u, counts, 6, 4)
+    assert mix._game_value(u, counts, 6, 2) == pooled._game_value(u, counts, 6, 2)
     custom = rules.replace(whist_mult=3)
     assert ExpertBot(custom, seed=1)._game_value(u, counts, 6, 3) == pytest.approx(
         pooled._game_value(u, counts, 6, 3))
