@@ -319,6 +319,7 @@ def test_the_auction_weighs_the_defences_each_level_meets() -> None:
         auction_odds("sochi", 3, 8, -1))
     assert defence_profile(Rules.preset("kodeks"), 3) == "sochi"  # whists as Sochi; a ten aside
     assert defence_profile(Rules.preset("leningrad"), 4) == "leningrad"
+    assert defence_profile(Rules.preset("sochi"), 4) is None  # four-player Sochi not counted: pooled
     assert defence_profile(Rules.preset("leningrad"), 2) is None  # гусарик: its dummy defends apart
     rules = Rules.preset("leningrad")
     u = game_utility(rules, players=3, dealer=2, seat=0, declarer=0, contract=Contract(6, 0), calls=("whist", "pass"))

@@ -1,6 +1,6 @@
 """How trick games were defended, counted: written by ``benchmarks/dd_bias.py --defence-write``
 from p14base-7002-leningrad-3.jsonl, ts-7002-sochi-3.jsonl, base-7002-sochi-3.jsonl,
-e12-7002-sochi-3.jsonl, four-2931-leningrad-4.jsonl, four-2931-sochi-4.jsonl (do not edit by hand).
+e12-7002-sochi-3.jsonl, four-2931-leningrad-4.jsonl (do not edit by hand).
 
 ``DEFENCE[rules][players][level][situation]``: trick games played out under the rules preset
 ``rules`` at a table of ``players`` whose contract was of ``level`` and whose defence was
@@ -30,11 +30,6 @@ DEFENCE: dict[str, dict[int, dict[int, dict[str, int]]]] = {
             7: {'closed1': 7, 'closed2': 138, 'open1': 26},
             8: {'closed2': 223},
             9: {'closed2': 120},
-        },
-        4: {
-            6: {'closed2': 162, 'open1': 165},
-            7: {'closed1': 6, 'closed2': 134, 'open1': 11},
-            8: {'closed1': 3, 'closed2': 47},
         },
     },
 }
