@@ -32,6 +32,7 @@ import re
 import textwrap
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from preferans import Deal, Rules
 from preferans.engine.observation import Phase
@@ -77,50 +78,69 @@ def games(path: Path, rules: Rules) -> list[tuple[str, int, int, int]]:
     return [(key, level, dd, real) for (key, level, _, real), dd in zip(rows, tricks, strict=True)]
 
 
-def defences(path: Path) -> list[tuple[int, int, str]]:
-    """(players, level, situation) of every trick game played out in ``path``, read from the
-    record alone: the whisters' calls and whether the defence was laid open."""
-    out = []
+def defences(path: Path) -> tuple[list[tuple[int, int, str]], list[tuple[int, int, str, str]]]:
+    """From ``path``'s records alone: (players, level, situation) of every trick game played
+    out — the whisters' calls and whether the defence was laid open — and (players, level,
+    first defender's call, second's) of every game whisted or passed by both defenders."""
+    games_of, calls_of = [], []
     for line in path.read_text().splitlines():
         rec = json.loads(line)
         for play in rec["plays"]:
-            if play["kind"] != "game" or sum(play["tricks"].values()) != 10:
+            if play["kind"] not in ("game", "not_played") or not play["contract"]:
                 continue
             level = re.match(r"\d+", play["contract"])
             if level is None:
                 raise SystemExit(f"{path}: deal {rec['index']}: a game's contract {play['contract']!r} has no level")
+            players = len(play["seating"])
+            said = [action for _, action, phase in play["moves"] if phase == "whist"]
+            if len(said) >= 2:
+                calls_of.append((players, int(level.group()), said[0], said[1]))
+            if play["kind"] != "game" or sum(play["tricks"].values()) != 10:
+                continue
             whisters = sum(1 for call in play["defence"].values() if call == "whist")
             opened = any(phase == "defence" and action == "open" for _, action, phase in play["moves"])
-            out.append((len(play["seating"]), int(level.group()), situation(opened, whisters)))
-    return out
+            games_of.append((players, int(level.group()), situation(opened, whisters)))
+    return games_of, calls_of
 
 
-def defence_table(rows: dict[str, list[tuple[int, int, str]]]) -> dict[str, dict[int, dict[int, dict[str, int]]]]:
-    """Counts: rules preset → players → level → situation → games."""
-    out: dict[str, dict[int, dict[int, dict[str, int]]]] = {}
-    for name, games_of in sorted(rows.items()):
-        for players, level, key in games_of:
+def defence_table(rows: dict[str, list[tuple[Any, ...]]]) -> dict[str, dict[int, dict[int, dict[str, Any]]]]:
+    """Counts: rules preset → players → level → the rest of each row (a situation, or the first
+    call and then the second) → games."""
+    out: dict[str, Any] = {}
+    for name, rows_of in sorted(rows.items()):
+        for players, level, *keys in rows_of:
             row = out.setdefault(name, {}).setdefault(players, {}).setdefault(level, {})
-            row[key] = row.get(key, 0) + 1
-    return {n: {p: {lv: dict(sorted(r.items())) for lv, r in sorted(by.items())} for p, by in sorted(t.items())}
-            for n, t in out.items()}
+            for key in keys[:-1]:
+                row = row.setdefault(key, {})
+            row[keys[-1]] = row.get(keys[-1], 0) + 1
+
+    def tidy(x: Any) -> Any:
+        return {k: tidy(v) for k, v in sorted(x.items())} if isinstance(x, dict) else x
+
+    return tidy(out)  # type: ignore[no-any-return]
 
 
-def write_defence(path: Path, counts: dict[str, dict[int, dict[int, dict[str, int]]]], sources: str) -> None:
-    """Store :func:`defence_table`'s counts as a Python module (standard library only)."""
-    body = "".join(
-        f"    {name!r}: {{\n" + "".join(
-            f"        {players}: {{\n" + "".join(f"            {level}: {row!r},\n" for level, row in by.items())
-            + "        },\n" for players, by in t.items()) + "    },\n"
-        for name, t in counts.items())
+def write_defence(path: Path, mix: dict[str, Any], calls: dict[str, Any], sources: str) -> None:
+    """Store :func:`defence_table`'s counts of situations and of calls as a Python module
+    (standard library only)."""
+
+    def lines(counts: dict[str, Any]) -> str:
+        return "".join(
+            f"    {name!r}: {{\n" + "".join(
+                f"        {players}: {{\n" + "".join(f"            {level}: {row!r},\n" for level, row in by.items())
+                + "        },\n" for players, by in t.items()) + "    },\n"
+            for name, t in counts.items())
+
     path.write_text(
         '"""How trick games were defended, counted: written by ``benchmarks/dd_bias.py --defence-write``\n'
         + textwrap.fill(f"from {sources} (do not edit by hand).", 100) + "\n\n"
         "``DEFENCE[rules][players][level][situation]``: trick games played out under the rules preset\n"
         "``rules`` at a table of ``players`` whose contract was of ``level`` and whose defence was\n"
-        "``situation`` (as in :data:`.dd_bias_table.COUNTS`).\n"
+        "``situation`` (as in :data:`.dd_bias_table.COUNTS`).  ``CALLS[rules][players][level][first][second]``:\n"
+        "games whose first defender called ``first`` and the second then ``second``.\n"
         '"""\n\n'
-        "DEFENCE: dict[str, dict[int, dict[int, dict[str, int]]]] = {\n" + body + "}\n")
+        "DEFENCE: dict[str, dict[int, dict[int, dict[str, int]]]] = {\n" + lines(mix) + "}\n\n"
+        "CALLS: dict[str, dict[int, dict[int, dict[str, dict[str, int]]]]] = {\n" + lines(calls) + "}\n")
 
 
 def table(samples: list[tuple[str, int, int, int]]) -> dict[str, dict[int, dict[int, int]]]:
@@ -148,17 +168,26 @@ def main() -> None:
             raise SystemExit(f"{f}: name the rules with --rules (the file name does not say them)")
         names.append(name)
     if args.defence_write:
-        rows: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+        rows: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
+        call_rows: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
         for f, name in zip(args.files, names, strict=True):
-            rows[name] += defences(f)
-        mix = defence_table(rows)
+            games_of, calls_of = defences(f)
+            rows[name] += games_of
+            call_rows[name] += calls_of
+        mix, calls = defence_table(rows), defence_table(call_rows)
         for name, t in mix.items():
             for players, by in t.items():
                 for level, row in by.items():
                     n = sum(row.values())
                     shares = ", ".join(f"{k} {v / n:.0%}" for k, v in row.items())
                     print(f"{name:<10} {players} players, level {level:>2}: {n:>5} games  {shares}")
-        write_defence(args.defence_write, mix, ", ".join(f.name for f in args.files))
+        for name, t in calls.items():
+            for players, by in t.items():
+                for level, firsts in by.items():
+                    said = "; ".join(f"after {first}: " + ", ".join(f"{k} {v}" for k, v in seconds.items())
+                                     for first, seconds in firsts.items())
+                    print(f"{name:<10} {players} players, level {level:>2}, the second defender {said}")
+        write_defence(args.defence_write, mix, calls, ", ".join(f.name for f in args.files))
         print(f"written {args.defence_write}")
         return
     samples: list[tuple[str, int, int, int]] = []

@@ -460,6 +460,16 @@ def test_dd_bias_counts_how_every_game_was_defended(tmp_path: Path) -> None:
     counted = Counter({(level, key): n for level, row in written["DEFENCE"]["leningrad"][3].items()
                        for key, n in row.items()})
     assert counted == replayed
+    # the calls: each game whisted or passed by both defenders once, the pair as the record has it
+    pairs = Counter((int(p["contract"].rstrip("♠♣♦♥NT")), tuple(sorted(p["defence"].values())))
+                    for r in lines for p in r["plays"]
+                    if p["kind"] in ("game", "not_played") and len(p["defence"]) == 2)
+    calls: Counter[tuple[int, tuple[str, ...]]] = Counter()
+    for level, firsts in written["CALLS"]["leningrad"][3].items():
+        for first, seconds in firsts.items():
+            for second, n in seconds.items():
+                calls[(level, tuple(sorted((first, second))))] += n
+    assert calls == pairs
 
 
 def test_call_odds_counts_every_first_call_once(tmp_path: Path) -> None:

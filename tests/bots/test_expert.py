@@ -549,10 +549,18 @@ def test_the_partners_whist_is_weighed_by_his_cards_in_each_layout() -> None:
     on, off = ExpertBot(rules, seed=1, think=0.05), ExpertBot(rules, seed=1, think=0.05, partner_odds=False)
     k, layouts = on._layouts(obs, 8)
     partner = next(s for s in k.active if s not in (obs.seat, obs.declarer))
-    odds = on._partner_whist_odds(obs, k, layouts, partner)
+    odds = on._partner_whist_odds(obs, k, layouts, partner, "whist")
     assert odds is not None and len(odds) == 8 and all(0 < p < 1 for p in odds)
-    assert off._partner_whist_odds(obs, k, layouts, partner) is None
+    assert on._partner_whist_odds(obs, k, layouts, partner, "pass") == odds  # partner_calls off: as his cards say
+    assert off._partner_whist_odds(obs, k, layouts, partner, "whist") is None
     assert set(on.whist_values(obs)) == set(off.whist_values(obs))
+    # partner_calls: after my whist he joins as often as second defenders did under these
+    # rules (Sochi's 6: about half the time), after my pass nearly always
+    calls = ExpertBot(rules, seed=1, think=0.05, partner_calls=True)
+    after_whist = calls._partner_whist_odds(obs, k, layouts, partner, "whist")
+    after_pass = calls._partner_whist_odds(obs, k, layouts, partner, "pass")
+    assert after_whist is not None and after_pass is not None
+    assert all(w < p for w, p in zip(after_whist, after_pass, strict=True))
 
 
 # All-pass, five cards each, my lead (first hand) from ♠Q ♦K 10 8 ♥A: six layouts of the

@@ -84,7 +84,7 @@ from ..engine.observation import Observation, Phase
 from ..rules import Rules
 from ..solver import Position, best_moves_many, selfish_moves_many, solve_many
 from .dd_bias_table import COUNTS
-from .defence_mix_table import DEFENCE
+from .defence_mix_table import CALLS, DEFENCE
 from .evaluate import choose_discard, strain_tricks
 from .heuristic import HeuristicBot, _defenders, _whist_calls
 from .inference import Evidence, evidence_of, layout_weight, whist_odds
@@ -95,10 +95,11 @@ from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
 
 __all__ = [
-    "ALLPASS_PESSIMISM", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN", "CLOSE_THINK", "CONFIDENCE",
-    "DEFENCE_OPTIONS", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS", "MISERE_OVERSAMPLE", "MIX_PRIOR",
-    "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT", "PLAYOUT_LAYOUTS", "SAME", "STRAINS",
-    "ExpertBot", "auction_odds", "defence_profile", "parse_think", "shift_odds",
+    "ALLPASS_PESSIMISM", "CALLS_PRIOR", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN",
+    "CLOSE_THINK", "CONFIDENCE", "DEFENCE_OPTIONS", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS",
+    "MISERE_OVERSAMPLE", "MIX_PRIOR", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT",
+    "PLAYOUT_LAYOUTS", "SAME", "STRAINS", "ExpertBot", "auction_odds", "defence_profile",
+    "parse_think", "second_whist_odds", "shift_odds",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -202,7 +203,10 @@ class ExpertBot(PimcBot):
     they are really played, not double-dummy (:func:`shift_odds`; on by default).
     ``defence_mix`` — with ``dd_bias``, weigh the defences a game may meet by how often
     games of its level met each under rules that whist alike (:func:`auction_odds`; on
-    by default; off: every trick game counted alike).
+    by default; off: every trick game counted alike).  ``partner_calls`` — with
+    ``partner_odds``, a first defender's partner whists as often after my whist or pass as
+    second defenders did under rules that whist alike (:func:`second_whist_odds`; off by
+    default).
     ``opening_rule`` — at my first call, bid where the rule of thumb would even when
     the sampled judgement passes (:meth:`bid_limits`; on by default).  ``rival_pass`` —
     the odds that each player still to speak passes too, while nobody has bid: a pass is
@@ -250,6 +254,7 @@ class ExpertBot(PimcBot):
         all_pass_standing: bool = False,
         dd_bias: bool = True,
         defence_mix: bool = True,
+        partner_calls: bool = False,
         opening_rule: bool = True,
         rival_pass: float = 0.6,
         partner_odds: bool = True,
@@ -283,6 +288,7 @@ class ExpertBot(PimcBot):
         self.all_pass_standing = all_pass_standing
         self.dd_bias = dd_bias
         self.defence_mix = defence_mix
+        self.partner_calls = partner_calls
         self.opening_rule = opening_rule
         self.rival_pass = rival_pass
         self.partner_odds = partner_odds
@@ -613,16 +619,25 @@ class ExpertBot(PimcBot):
 
     # ------------------------------------------------------------------ whisting
     def _partner_whist_odds(
-        self, obs: Observation, k: Knowledge, layouts: list[dict[int, int]], partner: int
+        self, obs: Observation, k: Knowledge, layouts: list[dict[int, int]], partner: int, mine: str
     ) -> list[float] | None:
         """With ``partner_odds``, the odds the inference gives a defender's whist
         (:func:`.inference.whist_odds`), from the partner's cards in each layout: a partner
-        with a strong hand in that layout whists, one with nothing passes, not half and half."""
+        with a strong hand in that layout whists, one with nothing passes, not half and half.
+        With ``partner_calls`` too, shifted by how often a second defender whisted after the
+        first's ``mine`` under rules that whist alike (:func:`second_whist_odds`): under
+        Leningrad he joins a whisted 6 one time in ten, under Sochi half the time."""
         if not self.partner_odds or obs.contract is None:
             return None
         c = obs.contract
         trump = None if c.strain == 4 else c.strain
-        return [whist_odds(k.hands.get(partner, lay.get(partner, 0)), trump, c.level) for lay in layouts]
+        odds = [whist_odds(k.hands.get(partner, lay.get(partner, 0)), trump, c.level) for lay in layouts]
+        counted = (second_whist_odds(defence_profile(self.rules, obs.players), obs.players, c.level, mine)
+                   if self.partner_calls else None)
+        if counted is None:
+            return odds
+        shift = _logit(counted)
+        return [1 / (1 + math.exp(-(_logit(p) + shift))) for p in odds]
 
     # ------------------------------------------------------------------ open or closed
     def _defence(self, obs: Observation) -> Action | None:
@@ -992,6 +1007,33 @@ def defence_profile(rules: Rules, players: int) -> str | None:
         if players in tables and all(getattr(rules, o) == getattr(preset, o) for o in DEFENCE_OPTIONS):
             return name
     return None
+
+
+CALLS_PRIOR = 2
+"""Calls of even odds added to a level's counted second calls (:func:`second_whist_odds`)."""
+
+
+def second_whist_odds(profile: str | None, players: int, level: int, first: str) -> float | None:
+    """How often the second defender whisted after the first defender's call ``first``
+    (``"whist"`` or ``"pass"``) in games of ``level`` under the counted preset ``profile``
+    (:data:`.defence_mix_table.CALLS`, with :data:`CALLS_PRIOR` calls of even odds); ``None``
+    without a profile or a count.  A half-whist counts as no whist:
+
+    >>> round(second_whist_odds("leningrad", 3, 6, "whist"), 2), round(second_whist_odds("sochi", 3, 6, "whist"), 2)
+    (0.09, 0.53)
+    """
+    if profile is None:
+        return None
+    seconds = CALLS.get(profile, {}).get(players, {}).get(level, {}).get(first)
+    if not seconds:
+        return None
+    return (seconds.get("whist", 0) + CALLS_PRIOR / 2) / (sum(seconds.values()) + CALLS_PRIOR)
+
+
+def _logit(p: float) -> float:
+    """The log-odds of ``p``, kept off 0 and 1."""
+    p = min(max(p, 0.01), 0.99)
+    return math.log(p / (1 - p))
 
 
 @lru_cache(maxsize=256)

@@ -494,13 +494,12 @@ class PimcBot(HeuristicBot):
             u = utility(mine, theirs)
             return sum(u[t] for t in tricks) / len(tricks)
 
-        odds = None if partner in calls else self._partner_whist_odds(obs, k, layouts, partner)
-
         options: dict[Action, float] = {}
         for a in obs.legal_actions:
             mine = {WHIST: "whist", PASS: "pass", HALF_WHIST: "half"}.get(a)
             if mine is None:
                 continue
+            odds = None if partner in calls else self._partner_whist_odds(obs, k, layouts, partner, mine)
             if partner in calls and calls[partner] != "half":
                 theirs: Sequence[str] = [calls[partner]]
             elif partner in calls:
@@ -518,9 +517,10 @@ class PimcBot(HeuristicBot):
         return options
 
     def _partner_whist_odds(
-        self, obs: Observation, k: Knowledge, layouts: list[dict[int, int]], partner: int
+        self, obs: Observation, k: Knowledge, layouts: list[dict[int, int]], partner: int, mine: str
     ) -> list[float] | None:
-        """Per layout, the odds that the partner whists (None: even odds for every layout)."""
+        """Per layout, the odds that the partner whists after my call ``mine`` (None: even odds
+        for every layout)."""
         return None
 
     def declarer_estimate(self, obs: Observation) -> float:
