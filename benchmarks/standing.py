@@ -23,7 +23,8 @@ whisting), no clock, so a run repeats exactly.
 ``--calibrate N`` measures instead what the expert's all-pass estimate is off by: on N
 seeded deals the first two hands pass, the last to speak solves the all-pass over his
 sampled layouts as the expert does (the others both giving him tricks), then passes and the
-all-pass is played out by ``hard``; the mean of solved − taken tricks is
+all-pass is played out by ``hard`` (``--calibrate-player expert``: that seat by the expert at
+its default second); the mean of solved − taken tricks is
 :data:`preferans.bots.expert.ALLPASS_PESSIMISM`.
 
 Printed: the mean gain per seat per deal with its 95 % interval (normal, over the
@@ -43,7 +44,7 @@ from collections import Counter
 
 from preferans import Deal, Rules
 from preferans.actions import PASS
-from preferans.bots import Bot
+from preferans.bots import Bot, make_bot
 from preferans.bots.expert import ExpertBot
 from preferans.bots.knowledge import deal_kind
 from preferans.bots.pimc import PimcBot
@@ -143,8 +144,9 @@ def _proportional(u: tuple[float, ...], v: tuple[float, ...]) -> bool:
     return c > 0 and all(abs(x - c * y) <= 1e-9 * max(1.0, abs(x)) for x, y in zip(u, v, strict=True))
 
 
-def calibrate(rules: Rules, deals: int, seed: int) -> None:
-    """Solved − taken all-pass tricks of the last to speak (see the module doc)."""
+def calibrate(rules: Rules, deals: int, seed: int, player: str = "hard") -> None:
+    """Solved − taken all-pass tricks of the last to speak (see the module doc), who plays
+    the all-pass as ``player`` (a level: ``hard`` or ``expert``), the two others as ``hard``."""
     diffs: list[float] = []
     for i in range(deals):
         deal = Deal.new(rules, dealer=i % 3, seed=10_000 * (seed + 1) + i)
@@ -155,10 +157,13 @@ def calibrate(rules: Rules, deals: int, seed: int) -> None:
         bot = expert(rules, 1, True)
         solved = bot.all_pass_tricks(deal.observation(seat))
         deal.apply(PASS)
-        finish(deal, [PimcBot(rules, seed=s, standing=False) for s in range(3)])
+        bots: list[Bot] = [PimcBot(rules, seed=s, standing=False) for s in range(3)]
+        if player != "hard":
+            bots[seat] = make_bot(player, rules, seed=seat)
+        finish(deal, bots)
         diffs.append(statistics.fmean(solved) - deal.result.tricks.get(seat, 0))
     m, lo, hi = interval(diffs)
-    print(f"{rules.name}, {deals} deals: solved − taken all-pass tricks of the last to speak: "
+    print(f"{rules.name}, {deals} deals: solved − taken all-pass tricks of the last to speak ({player}): "
           f"mean {m:+.3f} [95 % CI {lo:+.3f}, {hi:+.3f}], median {statistics.median(diffs):+.2f}")
 
 
@@ -175,6 +180,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--calibrate", type=int, default=0, metavar="N",
                    help="measure the all-pass estimate's pessimism on N deals instead")
+    p.add_argument("--calibrate-player", default="hard", choices=("hard", "expert"),
+                   help="who plays the last to speak's all-pass in --calibrate (the others: hard)")
     p.add_argument("--all-pass-standing", action="store_true",
                    help="the aware expert with all_pass_standing (the series' price and a bomb in its all-pass "
                    "comparison)")
@@ -186,7 +193,7 @@ def main() -> None:
     global ALL_PASS_STANDING
     ALL_PASS_STANDING = args.all_pass_standing
     if args.calibrate:
-        calibrate(rules, args.calibrate, args.seed)
+        calibrate(rules, args.calibrate, args.seed, args.calibrate_player)
         return
     rng = random.Random(f"standing:{args.seed}")
     gains: list[float] = []
