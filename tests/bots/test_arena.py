@@ -16,6 +16,8 @@ import pytest
 from preferans import Deal, Rules
 from preferans.bots.arena import ArenaError, play_deal, run_arena, seatings
 from preferans.cli import main
+from preferans.engine.observation import Phase
+from preferans.solver import Position, solve_many
 
 
 @pytest.mark.parametrize(("bots", "seats"), [(1, 3), (2, 3), (3, 3), (2, 4), (3, 4), (4, 4)])
@@ -470,6 +472,33 @@ def test_dd_bias_counts_how_every_game_was_defended(tmp_path: Path) -> None:
             for second, n in seconds.items():
                 calls[(level, tuple(sorted((first, second))))] += n
     assert calls == pairs
+
+
+def test_whist_layouts_sets_the_sampled_declarer_against_the_true_one(tmp_path: Path) -> None:
+    """benchmarks/whist_layouts.py: one row per deal that reached the whisting (its first
+    seating), the true double-dummy tricks those of the deal replayed into play and solved
+    open, every figure a number of tricks; the printed means are those rows'."""
+    whist_layouts = _arena_phases("whist_layouts")
+    lines: list[dict[str, Any]] = []
+    run_arena(["hard", "medium"], deals=4, rules=Rules.preset("leningrad"), seed=5, per_deal=lines.append)
+    out = tmp_path / "run-leningrad.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    rows = whist_layouts.first_whists(out, Rules.preset("leningrad"), 10)
+    whisted = [r for r in lines if r["plays"][0]["kind"] == "game"
+               and any(phase == "whist" for _, _, phase in r["plays"][0]["moves"])]
+    assert len(rows) == len(whisted) > 0
+    for (level, true, expert, hard), rec in zip(rows, whisted, strict=True):
+        play = rec["plays"][0]
+        deal = Deal.new(Rules.preset("leningrad"), dealer=rec["dealer"], seed=rec["seed"])
+        for seat, action, _ in play["moves"]:
+            if deal.phase is Phase.PLAY:
+                break
+            deal.apply(action, seat=seat)
+        assert deal.contract is not None and level == deal.contract.level
+        assert true == solve_many([Position.from_deal(deal)])[0]
+        assert 0 <= expert <= 10 and 0 <= hard <= 10
+    printed = _run_main(whist_layouts, [str(out), "--rules", "leningrad"])
+    assert f"true {statistics.fmean(r[1] for r in rows):.2f}" in printed
 
 
 def test_call_odds_counts_every_first_call_once(tmp_path: Path) -> None:

@@ -325,11 +325,11 @@ def test_the_auction_weighs_the_defences_each_level_meets() -> None:
     u = game_utility(rules, players=3, dealer=2, seat=0, declarer=0, contract=Contract(6, 0), calls=("whist", "pass"))
     counts = [0] * 11
     counts[5] = 10
-    mix, pooled = ExpertBot(rules, seed=1), ExpertBot(rules, seed=1, defence_mix=False)
+    mix, pooled = ExpertBot(rules, seed=1, defence_mix=True), ExpertBot(rules, seed=1, defence_mix=False)
     assert mix._game_value(u, counts, 6, 3) < pooled._game_value(u, counts, 6, 3)
     assert mix._game_value(u, counts, 6, 2) == pooled._game_value(u, counts, 6, 2)
     custom = rules.replace(whist_mult=3)
-    assert ExpertBot(custom, seed=1)._game_value(u, counts, 6, 3) == pytest.approx(
+    assert ExpertBot(custom, seed=1, defence_mix=True)._game_value(u, counts, 6, 3) == pytest.approx(
         pooled._game_value(u, counts, 6, 3))
 
 
