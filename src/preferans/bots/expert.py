@@ -36,10 +36,9 @@ It is :class:`.pimc.PimcBot` with eight changes:
   ``benchmarks/dd_bias.py`` into :mod:`.dd_bias_table`): defenders who cannot
   see each other's cards let a game that double-dummy sets through about half
   the time, and misère catchers, who do not see the declarer's cards, miss a
-  single hole more often than not.  The defence is not known in the auction: each
-  situation's odds (one whister open or closed, two closed) weigh as often as games
-  of that level met it under rules that whist alike (:func:`auction_odds`,
-  :mod:`.defence_mix_table`, ``defence_mix``).  The all-pass a pass would make is taken as
+  single hole more often than not.  (An option, ``defence_mix``, weighs each defence
+  situation as often as games of that level met it under rules that whist alike:
+  :func:`auction_odds`, :mod:`.defence_mix_table`; off by default.)  The all-pass a pass would make is taken as
   played too (the solved tricks less :data:`ALLPASS_PESSIMISM`).  Whisting stays
   double-dummy: corrected the same way it lost (``docs/bots.md``).
 * **The all-pass risk.**  When everybody else has passed, passing means an
@@ -202,8 +201,9 @@ class ExpertBot(PimcBot):
     judge my games, misères and the all-pass in the auction and at the talon by how
     they are really played, not double-dummy (:func:`shift_odds`; on by default).
     ``defence_mix`` — with ``dd_bias``, weigh the defences a game may meet by how often
-    games of its level met each under rules that whist alike (:func:`auction_odds`; on
-    by default; off: every trick game counted alike).  ``partner_calls`` — with
+    games of its level met each under rules that whist alike (:func:`auction_odds`; off by
+    default: measured, it scored no more, see ``docs/bots.md``; off: every trick game
+    counted alike).  ``partner_calls`` — with
     ``partner_odds``, a first defender's partner whists as often after my whist or pass as
     second defenders did under rules that whist alike (:func:`second_whist_odds`; off by
     default).
@@ -253,7 +253,7 @@ class ExpertBot(PimcBot):
         standing: bool = True,
         all_pass_standing: bool = False,
         dd_bias: bool = True,
-        defence_mix: bool = True,
+        defence_mix: bool = False,
         partner_calls: bool = False,
         opening_rule: bool = True,
         rival_pass: float = 0.6,
