@@ -414,18 +414,21 @@ def test_the_cli_resumes_a_cut_short_per_deal_file(tmp_path: Path, capsys: Any) 
     assert "deals.jsonl, line 2: not a deal line" in capsys.readouterr().err
 
 
+def _hard_against_medium(tmp_path: Path, rules: str, deals: int) -> tuple[list[dict[str, Any]], Path]:
+    """A small duplicate run (``hard`` against ``medium``, seed 5): its per-deal lines and
+    the file they were written to (named for the rules, as the benchmarks read them)."""
+    lines: list[dict[str, Any]] = []
+    run_arena(["hard", "medium"], deals=deals, rules=Rules.preset(rules), seed=5, per_deal=lines.append)
+    out = tmp_path / f"run-{rules}.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    return lines, out
+
+
 def test_dd_bias_counts_every_game_played_against_its_double_dummy(tmp_path: Path) -> None:
     """benchmarks/dd_bias.py (which writes the expert's table) counts each trick game and
     misère played out once, and its ``--write`` module reads back the same counts."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "dd_bias.py"
-    spec = importlib.util.spec_from_file_location("dd_bias", path)
-    assert spec is not None and spec.loader is not None
-    dd_bias = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(dd_bias)
-    lines: list[dict[str, Any]] = []
-    run_arena(["hard", "medium"], deals=3, rules=Rules.preset("sochi"), seed=5, per_deal=lines.append)
-    out = tmp_path / "run-sochi.jsonl"
-    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    dd_bias = _arena_phases("dd_bias")
+    lines, out = _hard_against_medium(tmp_path, "sochi", 3)
     played = sum(1 for r in lines for p in r["plays"] if p["kind"] in ("game", "misere")
                  and sum(p["tricks"].values()) == 10)
     samples = dd_bias.games(out, Rules.preset("sochi"))
@@ -443,15 +446,8 @@ def test_dd_bias_counts_how_every_game_was_defended(tmp_path: Path) -> None:
     """``benchmarks/dd_bias.py --defence-write`` (the expert's defence mix) counts each trick
     game played out once, by its level and defence, as the deals replayed say (whisters from
     the deal, open or closed from its moves), and its module reads back those counts."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "dd_bias.py"
-    spec = importlib.util.spec_from_file_location("dd_bias", path)
-    assert spec is not None and spec.loader is not None
-    dd_bias = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(dd_bias)
-    lines: list[dict[str, Any]] = []
-    run_arena(["hard", "medium"], deals=4, rules=Rules.preset("leningrad"), seed=5, per_deal=lines.append)
-    out = tmp_path / "run-leningrad.jsonl"
-    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    dd_bias = _arena_phases("dd_bias")
+    lines, out = _hard_against_medium(tmp_path, "leningrad", 4)
     replayed = Counter((level, key) for key, level, _, _ in dd_bias.games(out, Rules.preset("leningrad"))
                        if key != "misere")
     assert sum(replayed.values()) > 0
@@ -479,10 +475,7 @@ def test_whist_layouts_sets_the_sampled_declarer_against_the_true_one(tmp_path: 
     seating), the true double-dummy tricks those of the deal replayed into play and solved
     open, every figure a number of tricks; the printed means are those rows'."""
     whist_layouts = _arena_phases("whist_layouts")
-    lines: list[dict[str, Any]] = []
-    run_arena(["hard", "medium"], deals=4, rules=Rules.preset("leningrad"), seed=5, per_deal=lines.append)
-    out = tmp_path / "run-leningrad.jsonl"
-    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    lines, out = _hard_against_medium(tmp_path, "leningrad", 4)
     rows = whist_layouts.first_whists(out, Rules.preset("leningrad"), 10)
     whisted = [r for r in lines if r["plays"][0]["kind"] == "game"
                and any(phase == "whist" for _, _, phase in r["plays"][0]["moves"])]
