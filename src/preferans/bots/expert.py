@@ -38,8 +38,8 @@ It is :class:`.pimc.PimcBot` with eight changes:
   the time, and misère catchers, who do not see the declarer's cards, miss a
   single hole more often than not.  (An option, ``defence_mix``, weighs each defence
   situation as often as games of that level met it under rules that whist alike:
-  :func:`auction_odds`, :mod:`.defence_mix_table`; off by default.)  The all-pass a pass would make is taken as
-  played too (the solved tricks less :data:`ALLPASS_PESSIMISM`).  Whisting stays
+  :func:`auction_odds`, :mod:`.defence_mix_table`; off by default.)  The all-pass a pass
+  would make is taken as played too (the solved tricks less :data:`ALLPASS_PESSIMISM`).  Whisting stays
   double-dummy: corrected the same way it lost (``docs/bots.md``).
 * **The all-pass risk.**  When everybody else has passed, passing means an
   all-pass; the bot bids the lowest game instead when its expected score,
@@ -203,12 +203,11 @@ class ExpertBot(PimcBot):
     judge my games, misères and the all-pass in the auction and at the talon by how
     they are really played, not double-dummy (:func:`shift_odds`; on by default).
     ``defence_mix`` — with ``dd_bias``, weigh the defences a game may meet by how often
-    games of its level met each under rules that whist alike (:func:`auction_odds`; off by
-    default: measured, it scored no more, see ``docs/bots.md``; off: every trick game
-    counted alike).  ``partner_calls`` — with
-    ``partner_odds``, a first defender's partner whists as often after my whist or pass as
-    second defenders did under rules that whist alike (:func:`second_whist_odds`; off by
-    default).
+    games of its level met each under rules that whist alike, not every trick game alike
+    (:func:`auction_odds`; off by default: measured, it scored no more, see ``docs/bots.md``).
+    ``partner_calls`` — with ``partner_odds``, a first defender's partner whists as often
+    after my whist or pass as second defenders did under rules that whist alike
+    (:func:`second_whist_odds`; off by default: measured, its passes lost).
     ``opening_rule`` — at my first call, bid where the rule of thumb would even when
     the sampled judgement passes (:meth:`bid_limits`; on by default).  ``rival_pass`` —
     the odds that each player still to speak passes too, while nobody has bid: a pass is
