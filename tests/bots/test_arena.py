@@ -473,14 +473,15 @@ def test_dd_bias_counts_how_every_game_was_defended(tmp_path: Path) -> None:
 def test_whist_layouts_sets_the_sampled_declarer_against_the_true_one(tmp_path: Path) -> None:
     """benchmarks/whist_layouts.py: one row per deal that reached the whisting (its first
     seating), the true double-dummy tricks those of the deal replayed into play and solved
-    open, every figure a number of tricks; the printed means are those rows'."""
+    open, every figure a number of tricks; the printed means are those rows', and
+    ``--write`` counts one true margin a game and one drawn margin a layout."""
     whist_layouts = _arena_phases("whist_layouts")
     lines, out = _hard_against_medium(tmp_path, "leningrad", 4)
     rows = whist_layouts.first_whists(out, Rules.preset("leningrad"), 10)
     whisted = [r for r in lines if r["plays"][0]["kind"] == "game"
                and any(phase == "whist" for _, _, phase in r["plays"][0]["moves"])]
     assert len(rows) == len(whisted) > 0
-    for (level, true, expert, hard), rec in zip(rows, whisted, strict=True):
+    for (level, true, drawn, weighed, hard), rec in zip(rows, whisted, strict=True):
         play = rec["plays"][0]
         deal = Deal.new(Rules.preset("leningrad"), dealer=rec["dealer"], seed=rec["seed"])
         for seat, action, _ in play["moves"]:
@@ -489,9 +490,16 @@ def test_whist_layouts_sets_the_sampled_declarer_against_the_true_one(tmp_path: 
             deal.apply(action, seat=seat)
         assert deal.contract is not None and level == deal.contract.level
         assert true == solve_many([Position.from_deal(deal)])[0]
-        assert 0 <= expert <= 10 and 0 <= hard <= 10
-    printed = _run_main(whist_layouts, [str(out), "--rules", "leningrad"])
+        assert drawn and all(0 <= t <= 10 for t in drawn) and 0 <= weighed <= 10 and 0 <= hard <= 10
+    table = tmp_path / "margins.py"
+    printed = _run_main(whist_layouts, [str(out), "--rules", "leningrad", "--write", str(table)])
     assert f"true {statistics.fmean(r[1] for r in rows):.2f}" in printed
+    written: dict[str, Any] = {}
+    exec(table.read_text(encoding="utf-8"), written)
+    counts = written["MARGINS"]["leningrad"]
+    assert sum(counts["true"].values()) == len(rows)
+    assert sum(counts["drawn"].values()) == sum(len(r[2]) for r in rows)
+    assert counts == whist_layouts.margin_counts(rows)
 
 
 def test_call_odds_counts_every_first_call_once(tmp_path: Path) -> None:

@@ -333,6 +333,45 @@ def test_the_auction_weighs_the_defences_each_level_meets() -> None:
         pooled._game_value(u, counts, 6, 3))
 
 
+def test_the_whisting_layouts_drawn_again_by_the_declarers_margin() -> None:
+    """``declarer_margin``: at the first whisting call of three players the layouts are drawn
+    again by how likely each one's double-dummy margin is among true declarers, so the
+    declarer is stronger in them; off, or once the play began, or at four players, as drawn."""
+    from preferans.bots.expert import margin_of, margin_weight
+
+    assert [margin_of(t, 7) for t in (0, 3, 6, 7, 9, 10)] == [-3, -3, -1, 0, 2, 2]
+    assert margin_weight("leningrad", -3) < margin_weight("leningrad", -1) < 1 < margin_weight("leningrad", 0)
+    rules = Rules.preset("leningrad")
+    raised = 0
+    for seed in range(12):
+        deal = Deal.new(rules, dealer=2, seed=seed)
+        bots = [make_bot("hard", rules, seed=s) for s in range(3)]
+        while not deal.is_over and deal.phase.value not in ("whist", "play"):
+            deal.apply(bots[deal.to_act].act(deal.observation(deal.to_act)), seat=deal.to_act)  # type: ignore[index, arg-type]
+        if deal.phase.value != "whist" or deal.contract is None or deal.contract.is_misere:
+            continue
+        obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
+        on, off = ExpertBot(rules, seed=1, declarer_margin=True), ExpertBot(rules, seed=1)
+        drawn = off._declarer_tricks(obs, 48)
+        weighed = on._declarer_tricks(obs, 48)
+        assert len(weighed) == len(drawn) and set(weighed) <= set(drawn)  # the same layouts, drawn again
+        raised += statistics.fmean(weighed) > statistics.fmean(drawn)
+    assert raised >= 3
+    for players, table in [(4, rules), (3, rules.replace(whist_mult=3))]:  # four, or rules not counted: as drawn
+        for seed in range(12):
+            deal = Deal.new(table, players=players, dealer=0, seed=seed)
+            bots = [make_bot("hard", table, seed=s) for s in range(players)]
+            while not deal.is_over and deal.phase.value not in ("whist", "play"):
+                deal.apply(bots[deal.to_act].act(deal.observation(deal.to_act)), seat=deal.to_act)  # type: ignore[index, arg-type]
+            if deal.phase.value == "whist" and deal.contract is not None and not deal.contract.is_misere:
+                obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
+                on, off = ExpertBot(table, seed=1, declarer_margin=True), ExpertBot(table, seed=1)
+                assert on._declarer_tricks(obs, 24) == off._declarer_tricks(obs, 24)
+                break
+        else:
+            pytest.fail(f"no trick game reached the whisting at {players} players")
+
+
 def _talon_observation() -> Observation:
     """Sochi: 6♠ bid and passed twice; the declarer (seat 0) holds his twelve cards."""
     rules = Rules.preset("sochi")

@@ -92,13 +92,14 @@ from .pimc import PimcBot, discard_candidates
 from .playout import play_out
 from .sampling import sample_layouts
 from .value import allpass_utility, game_utility
+from .whist_margin_table import MARGINS
 
 __all__ = [
     "ALLPASS_PESSIMISM", "CALLS_PRIOR", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN",
     "CLOSE_THINK", "CONFIDENCE", "DEFENCE_OPTIONS", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS",
     "MISERE_OVERSAMPLE", "MIX_PRIOR", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT",
-    "PLAYOUT_LAYOUTS", "SAME", "STRAINS", "ExpertBot", "auction_odds", "defence_profile",
-    "parse_think", "second_whist_odds", "shift_odds",
+    "PLAYOUT_LAYOUTS", "SAME", "STRAINS", "ExpertBot", "auction_odds", "defence_profile", "margin_of",
+    "margin_weight", "parse_think", "second_whist_odds", "shift_odds",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -208,6 +209,9 @@ class ExpertBot(PimcBot):
     ``partner_calls`` — with ``partner_odds``, a first defender's partner whists as often
     after my whist or pass as second defenders did under rules that whist alike
     (:func:`second_whist_odds`; off by default: measured, its passes lost).
+    ``declarer_margin`` — at three players, before the first card of a trick game, draw the
+    whisting layouts again by how likely the declarer's double-dummy margin in each is among
+    true declarers (:func:`margin_weight`; off by default: not yet measured on fresh deals).
     ``opening_rule`` — at my first call, bid where the rule of thumb would even when
     the sampled judgement passes (:meth:`bid_limits`; on by default).  ``rival_pass`` —
     the odds that each player still to speak passes too, while nobody has bid: a pass is
@@ -256,6 +260,7 @@ class ExpertBot(PimcBot):
         dd_bias: bool = True,
         defence_mix: bool = False,
         partner_calls: bool = False,
+        declarer_margin: bool = False,
         opening_rule: bool = True,
         rival_pass: float = 0.6,
         partner_odds: bool = True,
@@ -290,6 +295,7 @@ class ExpertBot(PimcBot):
         self.dd_bias = dd_bias
         self.defence_mix = defence_mix
         self.partner_calls = partner_calls
+        self.declarer_margin = declarer_margin
         self.opening_rule = opening_rule
         self.rival_pass = rival_pass
         self.partner_odds = partner_odds
@@ -619,6 +625,22 @@ class ExpertBot(PimcBot):
         return None
 
     # ------------------------------------------------------------------ whisting
+    def _declarer_layouts(self, obs: Observation, n: int) -> tuple[Knowledge, list[dict[int, int]], list[int]]:
+        """With ``declarer_margin``, before the first card of a trick game (whisting, open or
+        closed) the layouts are drawn again in proportion to :func:`margin_weight` of the
+        declarer's double-dummy margin in each: the inference reads his bids too softly and
+        leaves him a trick weaker than declarers are (``benchmarks/whist_layouts.py``)."""
+        k, layouts, tricks = super()._declarer_layouts(obs, n)
+        c = obs.contract
+        if not self.declarer_margin or c is None or c.is_misere or obs.completed_tricks or obs.trick:
+            return k, layouts, tricks
+        profile = defence_profile(self.rules, 3) if obs.players == 3 else None
+        if profile is None or profile not in MARGINS:
+            return k, layouts, tricks
+        weights = [margin_weight(profile, margin_of(t, c.level)) for t in tricks]
+        drawn = self._rng_for(obs).choices(range(len(tricks)), weights=weights, k=len(tricks))
+        return k, [layouts[i] for i in drawn], [tricks[i] for i in drawn]
+
     def _partner_whist_odds(
         self, obs: Observation, k: Knowledge, layouts: list[dict[int, int]], partner: int, mine: str
     ) -> list[float] | None:
@@ -1008,6 +1030,30 @@ def defence_profile(rules: Rules, players: int) -> str | None:
         if players in tables and all(getattr(rules, o) == getattr(preset, o) for o in DEFENCE_OPTIONS):
             return name
     return None
+
+
+def margin_of(tricks: int, level: int) -> int:
+    """The declarer's double-dummy tricks over his contract, clipped to −3…+2 (as counted in
+    :data:`.whist_margin_table.MARGINS`)."""
+    return max(-3, min(2, tricks - level))
+
+
+@lru_cache(maxsize=64)
+def margin_weight(profile: str, margin: int) -> float:
+    """How much likelier a declarer's double-dummy ``margin`` is among true declarers than
+    among the layouts the expert draws for the first whisting call, under the counted preset
+    ``profile`` (:data:`.whist_margin_table.MARGINS`, each share with half a game added).
+    A declarer double-dummy sets by three is never seen, one who makes his contract exactly
+    or with a trick over is seen more than twice as often as drawn:
+
+    >>> margin_weight("leningrad", -3) < 0.05 < 1 < margin_weight("leningrad", 0)
+    True
+    """
+    counts = MARGINS[profile]
+    true, drawn = counts["true"], counts["drawn"]
+    share_true = (true.get(margin, 0) + 0.5) / (sum(true.values()) + 3)
+    share_drawn = (drawn.get(margin, 0) + 0.5) / (sum(drawn.values()) + 3)
+    return share_true / share_drawn
 
 
 CALLS_PRIOR = 2
