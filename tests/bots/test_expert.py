@@ -351,7 +351,7 @@ def test_the_whisting_layouts_drawn_again_by_the_declarers_margin() -> None:
         if deal.phase.value != "whist" or deal.contract is None or deal.contract.is_misere:
             continue
         obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
-        on, off = ExpertBot(rules, seed=1, declarer_margin=True), ExpertBot(rules, seed=1)
+        on, off = ExpertBot(rules, seed=1, declarer_margin=True), ExpertBot(rules, seed=1, declarer_margin=False)
         drawn = off._declarer_tricks(obs, 48)
         weighed = on._declarer_tricks(obs, 48)
         assert len(weighed) == len(drawn) and set(weighed) <= set(drawn)  # the same layouts, drawn again
@@ -365,7 +365,7 @@ def test_the_whisting_layouts_drawn_again_by_the_declarers_margin() -> None:
                 deal.apply(bots[deal.to_act].act(deal.observation(deal.to_act)), seat=deal.to_act)  # type: ignore[index, arg-type]
             if deal.phase.value == "whist" and deal.contract is not None and not deal.contract.is_misere:
                 obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
-                on, off = ExpertBot(table, seed=1, declarer_margin=True), ExpertBot(table, seed=1)
+                on, off = ExpertBot(table, seed=1, declarer_margin=True), ExpertBot(table, seed=1, declarer_margin=False)
                 assert on._declarer_tricks(obs, 24) == off._declarer_tricks(obs, 24)
                 break
         else:
