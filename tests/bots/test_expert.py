@@ -365,8 +365,9 @@ def test_the_whisting_layouts_drawn_again_by_the_declarers_margin() -> None:
                 deal.apply(bots[deal.to_act].act(deal.observation(deal.to_act)), seat=deal.to_act)  # type: ignore[index, arg-type]
             if deal.phase.value == "whist" and deal.contract is not None and not deal.contract.is_misere:
                 obs = deal.observation(deal.to_act)  # type: ignore[arg-type]
-                on, off = ExpertBot(table, seed=1, declarer_margin=True), ExpertBot(table, seed=1, declarer_margin=False)
-                assert on._declarer_tricks(obs, 24) == off._declarer_tricks(obs, 24)
+                on = ExpertBot(table, seed=1, declarer_margin=True)
+                assert on._declarer_tricks(obs, 24) == ExpertBot(table, seed=1, declarer_margin=False)._declarer_tricks(
+                    obs, 24)
                 break
         else:
             pytest.fail(f"no trick game reached the whisting at {players} players")
