@@ -1,6 +1,6 @@
 """ExpertBot (``expert``): the sampling bot that uses the time it is given.
 
-It is :class:`.pimc.PimcBot` with eight changes:
+It is :class:`.pimc.PimcBot` with nine changes:
 
 * **Anytime sampling.**  A card is chosen by sampling layouts in batches of
   :attr:`ExpertBot.batch`, each batch solved by one C call
@@ -41,6 +41,11 @@ It is :class:`.pimc.PimcBot` with eight changes:
   :func:`auction_odds`, :mod:`.defence_mix_table`; off by default.)  The all-pass a pass
   would make is taken as played too (the solved tricks less :data:`ALLPASS_PESSIMISM`).  Whisting stays
   double-dummy: corrected the same way it lost (``docs/bots.md``).
+* **The whisting layouts drawn by the declarer's margin** (``declarer_margin``, on by
+  default).  The inference reads a declarer's bids too softly and leaves him a trick
+  weaker than declarers are; before the first card of a trick game (three players) the
+  whisting layouts are drawn again by how likely his double-dummy margin in each is among
+  true declarers (:func:`margin_weight`, :mod:`.whist_margin_table`).
 * **The all-pass risk.**  When everybody else has passed, passing means an
   all-pass; the bot bids the lowest game instead when its expected score,
   over sampled talons and layouts, beats the all-pass's.
@@ -211,7 +216,7 @@ class ExpertBot(PimcBot):
     (:func:`second_whist_odds`; off by default: measured, its passes lost).
     ``declarer_margin`` — at three players, before the first card of a trick game, draw the
     whisting layouts again by how likely the declarer's double-dummy margin in each is among
-    true declarers (:func:`margin_weight`; off by default: not yet measured on fresh deals).
+    true declarers (:func:`margin_weight`; on by default).
     ``opening_rule`` — at my first call, bid where the rule of thumb would even when
     the sampled judgement passes (:meth:`bid_limits`; on by default).  ``rival_pass`` —
     the odds that each player still to speak passes too, while nobody has bid: a pass is
@@ -260,7 +265,7 @@ class ExpertBot(PimcBot):
         dd_bias: bool = True,
         defence_mix: bool = False,
         partner_calls: bool = False,
-        declarer_margin: bool = False,
+        declarer_margin: bool = True,
         opening_rule: bool = True,
         rival_pass: float = 0.6,
         partner_odds: bool = True,
