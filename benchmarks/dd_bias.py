@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from preferans import Deal, Rules
+from preferans.bots.expert import margin_of
 from preferans.engine.observation import Phase
 from preferans.solver import Position, solve_many
 
@@ -147,7 +148,7 @@ def table(samples: list[tuple[str, int, int, int]]) -> dict[str, dict[int, dict[
     """Counts: situation → margin → shift → games."""
     out: dict[str, dict[int, dict[int, int]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(int)))
     for key, level, dd, real in samples:
-        margin = max(MARGINS[0], min(MARGINS[-1], dd - level))
+        margin = margin_of(dd, level)
         shift = max(SHIFTS[0], min(SHIFTS[-1], real - dd))
         out[key][margin][shift] += 1
     return {k: {m: dict(sorted(v.items())) for m, v in sorted(rows.items())} for k, rows in sorted(out.items())}
@@ -162,8 +163,7 @@ def main() -> None:
     args = ap.parse_args()
     names: list[str] = []
     for f in args.files:
-        presets = ("sochi", "leningrad", "rostov", "classic", "kodeks")
-        name = args.rules or next((p for p in presets if p in f.name), None)
+        name = args.rules or next((p for p in Rules.PRESET_NAMES if p in f.name), None)
         if name is None:
             raise SystemExit(f"{f}: name the rules with --rules (the file name does not say them)")
         names.append(name)

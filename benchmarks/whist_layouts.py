@@ -23,7 +23,6 @@ likelier its margin is among true declarers than among drawn ones.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import statistics
 import textwrap
@@ -35,8 +34,6 @@ from preferans.bots.expert import ExpertBot, margin_of
 from preferans.bots.pimc import PimcBot
 from preferans.engine.observation import Phase
 from preferans.solver import Position, solve_many
-
-PRESETS = ("sochi", "leningrad", "rostov", "classic", "kodeks")
 
 
 def first_whists(path: Path, rules: Rules, games: int) -> list[tuple[int, int, list[int], float, float]]:
@@ -55,17 +52,17 @@ def first_whists(path: Path, rules: Rules, games: int) -> list[tuple[int, int, l
         for seat, action, _ in moves[:at]:
             deal.apply(action, seat=seat)
         seat = moves[at][0]
-        obs = deal.observation(seat)
+        obs = deal.observation(seat)  # a snapshot: the deal goes on to its first card below
         assert deal.contract is not None
-        played = copy.deepcopy(deal)
+        level = deal.contract.level
         for s, action, _ in moves[at:]:
-            if played.phase is Phase.PLAY:
+            if deal.phase is Phase.PLAY:
                 break
-            played.apply(action, seat=s)
-        truth = solve_many([Position.from_deal(played)])[0]
+            deal.apply(action, seat=s)
+        truth = solve_many([Position.from_deal(deal)])[0]
         drawn = ExpertBot(rules, seed=seat, declarer_margin=False)
         weighed = ExpertBot(rules, seed=seat, declarer_margin=True)
-        rows.append((deal.contract.level, truth, drawn._declarer_tricks(obs, drawn.whist_samples),
+        rows.append((level, truth, drawn._declarer_tricks(obs, drawn.whist_samples),
                      weighed.declarer_estimate(obs), PimcBot(rules, seed=seat).declarer_estimate(obs)))
         if len(rows) >= games:
             break
@@ -88,7 +85,7 @@ def main() -> None:
     args = ap.parse_args()
     tables: dict[str, dict[str, Counter[int]]] = {}
     for f in args.files:
-        name = args.rules or next((p for p in PRESETS if p in f.name), None)
+        name = args.rules or next((p for p in Rules.PRESET_NAMES if p in f.name), None)
         if name is None:
             raise SystemExit(f"{f}: name the rules with --rules (the file name does not say them)")
         rows = first_whists(f, Rules.preset(name), args.games)

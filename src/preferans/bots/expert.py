@@ -104,7 +104,7 @@ __all__ = [
     "CLOSE_THINK", "CONFIDENCE", "DEFENCE_OPTIONS", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS",
     "MISERE_OVERSAMPLE", "MIX_PRIOR", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT",
     "PLAYOUT_LAYOUTS", "SAME", "STRAINS", "ExpertBot", "auction_odds", "defence_profile", "margin_of",
-    "margin_weight", "parse_think", "second_whist_odds", "shift_odds",
+    "margin_weight", "parse_think", "second_whist_odds", "shift_odds", "whisting_preset",
 ]  # fmt: skip
 
 CONFIDENCE = 2.5
@@ -639,8 +639,8 @@ class ExpertBot(PimcBot):
         c = obs.contract
         if not self.declarer_margin or c is None or c.is_misere or obs.completed_tricks or obs.trick:
             return k, layouts, tricks
-        profile = defence_profile(self.rules, 3) if obs.players == 3 else None
-        if profile is None or profile not in MARGINS:
+        profile = whisting_preset(self.rules, tuple(MARGINS)) if obs.players == 3 else None  # counted at three
+        if profile is None:
             return k, layouts, tricks
         weights = [margin_weight(profile, margin_of(t, c.level)) for t in tricks]
         drawn = self._rng_for(obs).choices(range(len(tricks)), weights=weights, k=len(tricks))
@@ -1020,21 +1020,31 @@ MIX_PRIOR = 10
 
 
 @lru_cache(maxsize=32)
+def whisting_preset(rules: Rules, presets: tuple[str, ...]) -> str | None:
+    """The first of ``presets`` whose whisting and scoring options (:data:`DEFENCE_OPTIONS`)
+    ``rules`` share, or ``None``: a table counted under it was defended as ``rules`` would be.
+    Rostov, classic and Kodeks whist as Sochi does:
+
+    >>> whisting_preset(Rules.preset("rostov"), ("leningrad", "sochi"))
+    'sochi'
+    >>> whisting_preset(Rules.preset("sochi").replace(whist_mult=2), ("leningrad", "sochi")) is None
+    True
+    """
+    for name in presets:
+        preset = Rules.preset(name)
+        if all(getattr(rules, o) == getattr(preset, o) for o in DEFENCE_OPTIONS):
+            return name
+    return None
+
+
 def defence_profile(rules: Rules, players: int) -> str | None:
-    """The counted preset (:data:`.defence_mix_table.DEFENCE`) whose games at a table of
-    ``players`` were defended under the same whisting and scoring options as ``rules``
-    (:data:`DEFENCE_OPTIONS`), or ``None``.  Rostov, classic and Kodeks whist as Sochi does:
+    """The preset counted in :data:`.defence_mix_table.DEFENCE` at a table of ``players`` that
+    whists as ``rules`` do (:func:`whisting_preset`), or ``None``:
 
     >>> defence_profile(Rules.preset("rostov"), 3), defence_profile(Rules.preset("leningrad"), 3)
     ('sochi', 'leningrad')
-    >>> defence_profile(Rules.preset("sochi").replace(whist_mult=2), 3) is None
-    True
     """
-    for name, tables in DEFENCE.items():
-        preset = Rules.preset(name)
-        if players in tables and all(getattr(rules, o) == getattr(preset, o) for o in DEFENCE_OPTIONS):
-            return name
-    return None
+    return whisting_preset(rules, tuple(name for name, tables in DEFENCE.items() if players in tables))
 
 
 def margin_of(tricks: int, level: int) -> int:
