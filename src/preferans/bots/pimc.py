@@ -499,14 +499,13 @@ class PimcBot(HeuristicBot):
             mine = {WHIST: "whist", PASS: "pass", HALF_WHIST: "half"}.get(a)
             if mine is None:
                 continue
-            odds = None if partner in calls else self._partner_whist_odds(obs, k, layouts, partner, mine)
             if partner in calls and calls[partner] != "half":
                 theirs: Sequence[str] = [calls[partner]]
             elif partner in calls:
                 theirs = ["half"] if mine == "pass" else ["pass"]
             elif mine == "half":
                 theirs = ["pass"]
-            elif odds is not None:
+            elif (odds := self._partner_whist_odds(obs, k, layouts, partner, mine)) is not None:
                 # the partner's call still to come: as his cards in each layout suggest
                 uw, up = utility(mine, "whist"), utility(mine, "pass")
                 options[a] = sum(p * uw[t] + (1 - p) * up[t] for p, t in zip(odds, tricks, strict=True)) / len(tricks)
