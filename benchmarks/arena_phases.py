@@ -6,6 +6,7 @@
     python benchmarks/arena_phases.py run.jsonl --calls bidding
     python benchmarks/arena_phases.py run.jsonl --allpass
     python benchmarks/arena_phases.py run.jsonl --passes --rules leningrad
+    python benchmarks/arena_phases.py run.jsonl --times
 
 Two seatings of a deal that differ in one seat only (bot A there in one, bot B
 in the other; the other seats the same bots) are played alike until that seat
@@ -33,7 +34,10 @@ the all-pass out, is left out).  ``--passes`` prices a pass: A's
 first calls that passed while nobody had bid, by the hand's rule-of-thumb estimate of its
 tricks (:meth:`.HeuristicBot.estimates`, the deal dealt again from the file's seed under
 ``--rules``), and what the seat's net whists were when the deal went to an all-pass and
-when it went to another's game.
+when it went to another's game.  ``--times`` splits each bot's thinking time by the
+category of the decision (the categories above, from every move of every seating):
+decisions, median, p99 and slowest milliseconds, and the ``--top`` slowest decisions
+(runs written before the per-deal lines kept each move's time have none).
 """
 
 from __future__ import annotations
@@ -238,6 +242,48 @@ def print_passes(path: str, rules_name: str) -> None:
         print(f"another plays, every estimate: {m:+.2f} [{m - half:+.2f}, {m + half:+.2f}] over {len(other)} passes")
 
 
+def decision_times(record: dict[str, Any]) -> list[tuple[int, str, float, int, str]]:
+    """(bot, category, seconds, seat, move) for every timed move of one deal's seatings."""
+    out = []
+    for play in record["plays"]:
+        moves = play["moves"]
+        for at, took in enumerate(play.get("seconds", [])):
+            seat, move, phase = moves[at]
+            out.append((play["seating"][seat], role(play, seat, phase, moves, at), took, seat, str(move)))
+    return out
+
+
+def quantile(ordered: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted ``ordered`` (the nearest rank)."""
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def print_times(path: str, top: int) -> None:
+    """Each bot's decisions by category: how many, median, p99 and slowest ms; then the
+    ``top`` slowest decisions (deal index, seat, category, move)."""
+    rows: dict[tuple[int, str], list[float]] = defaultdict(list)
+    slowest: list[tuple[float, int, int, str, str, str]] = []
+    bots: list[str] = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            rec = json.loads(line)
+            bots = rec["bots"]
+            for bot, cat, took, seat, move in decision_times(rec):
+                rows[(bot, cat)].append(took)
+                slowest.append((took, rec["index"], seat, bots[bot], cat, move))
+    if not rows:
+        print(f"{path}: no move carries its thinking time (a run written before the per-deal lines kept them)")
+        return
+    print(f"  {'bot':<12}{'decision':<36}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}{'slowest ms':>12}")
+    for (bot, cat), v in sorted(rows.items(), key=lambda kv: (kv[0][0], -max(kv[1]))):
+        v.sort()
+        print(f"  {bots[bot]:<12}{cat:<36}{len(v):>10}{1000 * statistics.median(v):>11.1f}"
+              f"{1000 * quantile(v, 0.99):>9.1f}{1000 * v[-1]:>12.1f}")
+    print(f"\nthe {top} slowest decisions (deal index, seat, bot, category, move):")
+    for took, index, seat, name, cat, move in sorted(slowest, reverse=True)[:top]:
+        print(f"  {1000 * took:>9.1f} ms  deal {index:<5} seat {seat}  {name:<12} {cat:<36} {move}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file")
@@ -247,7 +293,11 @@ def main() -> None:
     ap.add_argument("--allpass", action="store_true", help="price the all-pass's card play instead")
     ap.add_argument("--passes", action="store_true", help="price A's opening passes by the hand instead")
     ap.add_argument("--rules", default="leningrad", help="the run's rules (for --passes)")
+    ap.add_argument("--times", action="store_true", help="split each bot's thinking time by decision instead")
     args = ap.parse_args()
+    if args.times:
+        print_times(args.file, args.top)
+        return
     if args.passes:
         print_passes(args.file, args.rules)
         return

@@ -201,6 +201,10 @@ def test_per_deal_lines_rebuild_each_play(tmp_path: Path, capsys: pytest.Capture
                 deal.apply(action, seat=seat)
             assert str(deal.result.kind) == play["kind"] and deal.result.declarer == play["declarer"]
             assert (play["dd_makeable"] is None) == (play["kind"] != "game" or bool(deal.result.conceded))
+            assert len(play["seconds"]) == len(play["moves"]) and all(t >= 0 for t in play["seconds"])
+    for b in range(2):  # each move's time is one of the report's decisions of the bot in that seat
+        moves = [p["seating"][seat] for r in lines for p in r["plays"] for seat, _, _ in p["moves"]]
+        assert moves.count(b) == report["bots"][b]["decisions"]
 
 
 def test_arena_phases_splits_the_difference_by_the_first_differing_decision(tmp_path: Path) -> None:
@@ -223,6 +227,31 @@ def test_arena_phases_splits_the_difference_by_the_first_differing_decision(tmp_
     out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
     per_swap = sum(d for _, d, *_ in rows) / len(rows)
     assert f"A − B per swap overall {per_swap:+.3f}" in _run_main(phases, [str(out)])
+
+
+def test_arena_phases_times_split_each_bots_decisions_by_category(tmp_path: Path) -> None:
+    """``--times``: every move of every seating is one timed decision of the bot in its seat,
+    in one category; the printed counts add up to each bot's decisions, and the slowest
+    decision listed first is the slowest in the file."""
+    phases = _arena_phases()
+    lines: list[dict[str, Any]] = []
+    run_arena(["medium", "easy"], deals=3, rules=Rules.preset("leningrad"), seed=3, per_deal=lines.append)
+    rows = [row for rec in lines for row in phases.decision_times(rec)]
+    assert len(rows) == sum(len(p["moves"]) for rec in lines for p in rec["plays"])
+    out = tmp_path / "run.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    printed = _run_main(phases, [str(out), "--times", "--top", "1"]).splitlines()
+    table = printed[1:printed.index("")]
+    for b, name in enumerate(["medium", "easy"]):
+        counts = sum(int(line.split()[-4]) for line in table if line.split()[0] == name)
+        assert counts == sum(1 for bot, *_ in rows if bot == b)
+    slowest = max(took for _, _, took, _, _ in rows)
+    assert printed[-1].split()[0] == f"{1000 * slowest:.1f}"
+    untimed = tmp_path / "old.jsonl"  # a run written before the moves carried their times
+    untimed.write_text("".join(json.dumps({**r, "plays": [{k: v for k, v in p.items() if k != "seconds"}
+                                                         for p in r["plays"]]}) + "\n" for r in lines),
+                       encoding="utf-8")
+    assert "no move carries its thinking time" in _run_main(phases, [str(untimed), "--times"])
 
 
 def test_arena_phases_roles_add_up_to_each_bots_score(tmp_path: Path) -> None:

@@ -165,6 +165,7 @@ def _play_deal(
         deal = Deal.new(rules, players=players, dealer=dealer, seed=deal_seed)
         play_hands: tuple[int, ...] | None = None
         phases: list[str] = []
+        seconds: list[float] = []  # each move's thinking time, beside its phase
         try:
             bots = [_bot(specs[b], rules, seat_seed(deal_seed, s), timeout, players) for s, b in enumerate(seating)]
             for seat, bot in enumerate(bots):
@@ -177,9 +178,11 @@ def _play_deal(
                 obs = deal.observation(s)
                 began = time.perf_counter()
                 action = bots[s].act(obs)
-                times[seating[s]].append(time.perf_counter() - began)
+                took = time.perf_counter() - began
+                times[seating[s]].append(took)
                 stats[seating[s]]["decisions"] += 1
                 phases.append(str(deal.phase))
+                seconds.append(took)
                 deal.apply(action, seat=s)  # IllegalAction here would be a bot bug: it propagates
             outcome = deal_outcome(index + 1, deal.result, rules)
             for bot in bots:
@@ -193,7 +196,7 @@ def _play_deal(
             score[b] += values[s]
             stats[b]["seats"] += 1
         makeable = _tally(deal, result, seating, stats, play_hands)
-        plays.append(_play_record(deal, result, seating, values, phases, makeable))
+        plays.append(_play_record(deal, result, seating, values, phases, seconds, makeable))
     seats_per_bot = [st["seats"] for st in stats]
     return {
         "index": index,
@@ -212,10 +215,11 @@ def _deal_seed(seed: int, index: int) -> int:
 
 def _play_record(
     deal: Deal, result: Any, seating: tuple[int, ...], values: list[float], phases: list[str],
-    makeable: bool | None,
+    seconds: list[float], makeable: bool | None,
 ) -> dict[str, Any]:
     """One seating's play of a deal, for ``--per-deal``: who sat where, the outcome,
-    every move with the phase it was made in, and the double-dummy check."""
+    every move with the phase it was made in, each move's thinking time (``seconds``,
+    one a move), and the double-dummy check."""
     return {
         "seating": list(seating),
         "kind": str(result.kind),
@@ -225,6 +229,7 @@ def _play_record(
         "tricks": {str(s): t for s, t in result.tricks.items()},
         "values": values,
         "moves": [[s, str(a), ph] for (s, a), ph in zip(deal.moves, phases, strict=True)],
+        "seconds": [round(t, 6) for t in seconds],
         "dd_makeable": makeable,
     }
 
