@@ -49,6 +49,7 @@ import statistics
 from collections import defaultdict
 from typing import Any
 
+from preferans.bots.arena import BotStats
 from preferans.seats import active_seats
 
 
@@ -253,11 +254,6 @@ def decision_times(record: dict[str, Any]) -> list[tuple[int, str, float, int, s
     return out
 
 
-def quantile(ordered: list[float], q: float) -> float:
-    """The ``q`` quantile of sorted ``ordered`` (the nearest rank)."""
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
-
-
 def print_times(path: str, top: int) -> None:
     """Each bot's decisions by category: how many, median, p99 and slowest ms; then the
     ``top`` slowest decisions (deal index, seat, category, move)."""
@@ -276,9 +272,9 @@ def print_times(path: str, top: int) -> None:
         return
     print(f"  {'bot':<12}{'decision':<36}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}{'slowest ms':>12}")
     for (bot, cat), v in sorted(rows.items(), key=lambda kv: (kv[0][0], -max(kv[1]))):
-        v.sort()
-        print(f"  {bots[bot]:<12}{cat:<36}{len(v):>10}{1000 * statistics.median(v):>11.1f}"
-              f"{1000 * quantile(v, 0.99):>9.1f}{1000 * v[-1]:>12.1f}")
+        summary = BotStats(bots[bot], times=v).time_summary()  # the arena report's median and p99
+        median, p99, worst = (1000 * (summary[k] or 0.0) for k in ("median", "p99", "max"))
+        print(f"  {bots[bot]:<12}{cat:<36}{len(v):>10}{median:>11.1f}{p99:>9.1f}{worst:>12.1f}")
     print(f"\nthe {top} slowest decisions (deal index, seat, bot, category, move):")
     for took, index, seat, name, cat, move in sorted(slowest, reverse=True)[:top]:
         print(f"  {1000 * took:>9.1f} ms  deal {index:<5} seat {seat}  {name:<12} {cat:<36} {move}")
