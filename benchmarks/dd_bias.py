@@ -35,12 +35,9 @@ from pathlib import Path
 from typing import Any
 
 from preferans import Deal, Rules
-from preferans.bots.expert import margin_of
+from preferans.bots.expert import MARGIN_RANGE, margin_of
 from preferans.engine.observation import Phase
 from preferans.solver import Position, solve_many
-
-MARGINS = range(-3, 3)
-"""The double-dummy margins over the contract a row is kept for (clipped)."""
 
 SHIFTS = range(-3, 4)
 """Real − double-dummy tricks counted (clipped)."""
@@ -196,8 +193,8 @@ def main() -> None:
     counts = table(samples)
     print(f"{len(samples)} trick games played out")
     print(f"{'situation':<9} {'margin':>6} {'games':>6} {'mean real-dd':>13}  shifts")
-    for key, rows in counts.items():
-        for m, shifts in rows.items():
+    for key, by_margin in counts.items():
+        for m, shifts in by_margin.items():
             n = sum(shifts.values())
             mean = sum(s * c for s, c in shifts.items()) / n
             print(f"{key:<9} {m:>+6} {n:>6} {mean:>+13.3f}  {shifts}")
@@ -208,7 +205,8 @@ def main() -> None:
             f"from {sources} (do not edit by hand).\n\n"
             "``COUNTS[situation][margin][shift]``: games whose defence was ``situation`` (open or closed,\n"
             "one or two whisters), whose double-dummy tricks were ``margin`` over the contract (clipped\n"
-            f"{MARGINS[0]}…{MARGINS[-1]}) and in which the declarer took ``shift`` tricks more than double-dummy\n"
+            f"{MARGIN_RANGE[0]}…{MARGIN_RANGE[-1]}) and in which the declarer took ``shift`` tricks more "
+            "than double-dummy\n"
             f'(clipped {SHIFTS[0]}…{SHIFTS[-1]}).\n"""\n\n'
             "COUNTS: dict[str, dict[int, dict[int, int]]] = {\n"
             + "".join(

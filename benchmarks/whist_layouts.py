@@ -30,7 +30,7 @@ from collections import Counter
 from pathlib import Path
 
 from preferans import Deal, Rules
-from preferans.bots.expert import ExpertBot, margin_of
+from preferans.bots.expert import MARGIN_RANGE, ExpertBot, margin_of
 from preferans.bots.pimc import PimcBot
 from preferans.engine.observation import Phase
 from preferans.solver import Position, solve_many
@@ -91,7 +91,9 @@ def main() -> None:
         rows = first_whists(f, Rules.preset(name), args.games)
         if not rows:
             raise SystemExit(f"{f}: no trick game reached the whisting")
-        true, weighed, hard = (statistics.fmean(r[i] for r in rows) for i in (1, 3, 4))
+        true = statistics.fmean(t for _, t, _, _, _ in rows)
+        weighed = statistics.fmean(w for _, _, _, w, _ in rows)
+        hard = statistics.fmean(h for _, _, _, _, h in rows)
         drawn = statistics.fmean(t for r in rows for t in r[2])
         margin = statistics.fmean(r[1] - r[0] for r in rows)
         print(f"{f.name}: {len(rows)} first whisting calls ({name}): the declarer's double-dummy tricks "
@@ -100,7 +102,7 @@ def main() -> None:
         counts = margin_counts(rows)
         n_true, n_drawn = len(rows), sum(counts["drawn"].values())
         print("  margin " + "  ".join(f"{m:+d}: true {counts['true'].get(m, 0) / n_true:.2f} "
-                                       f"drawn {counts['drawn'].get(m, 0) / n_drawn:.2f}" for m in range(-3, 3)))
+                                       f"drawn {counts['drawn'].get(m, 0) / n_drawn:.2f}" for m in MARGIN_RANGE))
         table = tables.setdefault(name, {"true": Counter(), "drawn": Counter()})
         for key in ("true", "drawn"):
             table[key].update(counts[key])

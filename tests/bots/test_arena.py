@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from preferans import Deal, Rules
-from preferans.bots.arena import ArenaError, play_deal, run_arena, seatings
+from preferans.bots.arena import ArenaError, bot_times, play_deal, run_arena, seatings
 from preferans.cli import main
 from preferans.engine.observation import Phase
 from preferans.solver import Position, solve_many
@@ -404,9 +404,20 @@ def test_a_resumed_run_reports_what_one_run_would(tmp_path: Path, players: int, 
     resumed = run_arena(specs, deals=6, rules=rules, seed=5, players=players, done=lines)
     assert _report_core(resumed) == _report_core(whole)
     assert resumed.untimed == 0 and len(resumed.bots["medium"].times) == len(whole.bots["medium"].times)
-    old = [{k: v for k, v in line.items() if k not in ("stats", "times")} for line in lines]
+    old = [{**{k: v for k, v in line.items() if k != "stats"}, "plays": _without_seconds(line["plays"])}
+           for line in lines]  # as written before the lines carried counts or times
     from_old = run_arena(specs, deals=6, rules=rules, seed=5, players=players, done=old)
     assert _report_core(from_old) == _report_core(whole) and from_old.untimed == 3
+    # written before the plays carried each move's time: the line's own per-bot times
+    timed = [{**line, "plays": _without_seconds(line["plays"]), "times": bot_times(line["plays"], 2)}
+             for line in lines]
+    from_timed = run_arena(specs, deals=6, rules=rules, seed=5, players=players, done=timed)
+    assert _report_core(from_timed) == _report_core(whole) and from_timed.untimed == 0
+    assert len(from_timed.bots["easy"].times) == len(whole.bots["easy"].times)
+
+
+def _without_seconds(plays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in play.items() if k != "seconds"} for play in plays]
 
 
 def test_resume_refuses_the_lines_of_another_match() -> None:
@@ -417,7 +428,7 @@ def test_resume_refuses_the_lines_of_another_match() -> None:
         run_arena(["medium", "random"], deals=2, rules=rules, seed=5, done=lines)
     with pytest.raises(ArenaError, match="another deal"):
         run_arena(["medium", "easy"], deals=2, rules=rules, seed=6, done=lines)
-    old = [{k: v for k, v in line.items() if k not in ("stats", "times")} for line in lines]
+    old = [{k: v for k, v in line.items() if k != "stats"} for line in lines]
     with pytest.raises(ArenaError, match="other rules|another deal|illegal|values"):
         run_arena(["medium", "easy"], deals=2, rules=Rules.preset("leningrad"), seed=5, done=old)
 

@@ -39,7 +39,9 @@ from .levels import LEVELS, is_bot_spec, make_bot
 from .protocol import SubprocessBot
 from .value import result_value
 
-__all__ = ["ArenaError", "BotStats", "Report", "deal_line", "play_deal", "run_arena", "seat_seed", "seatings"]
+__all__ = [
+    "ArenaError", "BotStats", "Report", "bot_times", "deal_line", "play_deal", "run_arena", "seat_seed", "seatings",
+]
 
 
 
@@ -158,7 +160,6 @@ def _play_deal(
     n = len(specs)
     score = [0.0] * n
     stats = [_counts() for _ in range(n)]
-    times: list[list[float]] = [[] for _ in range(n)]
     plays: list[dict[str, Any]] = []
     digest = rules_digest(rules)
     for seating in seatings(n, players):
@@ -178,11 +179,9 @@ def _play_deal(
                 obs = deal.observation(s)
                 began = time.perf_counter()
                 action = bots[s].act(obs)
-                took = time.perf_counter() - began
-                times[seating[s]].append(took)
+                seconds.append(time.perf_counter() - began)
                 stats[seating[s]]["decisions"] += 1
                 phases.append(str(deal.phase))
-                seconds.append(took)
                 deal.apply(action, seat=s)  # IllegalAction here would be a bot bug: it propagates
             outcome = deal_outcome(index + 1, deal.result, rules)
             for bot in bots:
@@ -202,11 +201,22 @@ def _play_deal(
         "index": index,
         "value": [score[b] / seats_per_bot[b] if seats_per_bot[b] else 0.0 for b in range(n)],
         "stats": stats,
-        "times": times,
+        "times": bot_times(plays, n),
         "deal_seed": deal_seed,
         "dealer": dealer,
         "plays": plays,
     }
+
+
+def bot_times(plays: Sequence[dict[str, Any]], bots: int) -> list[list[float]]:
+    """Each bot's decision times (seconds) over a deal's seatings, from each play's
+    ``seconds`` (one a move; a move's seat is the seat whose bot decided it): the one
+    record of the times, which the report and ``--resume`` read."""
+    times: list[list[float]] = [[] for _ in range(bots)]
+    for play in plays:
+        for (seat, _action, _phase), took in zip(play["moves"], play.get("seconds", ()), strict=False):
+            times[play["seating"][seat]].append(took)
+    return times
 
 
 def _deal_seed(seed: int, index: int) -> int:
@@ -591,13 +601,13 @@ def deal_line(specs: Sequence[str], res: dict[str, Any]) -> dict[str, Any]:
     bots' scores for the deal (as averaged in the report); ``plays`` one per
     seating: ``seating`` (the bot at each seat, an index into ``bots``), ``kind``,
     ``declarer``, ``contract``, ``defence``, ``tricks``, ``values`` (per seat),
-    ``moves`` ([seat, action, phase]) and ``dd_makeable`` (trick games played);
-    ``stats`` and ``times`` the bots' counts and decision times (seconds), so that
-    ``--resume`` can continue a run from its lines.
+    ``moves`` ([seat, action, phase]), ``seconds`` (each move's thinking time) and
+    ``dd_makeable`` (trick games played); ``stats`` the bots' counts, so that
+    ``--resume`` can continue a run from its lines (the bots' decision times are read
+    from the plays' ``seconds``).
     """
     return {"index": res["index"], "seed": res["deal_seed"], "dealer": res["dealer"],
-            "bots": list(specs), "values": res["value"], "plays": res["plays"],
-            "stats": res["stats"], "times": [[round(t, 6) for t in ts] for ts in res["times"]]}
+            "bots": list(specs), "values": res["value"], "plays": res["plays"], "stats": res["stats"]}
 
 
 def result_from_line(line: dict[str, Any], specs: Sequence[str], *, rules: Rules, seed: int,
@@ -607,7 +617,9 @@ def result_from_line(line: dict[str, Any], specs: Sequence[str], *, rules: Rules
     The line must be of these bots, this seed and this table size (else :class:`ArenaError`
     says which differs).  A line written before the lines carried ``stats`` (issue 18) has
     its counts worked out again by replaying each seating's moves (the stored double-dummy
-    check is used, not searched again); it has no decision times.
+    check is used, not searched again); it has no decision times.  The decision times are
+    the plays' ``seconds``, or the line's own ``times`` in lines written before the plays
+    carried them.
     """
     index = line.get("index")
     if not isinstance(index, int) or index < 0:
@@ -638,7 +650,7 @@ def result_from_line(line: dict[str, Any], specs: Sequence[str], *, rules: Rules
                 raise ArenaError(f"per-deal line of deal {index}: its moves do not give its values "
                                  f"(written under other rules?)")  # fmt: skip
     return {"index": index, "value": line["values"], "stats": stats,
-            "times": line.get("times") or [[] for _ in range(n)], "deal_seed": line["seed"],
+            "times": line.get("times") or bot_times(line["plays"], n), "deal_seed": line["seed"],
             "dealer": line["dealer"], "plays": line["plays"], "resumed": True}
 
 

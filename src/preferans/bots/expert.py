@@ -102,7 +102,7 @@ from .whist_margin_table import MARGINS
 __all__ = [
     "ALLPASS_PESSIMISM", "CALLS_PRIOR", "CANDIDATES", "CLOSE_LAYOUTS", "CLOSE_MARGIN",
     "CLOSE_THINK", "CONFIDENCE", "DEFENCE_OPTIONS", "LOOKAHEAD_CANDIDATES", "LOOKAHEAD_LAYOUTS",
-    "MISERE_OVERSAMPLE", "MIX_PRIOR", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT",
+    "MARGIN_RANGE", "MISERE_OVERSAMPLE", "MIX_PRIOR", "OVERSAMPLE", "PARTNER_MARGIN", "PARTNER_TRICKS", "PLAYOUT",
     "PLAYOUT_LAYOUTS", "SAME", "STRAINS", "ExpertBot", "auction_odds", "defence_profile", "margin_of",
     "margin_weight", "parse_think", "second_whist_odds", "shift_odds", "whisting_preset",
 ]  # fmt: skip
@@ -1047,10 +1047,14 @@ def defence_profile(rules: Rules, players: int) -> str | None:
     return whisting_preset(rules, tuple(name for name, tables in DEFENCE.items() if players in tables))
 
 
+MARGIN_RANGE = range(-3, 3)
+"""The declarer's double-dummy margins over his contract that are told apart (clipped to
+−3…+2): in :data:`.whist_margin_table.MARGINS` and ``benchmarks/dd_bias.py``'s tables."""
+
+
 def margin_of(tricks: int, level: int) -> int:
-    """The declarer's double-dummy tricks over his contract, clipped to −3…+2 (as counted in
-    :data:`.whist_margin_table.MARGINS`)."""
-    return max(-3, min(2, tricks - level))
+    """The declarer's double-dummy tricks over his contract, clipped to :data:`MARGIN_RANGE`."""
+    return max(MARGIN_RANGE[0], min(MARGIN_RANGE[-1], tricks - level))
 
 
 @lru_cache(maxsize=64)
@@ -1066,8 +1070,9 @@ def margin_weight(profile: str, margin: int) -> float:
     """
     counts = MARGINS[profile]
     true, drawn = counts["true"], counts["drawn"]
-    share_true = (true.get(margin, 0) + 0.5) / (sum(true.values()) + 3)
-    share_drawn = (drawn.get(margin, 0) + 0.5) / (sum(drawn.values()) + 3)
+    added = 0.5 * len(MARGIN_RANGE)  # half a game at each margin
+    share_true = (true.get(margin, 0) + 0.5) / (sum(true.values()) + added)
+    share_drawn = (drawn.get(margin, 0) + 0.5) / (sum(drawn.values()) + added)
     return share_true / share_drawn
 
 
