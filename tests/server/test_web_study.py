@@ -267,7 +267,8 @@ def test_every_step_of_a_record_is_russian(server: str, browser: Browser, name: 
     deals = page.locator("#deal-pick option").count()
     for n in range(1, deals + 1):
         page.select_option("#deal-pick", str(n))
-        page.wait_for_timeout(50)
+        # The deal is fetched before it is drawn: wait until the page says it shows deal n.
+        page.wait_for_function(f"location.hash === '#deal={n}' || location.hash.startsWith('#deal={n}&')")
         if not page.locator("#step-text").count() or not page.locator("#slider").is_visible():
             clean(page)
             continue
@@ -277,4 +278,29 @@ def test_every_step_of_a_record_is_russian(server: str, browser: Browser, name: 
             if k < 14 or k % 5 == 0 or k == last:
                 clean(page)
             page.keyboard.press("ArrowRight")
+    page.context.close()
+
+
+def test_the_deal_picked_last_is_the_one_shown(server: str, browser: Browser) -> None:
+    """Deals are fetched as they are picked: when an earlier pick's answer comes late, the page
+    still shows the deal picked last (and the arrow keys step through that one)."""
+    page = lang_context(browser, "ru", **SIZES["1280"])
+    text = (GOLDEN / "leningrad-4p.prf").read_text(encoding="utf-8")
+    r = page.request.post(server + "/api/study/records", data={"name": "запись.prf", "text": text})
+    assert r.status == 201, r.text()
+
+    def late(route: Any) -> None:
+        time.sleep(1.0)
+        route.continue_()
+
+    page.route("**/deals/3", late)
+    page.goto(server + r.json()["urls"][0])
+    shown_step(page, 0)
+    page.select_option("#deal-pick", "3")
+    page.select_option("#deal-pick", "4")
+    page.wait_for_function("location.hash.startsWith('#deal=4&')")
+    page.wait_for_timeout(1500)  # deal 3's late answer has come and gone
+    assert page.evaluate("location.hash") == "#deal=4&step=0"
+    assert page.locator("#slider").get_attribute("max") == "8", page.locator("#step-text").inner_text()
+    assert page.locator("#step-text").inner_text().startswith("Шаг 0 из 8")
     page.context.close()

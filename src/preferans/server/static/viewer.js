@@ -49,11 +49,19 @@
     if (!deals[n]) deals[n] = await getJSON(api + "/deals/" + n);
     return deals[n];
   }
+  let wanted = 0;  // the deal asked for last: a slower earlier load must not draw over it
   async function go(n, s, keepHash) {
     const d = game.deals[n - 1];
-    if (!d || !d.steps) { dealNo = n; deal = null; step = 0; drawAll(); return; }
-    try { deal = await loadDeal(n); } catch (e) { failed(e); return; }
-    dealNo = n;
+    wanted = n;
+    if (!d || !d.steps) {
+      dealNo = n; deal = null; step = 0;
+      if (!keepHash) history.replaceState(null, "", "#deal=" + dealNo);
+      drawAll(); return;
+    }
+    let loaded;
+    try { loaded = await loadDeal(n); } catch (e) { if (wanted === n) failed(e); return; }
+    if (wanted !== n) return;
+    deal = loaded; dealNo = n;
     step = Math.max(0, Math.min(s === "end" ? deal.states.length - 1 : s, deal.states.length - 1));
     if (!keepHash) history.replaceState(null, "", "#deal=" + dealNo + "&step=" + step);
     askAnalysis(dealNo);
