@@ -69,8 +69,10 @@ class Player:
         for _ in range(3 * len(self.ports)):
             port = self.ports[self.at % len(self.ports)]
             try:
-                self.ws = connect(f"ws://127.0.0.1:{port}/ws/{self.tid}", open_timeout=5,
-                                  additional_headers={"Cookie": f"pref_{self.tid}={self.token}"})  # fmt: skip
+                opened = connect(f"ws://127.0.0.1:{port}/ws/{self.tid}", open_timeout=5,
+                                 additional_headers={"Cookie": f"pref_{self.tid}={self.token}"})  # fmt: skip
+                # Entered as websockets asks (17.1 deprecates a bare connect()); reconnect() closes it.
+                self.ws = opened.__enter__()
                 return
             except (OSError, ConnectionClosed, TimeoutError):
                 self.at += 1
