@@ -303,4 +303,34 @@ def test_the_deal_picked_last_is_the_one_shown(server: str, browser: Browser) ->
     assert page.evaluate("location.hash") == "#deal=4&step=0"
     assert page.locator("#slider").get_attribute("max") == "8", page.locator("#step-text").inner_text()
     assert page.locator("#step-text").inner_text().startswith("Шаг 0 из 8")
+    page.keyboard.press("ArrowRight")
+    shown_step(page, 1)
+    assert page.locator("#step-text").inner_text().startswith("Шаг 1 из 8")
+    page.context.close()
+
+
+def test_lines_written_by_hand_show_no_controls_of_another_deal(server: str, browser: Browser) -> None:
+    """An entry of lines written on the sheet by hand has no steps: picked after a played deal,
+    it shows no step bar, no solver-board link and no «cards unknown» note of that deal, and a
+    link to it (``#deal=n``) opens it."""
+    text = russian_record("prf").replace(
+        "\nstopped", "\ndeal 7\nsheet: by hand\nscore: Аня pool 2 sheet\n\nstopped")  # fmt: skip
+    page = lang_context(browser, "ru", **SIZES["390"])
+    r = page.request.post(server + "/api/study/records", data={"name": "запись.prf", "text": text})
+    assert r.status == 201 and r.json()["problems"] == [[]], r.text()
+    url = server + r.json()["urls"][0]
+    page.goto(url + "#deal=1&step=30")
+    shown_step(page, 30)
+    assert page.locator(".stepper").is_visible()
+    page.select_option("#deal-pick", "7")
+    page.wait_for_function("location.hash === '#deal=7'")
+    assert not page.locator(".stepper").is_visible() and not page.locator("#to-board").is_visible()
+    assert "Сдача 7: записано вручную" in page.locator("#felt").inner_text()
+    page.wait_for_selector("#summary-box:not([hidden])", timeout=60_000)  # the analysis is done
+    assert "не все карты известны" not in page.locator("#analysis").inner_text()
+    clean(page)
+    other = page.context.new_page()
+    other.goto(url + "#deal=7")
+    other.wait_for_function("document.querySelector('#deal-pick').value === '7'")
+    assert not other.locator(".stepper").is_visible()
     page.context.close()

@@ -230,7 +230,8 @@
           names(x.player) + ": " + S.choiceText(x.kind, x.chosen)), " ", el("span", { class: "cost bad", text: S.loss(x.cost) }))));
       if (mistakes.length) box.append(ul);
       if (a.skipped) box.append(el("p", { class: "muted", text: t("not analysed: {why}", { why: t(a.skipped) }) }));
-    } else if (progress.status === "done" && game.deals[dealNo - 1] && !game.deals[dealNo - 1].complete) {
+    } else if (progress.status === "done" && game.deals[dealNo - 1] && !game.deals[dealNo - 1].complete
+               && !game.deals[dealNo - 1].sheet) {  // lines written by hand: no deal to analyse
       box.append(el("p", { class: "muted", text: t("not analysed: {why}", { why: t("some cards are unknown (??)") }) }));
     }
     box.append(el("p", { class: "note-basis", text: t("Cards, the discard and the contract are priced with all hands open; calls and whist/pass on average over the layouts the player could not see.") }));
@@ -278,7 +279,11 @@
   }
   function drawAll() {
     drawHead(); drawSheet(); drawAnalysis();
+    // An entry without steps (lines written on the sheet by hand, a deal that did not replay)
+    // has nothing to step through or to open on the solver board: no controls of another deal.
+    document.querySelector(".stepper").hidden = !deal;
     if (!deal) {
+      $("to-board").hidden = true;
       $("felt").replaceChildren(el("div", { class: "status", text: dealTitle(game.deals[dealNo - 1]) }));
       $("moves").replaceChildren(); $("note").replaceChildren(); return;
     }
